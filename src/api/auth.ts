@@ -1,0 +1,38 @@
+/**
+ * Help-desk credentials. A credential is what goes into the Authorization header; the client and the
+ * lock-out guard only ever identify it by a one-way hash, so secrets never become map keys or log fields.
+ */
+import { createHash } from 'node:crypto';
+
+export type Credential =
+  | { readonly kind: 'bearer'; readonly token: string }
+  /** `username` may be `DOMAIN\user` for Windows/AD accounts. */
+  | { readonly kind: 'basic'; readonly username: string; readonly password: string };
+
+export const bearer = (token: string): Credential => ({ kind: 'bearer', token: token.trim() });
+
+export const basic = (username: string, password: string): Credential => ({ kind: 'basic', username, password });
+
+export function authorizationHeader(credential: Credential): string {
+  if (credential.kind === 'bearer') return `Bearer ${credential.token}`;
+  // UTF-8 before Base64, so non-ASCII user names (Turkish "ğ", "ı"...) survive.
+  const encoded = Buffer.from(`${credential.username}:${credential.password}`, 'utf8').toString('base64');
+  return `Basic ${encoded}`;
+}
+
+/** Stable, non-reversible id of a credential (for the guard, fairness keys, cache keys and logs). */
+export function credentialId(credential: Credential): string {
+  return createHash('sha256').update(authorizationHeader(credential)).digest('hex').slice(0, 32);
+}
+
+/**
+ * The application root: the API base URL without its final `/api` segment. The token page
+ * (`/User/Token`) lives there, not under the API.
+ */
+export function applicationRoot(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '') || '/';
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/+$/, '');
+}

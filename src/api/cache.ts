@@ -1,0 +1,111 @@
+/**
+ * Two small layers in front of the network:
+ * - SingleFlight: identical concurrent reads share one request (and one throttle slot); each caller
+ *   can still cancel its own wait.
+ * - ReferenceCache: categories, priorities, custom-field definitions and comment templates change
+ *   rarely; keeping them for a few minutes lets modals open instantly and spares the rate budget.
+ */
+import { LRUCache } from 'lru-cache';
+import { HelpdeskError } from './errors.js';
+
+interface Flight {
+  readonly promise: Promise<unknown>;
+  readonly controller: AbortController;
+  /** Callers still waiting for the result; the request is cancelled when the last one cancels. */
+  waiting: number;
+}
+
+export class SingleFlight {
+  readonly #inFlight = new Map<string, Flight>();
+
+  /**
+   * Runs `work` once per key at a time; identical concurrent calls share its result. Each caller's
+   * `signal` cancels only that caller's wait: one user's cancel must not fail another's call. The
+   * shared work sees its own signal, aborted once every caller has cancelled.
+   */
+  run<T>(key: string, work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.reject(cancelledError(signal));
+    let flight = this.#inFlight.get(key);
+    if (!flight) {
+      const controller = new AbortController();
+      const started: Flight = { promise: work(controller.signal), controller, waiting: 0 };
+      const done = (): void => {
+        if (this.#inFlight.get(key) === started) this.#inFlight.delete(key);
+      };
+      // Registered first, so the key is free again before any caller sees the outcome.
+      started.promise.then(done, done);
+      this.#inFlight.set(key, started);
+      flight = started;
+    }
+    return this.#join(key, flight, signal) as Promise<T>;
+  }
+
+  get size(): number {
+    return this.#inFlight.size;
+  }
+
+  #join(key: string, flight: Flight, signal: AbortSignal | undefined): Promise<unknown> {
+    flight.waiting++;
+    if (!signal) return flight.promise;
+    return new Promise((resolve, reject) => {
+      const leave = (): void => {
+        flight.waiting--;
+        if (flight.waiting === 0) {
+          // Nobody wants the answer any more: stop the request, and let the next caller start afresh.
+          if (this.#inFlight.get(key) === flight) this.#inFlight.delete(key);
+          flight.controller.abort(signal.reason);
+        }
+        reject(cancelledError(signal));
+      };
+      signal.addEventListener('abort', leave, { once: true });
+      flight.promise.then(
+        (value) => {
+          signal.removeEventListener('abort', leave);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', leave);
+          reject(error);
+        },
+      );
+    });
+  }
+}
+
+function cancelledError(signal: AbortSignal): HelpdeskError {
+  return new HelpdeskError('cancelled', 'The call was cancelled.', { cause: signal.reason });
+}
+
+export interface ReferenceCacheOptions {
+  /** How long an entry stays fresh. Default 5 minutes. */
+  ttlMs?: number;
+  /** Upper bound on entries (per-user entries multiply with users). Default 2000. */
+  maxEntries?: number;
+}
+
+export class ReferenceCache {
+  readonly #entries: LRUCache<string, { value: unknown; operation: string }>;
+
+  constructor(options: ReferenceCacheOptions = {}) {
+    this.#entries = new LRUCache({ max: options.maxEntries ?? 2000, ttl: options.ttlMs ?? 5 * 60_000 });
+  }
+
+  get(key: string): { value: unknown } | undefined {
+    return this.#entries.get(key);
+  }
+
+  set(key: string, operation: string, value: unknown): void {
+    this.#entries.set(key, { value, operation });
+  }
+
+  /** Drops every entry of these operations (after a write that changes them). */
+  invalidate(operations: readonly string[]): void {
+    for (const [key, entry] of this.#entries.entries()) {
+      if (operations.includes(entry.operation)) this.#entries.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+}

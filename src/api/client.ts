@@ -1,0 +1,550 @@
+/**
+ * HelpdeskClient: one typed method per row of the endpoint table (`client.getTalep({ id })`), and the
+ * pipeline every call goes through:
+ *
+ *   encode params (zod) → single-flight / reference cache → lock-out guard → throttle → HTTP
+ *   → classify for the guard → 429 pause + retry → decode the response (zod) or a HelpdeskError.
+ *
+ * It knows nothing of Slack. One client per help desk; the credential is per client (`withCredential`)
+ * or per call (`{ credential }`), so a bot can act as each of its users through one throttle and guard.
+ */
+import { parse as parseContentDisposition } from 'content-disposition';
+import * as z from 'zod';
+import { applicationRoot, authorizationHeader, type Credential, credentialId } from './auth.js';
+import { AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
+import { ReferenceCache, type ReferenceCacheOptions, SingleFlight } from './cache.js';
+import { type EndpointDef, endpoints, type OperationName, operationNames, pathParamNames, type RateBudget } from './endpoints.js';
+import { HelpdeskError, kindForStatus } from './errors.js';
+import { type AutomationRuleSummary, parseRuleXml, RuleXmlError } from './rules.js';
+import { type Priority, Throttle, type ThrottleOptions } from './throttle.js';
+import { type IncomingResponse, Transport, type TransportOptions } from './transport.js';
+import type { WireParams } from './wire.js';
+
+export interface Download {
+  data: Uint8Array;
+  /** From `Content-Disposition` (RFC 6266, including the RFC 5987 `filename*` form). */
+  filename: string | undefined;
+  contentType: string;
+  size: number;
+}
+
+type Endpoints = typeof endpoints;
+export type ParamsOf<K extends OperationName> = z.output<Endpoints[K]['params']>;
+type ResponseOf<R> = R extends { kind: 'json'; schema: infer S extends z.ZodType }
+  ? z.output<S>
+  : R extends { kind: 'xml' }
+    ? AutomationRuleSummary
+    : R extends { kind: 'bytes' }
+      ? Download
+      : R extends { kind: 'none' }
+        ? void
+        : unknown;
+export type ResultOf<K extends OperationName> = ResponseOf<Endpoints[K]['response']>;
+
+export interface CallOptions {
+  /** Acts as this user for this call (overrides the client's credential). */
+  credential?: Credential;
+  /** `interactive` (a person is waiting; the default) goes before `background`. */
+  priority?: Priority;
+  /** Cancels the call while it is queued or in flight (rejects with kind `cancelled`). */
+  signal?: AbortSignal;
+  /**
+   * Called when the call has to wait (rate budget, paused sign-ins, suspected IP block), with the
+   * estimated wait. May be called again with a new estimate (e.g. after a 429).
+   */
+  onQueued?: (estimatedWaitMs: number) => void;
+  /** Skip the reference-data cache (still single-flighted). */
+  fresh?: boolean;
+  /** Who the call is fair to (round-robin unit). Defaults to the credential. */
+  fairnessKey?: string;
+}
+
+type MethodOf<K extends OperationName> = {} extends ParamsOf<K>
+  ? (params?: ParamsOf<K>, options?: CallOptions) => Promise<ResultOf<K>>
+  : (params: ParamsOf<K>, options?: CallOptions) => Promise<ResultOf<K>>;
+export type HelpdeskMethods = { [K in OperationName]: MethodOf<K> };
+
+export interface CallLog {
+  operation: string;
+  method: string;
+  status: number | undefined;
+  ms: number;
+  attempt: number;
+  errorKind?: string;
+}
+
+export interface HelpdeskClientOptions extends TransportOptions {
+  /** API root, e.g. `https://host/api` or `https://host/helpdesk/api`. */
+  baseUrl: string;
+  credential?: Credential;
+  /** A shared Throttle (one per help-desk host), or options for the client's own. */
+  throttle?: Throttle | ThrottleOptions;
+  guard?: AuthGuard | AuthGuardOptions;
+  /** Reference-data cache; `false` turns it off. */
+  cache?: ReferenceCacheOptions | false;
+  /** How many times a call that got 429 is re-sent after the pause. Default 1. */
+  rateLimitRetries?: number;
+  /** One entry per HTTP exchange: operation, status, ms. Never carries parameters or credentials. */
+  onCall?: (log: CallLog) => void;
+}
+
+/** Writes whose success changes cached reference data. */
+const invalidatedBy: Partial<Record<OperationName, OperationName[]>> = {
+  addCategory: ['categories'],
+  addCategoryTechPermission: ['categories', 'techsForCategory'],
+  removeCategoryTechPermission: ['categories', 'techsForCategory'],
+};
+
+/** An IP block is reported as a refusal whose reason talks about blocking. */
+const BLOCK_REASON = /\b(block(ed)?|lock(ed)?[ -]?out|too many (failed|wrong|invalid))/i;
+
+interface Core {
+  transport: Transport;
+  throttle: Throttle;
+  guard: AuthGuard;
+  cache: ReferenceCache | undefined;
+  flights: SingleFlight;
+  apiBase: URL;
+  rateLimitRetries: number;
+  onCall: ((log: CallLog) => void) | undefined;
+}
+
+interface Target {
+  operation: string;
+  method: 'GET' | 'POST';
+  url: URL;
+  params: WireParams;
+  budget: RateBudget;
+  accept?: string;
+  /** Reads may be retried once after a transient network failure. */
+  idempotent: boolean;
+}
+
+const coreKey = Symbol('core');
+
+interface SharedCoreOptions {
+  [coreKey]: Core;
+  credential?: Credential;
+  defaults?: Omit<CallOptions, 'credential'>;
+}
+
+export interface HelpdeskClient extends HelpdeskMethods {}
+
+export class HelpdeskClient {
+  readonly #core: Core;
+  readonly #credential: Credential | undefined;
+  readonly #defaults: Omit<CallOptions, 'credential'>;
+
+  constructor(options: HelpdeskClientOptions);
+  /** @internal shares the transport, throttle, guard and cache of another client. */
+  constructor(options: SharedCoreOptions);
+  constructor(options: HelpdeskClientOptions | SharedCoreOptions) {
+    this.#credential = options.credential;
+    this.#defaults = ('defaults' in options && options.defaults) || {};
+    if (coreKey in options) {
+      this.#core = options[coreKey];
+      return;
+    }
+    const apiBase = new URL(options.baseUrl);
+    if (!/^https?:$/.test(apiBase.protocol)) throw new Error(`Help-desk URL must be http(s): ${options.baseUrl}`);
+    apiBase.pathname = apiBase.pathname.replace(/\/+$/, '');
+    this.#core = {
+      transport: new Transport(options),
+      throttle: options.throttle instanceof Throttle ? options.throttle : new Throttle(options.throttle),
+      guard: options.guard instanceof AuthGuard ? options.guard : new AuthGuard(options.guard),
+      cache: options.cache === false ? undefined : new ReferenceCache(options.cache),
+      flights: new SingleFlight(),
+      apiBase,
+      rateLimitRetries: options.rateLimitRetries ?? 1,
+      onCall: options.onCall,
+    };
+  }
+
+  /**
+   * The same help desk, throttle and guard, acting as another user. `defaults` apply to every call of
+   * the returned client (e.g. one Slack action's priority, fairness key and "queued" notifier).
+   */
+  withCredential(credential: Credential, defaults: Omit<CallOptions, 'credential'> = {}): HelpdeskClient {
+    return new HelpdeskClient({ [coreKey]: this.#core, credential, defaults });
+  }
+
+  get baseUrl(): string {
+    return this.#core.apiBase.toString().replace(/\/+$/, '');
+  }
+
+  /** Where a person gets their token (`<root>/User/Token/`). */
+  get tokenPageUrl(): string {
+    return `${applicationRoot(this.baseUrl)}/User/Token/`;
+  }
+
+  get throttle(): Throttle {
+    return this.#core.throttle;
+  }
+
+  get guard(): AuthGuard {
+    return this.#core.guard;
+  }
+
+  /** How long a new call of this operation would wait for the rate budget right now. */
+  estimateWait(operation: OperationName, priority: Priority = 'interactive'): number {
+    return this.#core.throttle.estimateWait(endpoints[operation].budget, priority);
+  }
+
+  clearCache(): void {
+    this.#core.cache?.clear();
+  }
+
+  async close(): Promise<void> {
+    await this.#core.transport.close();
+  }
+
+  /** Calls an operation by name; the typed methods are thin wrappers over this. */
+  async call<K extends OperationName>(
+    operation: K,
+    params: ParamsOf<K>,
+    callOptions: CallOptions = {},
+  ): Promise<ResultOf<K>> {
+    const options: CallOptions = { ...this.#defaults, ...callOptions };
+    const def: EndpointDef = endpoints[operation];
+    const credential = this.#requireCredential(operation, options);
+    const target = this.#target(operation, def, encodeParams(operation, def, params));
+    const id = credentialId(credential);
+    const run = async (signal = options.signal) =>
+      decodeResponse(operation, def, params, await this.#execute(target, credential, { ...options, signal }));
+
+    if (!target.idempotent) {
+      const result = await run();
+      const stale = invalidatedBy[operation];
+      if (stale) this.#core.cache?.invalidate(stale);
+      return result as ResultOf<K>;
+    }
+
+    const query = canonicalQuery(target);
+    const cache = def.cache ? this.#core.cache : undefined;
+    const cacheKey = def.cache === 'shared' ? `${operation}?${query}` : `${operation}?${query}#${id}`;
+    // A shared entry is only served to credentials the help desk has accepted before.
+    const mayUseCache = cache && !options.fresh && (def.cache === 'per-user' || this.#core.guard.isVerified(id));
+    const hit = mayUseCache ? cache.get(cacheKey) : undefined;
+    if (hit) return hit.value as ResultOf<K>;
+
+    // The shared request runs with the flight's signal: it is cancelled only when all its callers are.
+    const flight = this.#core.flights.run(
+      `${operation}?${query}#${id}`,
+      async (signal) => {
+        const result = await run(signal);
+        cache?.set(cacheKey, operation, result);
+        return result as ResultOf<K>;
+      },
+      options.signal,
+    );
+    return flight.catch((error: unknown) => {
+      // A caller's own cancel comes from the flight, which does not know the operation's name.
+      throw error instanceof HelpdeskError ? withOperation(error, operation) : error;
+    });
+  }
+
+  /**
+   * Exchanges a user's name and password for their API token (`GET <root>/User/Token?json=true`).
+   * Goes through the lock-out guard like every call: a wrong password counts as a sign-in failure.
+   */
+  async fetchUserToken(credential: Credential, callOptions: Omit<CallOptions, 'credential'> = {}): Promise<string> {
+    const options = { ...this.#defaults, ...callOptions };
+    const url = new URL(`${applicationRoot(this.baseUrl)}/User/Token`);
+    const target: Target = {
+      operation: 'userToken',
+      method: 'GET',
+      url,
+      params: { json: 'true' },
+      budget: 'general',
+      idempotent: true,
+    };
+    const response = await this.#execute(target, credential, options);
+    const parsed = z.looseObject({ token: z.string().min(1) }).safeParse(parseJsonBody('userToken', response));
+    if (!parsed.success) {
+      throw new HelpdeskError('invalid-response', 'userToken: the help desk did not return a token.', {
+        operation: 'userToken',
+        status: response.status,
+        field: 'token',
+      });
+    }
+    return parsed.data.token;
+  }
+
+  #requireCredential(operation: string, options: CallOptions): Credential {
+    const credential = options.credential ?? this.#credential;
+    if (!credential) {
+      throw new HelpdeskError('unauthorized', `${operation}: no help-desk credential was given.`, { operation });
+    }
+    return credential;
+  }
+
+  #target(operation: OperationName, def: EndpointDef, wire: WireParams): Target {
+    const params = { ...wire };
+    const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      delete params[name];
+      return encodeURIComponent(String(value));
+    });
+    const url = new URL(this.#core.apiBase);
+    // An API at the host root has the pathname "/" (a URL cannot have an empty one): without the trim
+    // the request would go to "//talep", which is a different path (or a protocol-relative URL).
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+    // GET reads are safe to retry; the spec's state-changing GETs (Close, DeleteFile...) answer `unknown`.
+    const reads = def.response.kind === 'json' || def.response.kind === 'xml' || def.response.kind === 'bytes';
+    return {
+      operation,
+      method: def.method,
+      url,
+      params,
+      budget: def.budget,
+      accept: def.response.kind === 'xml' ? 'application/xml, text/xml' : def.response.kind === 'bytes' ? '*/*' : undefined,
+      idempotent: def.method === 'GET' && reads,
+    };
+  }
+
+  async #execute(target: Target, credential: Credential, options: CallOptions): Promise<IncomingResponse> {
+    const { guard, throttle, transport } = this.#core;
+    const id = credentialId(credential);
+    const authorization = authorizationHeader(credential);
+    for (let attempt = 1; ; attempt++) {
+      const admission = await guard.admit(id, { signal: options.signal, onQueued: options.onQueued });
+      let outcome: AuthOutcome = 'other';
+      let verdict: AuthVerdict = 'none';
+      let response: IncomingResponse;
+      const started = performance.now();
+      try {
+        await throttle.acquire({
+          budget: target.budget,
+          userKey: options.fairnessKey ?? id,
+          priority: options.priority,
+          signal: options.signal,
+          onQueued: options.onQueued,
+        });
+        response = await transport.send({ ...target, authorization, signal: options.signal });
+        outcome = classifyForGuard(response);
+      } catch (error) {
+        const helpdeskError = withOperation(error, target.operation);
+        this.#log(target, undefined, started, attempt, helpdeskError.kind);
+        if (helpdeskError.kind === 'unavailable' && target.idempotent && attempt === 1 && !options.signal?.aborted) {
+          continue; // one quiet retry of a read after a dropped connection
+        }
+        throw helpdeskError;
+      } finally {
+        verdict = admission.report(outcome);
+      }
+
+      this.#log(target, response.status, started, attempt);
+      if (verdict === 'suspected-block') {
+        // Not this credential's fault (probably): the guard paused everyone; go again after the pause,
+        // when one probe decides. A second suspected block is reported as the help desk being unavailable.
+        if (attempt <= 1) continue;
+        throw new HelpdeskError('unavailable', `${target.operation}: the help desk seems to block the bot after failed sign-ins.`, {
+          operation: target.operation,
+          status: response.status,
+          reason: reasonOf(response) || undefined,
+          retryAfterMs: guard.state().blockedUntil !== undefined ? Math.max(0, guard.state().blockedUntil! - Date.now()) : undefined,
+        });
+      }
+      if (response.status === 429) {
+        const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+        throttle.pause(target.budget, retryAfterMs);
+        if (attempt <= this.#core.rateLimitRetries) continue;
+        throw errorFromResponse(target.operation, response, retryAfterMs ?? throttle.estimateWait(target.budget));
+      }
+      if (response.status < 200 || response.status >= 300) throw errorFromResponse(target.operation, response);
+      return response;
+    }
+  }
+
+  #log(target: Target, status: number | undefined, started: number, attempt: number, errorKind?: string): void {
+    this.#core.onCall?.({
+      operation: target.operation,
+      method: target.method,
+      status,
+      ms: Math.round(performance.now() - started),
+      attempt,
+      ...(errorKind ? { errorKind } : {}),
+    });
+  }
+}
+
+for (const operation of operationNames) {
+  Object.defineProperty(HelpdeskClient.prototype, operation, {
+    value(this: HelpdeskClient, params?: Record<string, unknown>, options?: CallOptions) {
+      return this.call(operation, (params ?? {}) as never, options);
+    },
+    writable: false,
+    enumerable: false,
+  });
+}
+
+function encodeParams(operation: string, def: EndpointDef, params: unknown): WireParams {
+  const result = def.params.safeEncode((params ?? {}) as Record<string, unknown>);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue?.path.join('.') || undefined;
+    throw new HelpdeskError(
+      'invalid',
+      `${operation}: ${field ? `parameter '${field}' ` : ''}${issue?.message ?? 'is invalid'}`,
+      { operation, field, source: 'client', cause: result.error },
+    );
+  }
+  // Optional parameters left undefined are simply not sent.
+  return Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined)) as WireParams;
+}
+
+function canonicalQuery(target: Target): string {
+  const query = new URLSearchParams();
+  for (const name of Object.keys(target.params).sort()) {
+    const value = target.params[name];
+    for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
+  }
+  return `${target.url.pathname}?${query}`;
+}
+
+/**
+ * What a response says about the credential. Anything but 401 or a block means the help desk accepted
+ * who we are (a 403 or 404 is judged after authentication); 429 and 5xx say nothing.
+ */
+function classifyForGuard(response: IncomingResponse): AuthOutcome {
+  if (response.status === 401) return 'auth-failed';
+  if (response.status === 403 && BLOCK_REASON.test(reasonOf(response))) return 'blocked';
+  if (response.status === 429 || response.status >= 500) return 'other';
+  return 'ok';
+}
+
+function errorFromResponse(operation: string, response: IncomingResponse, retryAfterMs?: number): HelpdeskError {
+  const reason = reasonOf(response);
+  const kind = kindForStatus(response.status);
+  return new HelpdeskError(kind, `${operation}: ${reason || `HTTP ${response.status}`}`, {
+    operation,
+    status: response.status,
+    reason: reason || undefined,
+    retryAfterMs,
+  });
+}
+
+/** The reason text of an error body: plain text, or the message field of a JSON/HTML body. */
+export function reasonOf(response: IncomingResponse): string {
+  const text = stripBom(response.body.toString('utf8')).trim();
+  if (!text) return '';
+  const type = response.headers['content-type'] ?? '';
+  if (type.includes('json') || text.startsWith('{')) {
+    try {
+      const body: unknown = JSON.parse(text);
+      // ASP.NET Web API serialises a plain message as a JSON string: the reason is inside the quotes.
+      if (typeof body === 'string') return body.slice(0, 500);
+      const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+      for (const key of ['error', 'message', 'Message', 'reason', 'title', 'detail']) {
+        const value = record[key];
+        if (typeof value === 'string' && value) return value.slice(0, 500);
+      }
+    } catch {
+      // not JSON after all: fall through to the text
+    }
+  }
+  const plain = type.includes('html') ? text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : text;
+  return plain.slice(0, 500);
+}
+
+function parseRetryAfter(header: string | undefined): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function withOperation(error: unknown, operation: string): HelpdeskError {
+  if (!(error instanceof HelpdeskError)) {
+    return new HelpdeskError('unavailable', `${operation}: ${error instanceof Error ? error.message : String(error)}`, {
+      operation,
+      cause: error,
+    });
+  }
+  if (error.operation) return error;
+  return new HelpdeskError(error.kind, error.message, {
+    operation,
+    status: error.status,
+    reason: error.reason,
+    retryAfterMs: error.retryAfterMs,
+    field: error.field,
+    source: error.source,
+    cause: error,
+  });
+}
+
+const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+function parseJsonBody(operation: string, response: IncomingResponse): unknown {
+  const text = stripBom(response.body.toString('utf8')).trim();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HelpdeskError('invalid-response', `${operation}: the help desk did not answer with JSON.`, {
+      operation,
+      status: response.status,
+      cause: error,
+    });
+  }
+}
+
+function decodeResponse(operation: string, def: EndpointDef, params: unknown, response: IncomingResponse): unknown {
+  switch (def.response.kind) {
+    case 'none':
+      return undefined;
+    case 'unknown': {
+      const text = stripBom(response.body.toString('utf8')).trim();
+      if (!text) return undefined;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return text;
+      }
+    }
+    case 'bytes':
+      return toDownload(response);
+    case 'xml':
+      try {
+        return parseRuleXml((params as { id: number }).id, response.body);
+      } catch (error) {
+        if (!(error instanceof RuleXmlError)) throw error;
+        throw new HelpdeskError('invalid-response', `${operation}: ${error.message}`, {
+          operation,
+          status: response.status,
+          cause: error,
+        });
+      }
+    case 'json': {
+      const parsed = def.response.schema.safeParse(parseJsonBody(operation, response));
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') || '(body)';
+      throw new HelpdeskError(
+        'invalid-response',
+        `${operation}: unexpected response at '${field}': ${issue?.message ?? 'invalid'}`,
+        { operation, status: response.status, field, cause: parsed.error },
+      );
+    }
+  }
+}
+
+function toDownload(response: IncomingResponse): Download {
+  let filename: string | undefined;
+  const disposition = response.headers['content-disposition'];
+  if (disposition) {
+    try {
+      // `parse` prefers the RFC 5987 `filename*` (UTF-8, percent-encoded) over the plain `filename`.
+      filename = parseContentDisposition(disposition).parameters.filename;
+    } catch {
+      filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+    }
+  }
+  const data = new Uint8Array(response.body.buffer, response.body.byteOffset, response.body.byteLength);
+  return {
+    data,
+    filename,
+    contentType: response.headers['content-type'] ?? 'application/octet-stream',
+    size: data.byteLength,
+  };
+}

@@ -1,0 +1,19 @@
+/** The help-desk client's public surface. Usable on its own, without Slack. */
+export { applicationRoot, basic, bearer, type Credential, credentialId } from './auth.js';
+export { AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
+export {
+  type CallLog,
+  type CallOptions,
+  type Download,
+  HelpdeskClient,
+  type HelpdeskClientOptions,
+  type ParamsOf,
+  type ResultOf,
+} from './client.js';
+export { type EndpointDef, endpoints, type OperationName, operationNames, type Permission, type RateBudget } from './endpoints.js';
+export { HelpdeskError, type HelpdeskErrorKind, isHelpdeskError } from './errors.js';
+export { type AutomationRuleSummary, parseRuleXml, type RuleClause, summarizeRule } from './rules.js';
+export type * from './schemas.js';
+export { CustomFieldType, CustomFieldUsage } from './schemas.js';
+export { type Budget, type Priority, Throttle, type ThrottleOptions } from './throttle.js';
+export type { FileUpload } from './wire.js';

@@ -1,0 +1,349 @@
+/**
+ * Client-side rate limiting for one help-desk host, so the bot stays under the server's limits
+ * (90 requests/min in general, 60/min for Search and UserByEmail) instead of collecting 429s and
+ * the 2–3 minute penalty the spec promises for them.
+ *
+ * - Sends are counted over a sliding window of `windowMs + safetyMarginMs`: the server counts on
+ *   arrival and we count on send, so a little margin absorbs network jitter.
+ * - A search call must fit in the search window AND the general window: the spec does not say whether
+ *   search calls also count toward the general limit, so we are safe under either reading.
+ * - Queued calls go interactive first, then background; within a priority users take turns (round
+ *   robin), each user's calls in FIFO order, so one user's flood cannot starve another's single call.
+ */
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import { HelpdeskError } from './errors.js';
+
+export type Budget = 'general' | 'search';
+export type Priority = 'interactive' | 'background';
+
+export interface ThrottleOptions {
+  /** Requests per window. Default 90 general / 60 search (the spec's limits). */
+  limits?: { general: number; search: number };
+  /** Default 60_000 (the server's "per minute"). */
+  windowMs?: number;
+  /** Added to the window: the server counts on arrival, we count on send. Default 1_000. */
+  safetyMarginMs?: number;
+  /** `false` = no limits at all (local installs with `DisableRateLimit`). Default true. */
+  enabled?: boolean;
+  /** Pause after a 429 without Retry-After. Default 120_000 (the spec says retry after 2 to 3 minutes). */
+  defaultPauseMs?: number;
+  clock?: Clock;
+}
+
+export interface AcquireRequest {
+  budget: Budget;
+  /** Fairness key: calls of different users take turns. */
+  userKey: string;
+  priority?: Priority /* default interactive */;
+  signal?: AbortSignal;
+  /** Called once, only when the call cannot go at once, with the estimated wait. */
+  onQueued?: (estimatedWaitMs: number) => void;
+}
+
+export interface ThrottleStats {
+  queued: Record<Priority, number>;
+  queuedSearch: number;
+  sentInWindow: Record<Budget, number>;
+  pausedUntil: Record<Budget, number | undefined>;
+}
+
+const PRIORITIES: readonly Priority[] = ['interactive', 'background'];
+
+/** Queued calls, all of them and the search ones (which also need the search window). */
+interface Ahead {
+  all: number;
+  search: number;
+}
+
+interface Waiter {
+  readonly budget: Budget;
+  state: 'queued' | 'sent' | 'cancelled';
+  settle(error?: HelpdeskError): void;
+}
+
+/** One user's queued calls of one priority. A Set keeps FIFO order and deletes a cancelled call in O(1). */
+interface UserQueue {
+  readonly waiters: Set<Waiter>;
+  searchCount: number;
+}
+
+/**
+ * The most recent `limit` send times of one budget. Only the `limit`-th most recent send decides
+ * when the window has room again, so nothing older needs to be kept.
+ */
+class SendLog {
+  readonly #times: number[] = [];
+
+  constructor(readonly limit: number, private readonly windowMs: number) {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Rate limit must be a positive integer, got ${limit}`);
+  }
+
+  record(at: number): void {
+    this.#times.push(at);
+    if (this.#times.length > this.limit) this.#times.shift();
+  }
+
+  /** Earliest instant at which one more send stays within the limit. */
+  freeAt(): number {
+    return this.#times.length < this.limit ? -Infinity : this.#times[0]! + this.windowMs;
+  }
+
+  countSince(since: number): number {
+    return this.#times.filter((t) => t > since).length;
+  }
+
+  /**
+   * When the k-th (0-based) of a run of future sends would go if every send went as early as this
+   * window allows, none before `start`. Send n must wait for send n-limit to leave the window, so the
+   * answer follows a chain of k/limit whole windows back to a logged send (or to `start`).
+   */
+  nthSendAt(k: number, start: number): number {
+    const logged = this.#times.length;
+    let index = logged + k - this.limit;
+    let windows = 1;
+    if (index >= logged) {
+      const hops = Math.floor((index - logged) / this.limit) + 1;
+      index -= hops * this.limit;
+      windows += hops;
+    }
+    const fromLog = index >= 0 ? this.#times[index]! + windows * this.windowMs : -Infinity;
+    return Math.max(start + (windows - 1) * this.windowMs, fromLog);
+  }
+}
+
+export class Throttle {
+  readonly #clock: Clock;
+  readonly #enabled: boolean;
+  readonly #defaultPauseMs: number;
+  readonly #windowMs: number;
+  readonly #logs: Record<Budget, SendLog>;
+  readonly #pausedUntil: Record<Budget, number> = { general: -Infinity, search: -Infinity };
+  /** Map order is turn order: the first user goes next; a user who went moves to the back. */
+  readonly #rings: Record<Priority, Map<string, UserQueue>> = { interactive: new Map(), background: new Map() };
+  readonly #queued: Record<Priority, Ahead> = { interactive: { all: 0, search: 0 }, background: { all: 0, search: 0 } };
+  #timer: { handle: unknown; at: number } | undefined;
+
+  constructor(options: ThrottleOptions = {}) {
+    this.#clock = options.clock ?? systemClock;
+    this.#enabled = options.enabled ?? true;
+    this.#defaultPauseMs = options.defaultPauseMs ?? 120_000;
+    this.#windowMs = (options.windowMs ?? 60_000) + (options.safetyMarginMs ?? 1_000);
+    const limits = options.limits ?? { general: 90, search: 60 };
+    this.#logs = { general: new SendLog(limits.general, this.#windowMs), search: new SendLog(limits.search, this.#windowMs) };
+  }
+
+  /** Resolves when the call may be sent; the send is counted at that instant. */
+  acquire(request: AcquireRequest): Promise<void> {
+    const { budget, userKey, signal, onQueued } = request;
+    const priority = request.priority ?? 'interactive';
+    if (signal?.aborted) return Promise.reject(cancelledError(signal));
+    if (!this.#enabled) return Promise.resolve();
+
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => {
+        if (waiter.state !== 'queued') return;
+        this.#remove(waiter, priority, userKey, false);
+        waiter.settle(cancelledError(signal!));
+        this.#pump(); // the cancelled call may have held back its user's next call; also drops an idle timer
+      };
+      const waiter: Waiter = {
+        budget,
+        state: 'queued',
+        settle: (error) => {
+          waiter.state = error ? 'cancelled' : 'sent';
+          signal?.removeEventListener('abort', onAbort);
+          if (error) reject(error);
+          else resolve();
+        },
+      };
+      const queue = this.#enqueue(waiter, priority, userKey);
+      this.#pump();
+      if (waiter.state !== 'queued') return;
+      signal?.addEventListener('abort', onAbort, { once: true });
+      onQueued?.(this.#estimate(budget, this.#callsAhead(priority, budget, queue)));
+    });
+  }
+
+  /**
+   * After a 429: hold queued calls until the pause ends. Pausing `general` stops everything (search
+   * calls count against it too). A pause never shortens one already running.
+   */
+  pause(budget: Budget, ms: number = this.#defaultPauseMs): void {
+    const now = this.#clock.now();
+    this.#pausedUntil[budget] = Math.max(this.#pausedUntil[budget], now + Math.max(0, ms));
+    this.#pump();
+  }
+
+  /** How long a new call (from a user with nothing queued) would wait now. */
+  estimateWait(budget: Budget, priority: Priority = 'interactive'): number {
+    if (!this.#enabled) return 0;
+    return this.#estimate(budget, this.#callsAhead(priority, budget, undefined));
+  }
+
+  stats(): ThrottleStats {
+    const now = this.#clock.now();
+    const since = now - this.#windowMs;
+    const pausedUntil = (b: Budget): number | undefined => (this.#pausedUntil[b] > now ? this.#pausedUntil[b] : undefined);
+    return {
+      queued: { interactive: this.#queued.interactive.all, background: this.#queued.background.all },
+      queuedSearch: this.#queued.interactive.search + this.#queued.background.search,
+      sentInWindow: { general: this.#logs.general.countSince(since), search: this.#logs.search.countSince(since) },
+      pausedUntil: { general: pausedUntil('general'), search: pausedUntil('search') },
+    };
+  }
+
+  #enqueue(waiter: Waiter, priority: Priority, userKey: string): UserQueue {
+    const ring = this.#rings[priority];
+    let queue = ring.get(userKey);
+    if (!queue) ring.set(userKey, (queue = { waiters: new Set(), searchCount: 0 }));
+    queue.waiters.add(waiter);
+    this.#count(priority, waiter.budget, queue, +1);
+    return queue;
+  }
+
+  /** `tookTurn`: the user just sent, so they move to the back of the ring; a cancel keeps their place. */
+  #remove(waiter: Waiter, priority: Priority, userKey: string, tookTurn: boolean): void {
+    const ring = this.#rings[priority];
+    const queue = ring.get(userKey);
+    if (!queue?.waiters.delete(waiter)) return;
+    this.#count(priority, waiter.budget, queue, -1);
+    if (queue.waiters.size === 0) ring.delete(userKey);
+    else if (tookTurn) {
+      ring.delete(userKey); // re-inserting moves the user to the back of the Map's order
+      ring.set(userKey, queue);
+    }
+  }
+
+  #count(priority: Priority, budget: Budget, queue: UserQueue, delta: 1 | -1): void {
+    this.#queued[priority].all += delta;
+    if (budget === 'search') {
+      this.#queued[priority].search += delta;
+      queue.searchCount += delta;
+    }
+  }
+
+  /** Sends every call that may go now, then arms one timer for the next moment something can change. */
+  #pump(): void {
+    const now = this.#clock.now();
+    for (let next = this.#nextEligible(now); next; next = this.#nextEligible(now)) {
+      const { waiter, priority, userKey } = next;
+      this.#remove(waiter, priority, userKey, true);
+      this.#logs.general.record(now);
+      if (waiter.budget === 'search') this.#logs.search.record(now);
+      waiter.settle();
+    }
+    this.#reschedule(now);
+  }
+
+  /** Search calls need room in both windows (and no pause on either); general calls only in the general one. */
+  #isOpen(budget: Budget, now: number): boolean {
+    const open = (b: Budget): boolean => now >= this.#pausedUntil[b] && now >= this.#logs[b].freeAt();
+    return open('general') && (budget === 'general' || open('search'));
+  }
+
+  #nextEligible(now: number): { waiter: Waiter; priority: Priority; userKey: string } | undefined {
+    if (!this.#isOpen('general', now)) return undefined;
+    const searchOpen = this.#isOpen('search', now);
+    for (const priority of PRIORITIES) {
+      // Usually the first user's head goes. Only while the search budget is closed do we skip users
+      // whose next call is a search (their later calls wait behind it: FIFO per user).
+      for (const [userKey, queue] of this.#rings[priority]) {
+        const head = queue.waiters.values().next().value;
+        if (head && (head.budget === 'general' || searchOpen)) return { waiter: head, priority, userKey };
+      }
+    }
+    return undefined;
+  }
+
+  #reschedule(now: number): void {
+    if (this.#queued.interactive.all + this.#queued.background.all === 0) {
+      this.#clearTimer(); // nothing waits: let the process exit
+      return;
+    }
+    // Something is queued and nothing can go: either the general budget is closed, or only calls
+    // blocked by the search budget remain.
+    const generalAt = Math.max(this.#pausedUntil.general, this.#logs.general.freeAt());
+    const wakeAt = generalAt > now ? generalAt : Math.max(this.#pausedUntil.search, this.#logs.search.freeAt());
+    if (this.#timer?.at === wakeAt) return;
+    this.#clearTimer();
+    const handle = this.#clock.setTimeout(() => {
+      this.#timer = undefined;
+      this.#pump();
+    }, Math.max(0, wakeAt - now));
+    this.#timer = { handle, at: wakeAt };
+  }
+
+  #clearTimer(): void {
+    if (this.#timer) this.#clock.clearTimeout(this.#timer.handle);
+    this.#timer = undefined;
+  }
+
+  /**
+   * How many queued calls go before a call in `self` (its newest call), or before a new user's first
+   * call when `self` is undefined: all of a higher priority, then per round-robin round. Users ahead of
+   * `self` in the ring get one more round than those behind it.
+   */
+  #callsAhead(priority: Priority, budget: Budget, self: UserQueue | undefined): Ahead {
+    const ahead: Ahead = { all: 0, search: 0 };
+    if (priority === 'background') {
+      ahead.all += this.#queued.interactive.all;
+      ahead.search += this.#queued.interactive.search;
+    }
+    const rounds = self ? self.waiters.size - 1 : 0;
+    let beforeSelf = true;
+    for (const queue of this.#rings[priority].values()) {
+      if (queue === self) {
+        beforeSelf = false;
+        ahead.all += rounds;
+        ahead.search += queue.searchCount - (budget === 'search' ? 1 : 0);
+        continue;
+      }
+      const turns = beforeSelf ? rounds + 1 : rounds;
+      ahead.all += Math.min(queue.waiters.size, turns);
+      ahead.search += Math.min(queue.searchCount, turns);
+    }
+    return ahead;
+  }
+
+  /** An estimate: assumes every call ahead goes as early as its windows and any pause allow. */
+  #estimate(budget: Budget, ahead: Ahead): number {
+    const now = this.#clock.now();
+    const generalStart = Math.max(now, this.#pausedUntil.general);
+    let at = this.#logs.general.nthSendAt(ahead.all, generalStart);
+    if (budget === 'search') {
+      const searchStart = Math.max(generalStart, this.#pausedUntil.search);
+      at = Math.max(at, this.#logs.search.nthSendAt(ahead.search, searchStart));
+    }
+    return Math.max(0, at - now);
+  }
+}
+
+/** One Throttle per help-desk host, shared by every client (every user) that talks to that host. */
+export class ThrottleRegistry {
+  readonly #byHost = new Map<string, Throttle>();
+
+  constructor(private readonly options: ThrottleOptions = {}) {}
+
+  /** `origin` may also be a full base URL; `https://HD.example.com/api` and `https://hd.example.com` share one. */
+  forHost(origin: string): Throttle {
+    const key = hostKey(origin);
+    let throttle = this.#byHost.get(key);
+    if (!throttle) this.#byHost.set(key, (throttle = new Throttle(this.options)));
+    return throttle;
+  }
+}
+
+function hostKey(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return origin.trim().toLowerCase();
+  }
+}
+
+function cancelledError(signal: AbortSignal): HelpdeskError {
+  return new HelpdeskError('cancelled', 'The help-desk call was cancelled while waiting for the rate limit.', {
+    cause: signal.reason,
+  });
+}

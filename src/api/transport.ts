@@ -1,0 +1,203 @@
+/**
+ * The HTTP layer of the client: one keep-alive undici Pool per help-desk origin, request encoding
+ * (query string, urlencoded form, multipart), bounded body reading and transparent decompression.
+ * It knows nothing about operations, throttling or errors beyond the network.
+ */
+import { promisify } from 'node:util';
+import { type BrotliOptions, brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
+import { type Dispatcher, FormData, Pool, request } from 'undici';
+import { HelpdeskError } from './errors.js';
+import type { FileUpload, WireParams } from './wire.js';
+
+type Decompressor = (data: Buffer, options: ZlibOptions & BrotliOptions) => Promise<Buffer>;
+const decompressors: Record<string, Decompressor> = {
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  deflate: promisify(inflate),
+  br: promisify(brotliDecompress),
+};
+
+export interface TransportOptions {
+  /** Test seam: a MockAgent (or any dispatcher) instead of the transport's own Pool. */
+  dispatcher?: Dispatcher;
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  /** Responses larger than this (after decompression) are refused. Default 50 MiB. */
+  maxResponseBytes?: number;
+  /** Keep-alive connections per origin. Default 8. */
+  connections?: number;
+  userAgent?: string;
+}
+
+export interface OutgoingRequest {
+  method: 'GET' | 'POST';
+  /** Absolute URL of the resource, without the query string. */
+  url: URL;
+  params: WireParams;
+  authorization?: string;
+  /** `Accept` header; JSON by default. */
+  accept?: string;
+  signal?: AbortSignal;
+}
+
+export interface IncomingResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+}
+
+const isFile = (value: unknown): value is FileUpload =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'data' in value;
+
+export class Transport {
+  readonly #options: Required<Omit<TransportOptions, 'dispatcher'>>;
+  readonly #injected: Dispatcher | undefined;
+  readonly #pools = new Map<string, Pool>();
+
+  constructor(options: TransportOptions = {}) {
+    this.#injected = options.dispatcher;
+    this.#options = {
+      connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+      headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? 60_000,
+      maxResponseBytes: options.maxResponseBytes ?? 50 * 1024 * 1024,
+      connections: options.connections ?? 8,
+      userAgent: options.userAgent ?? 'talep-bot',
+    };
+  }
+
+  async send(outgoing: OutgoingRequest): Promise<IncomingResponse> {
+    const url = new URL(outgoing.url);
+    const headers: Record<string, string> = {
+      accept: outgoing.accept ?? 'application/json',
+      'accept-encoding': 'gzip, deflate, br',
+      'user-agent': this.#options.userAgent,
+    };
+    if (outgoing.authorization) headers.authorization = outgoing.authorization;
+
+    let body: string | FormData | undefined;
+    if (outgoing.method === 'GET') {
+      appendQuery(url.searchParams, outgoing.params);
+    } else if (Object.values(outgoing.params).some(isFile)) {
+      body = toFormData(outgoing.params); // undici sets the multipart boundary header itself
+    } else {
+      const form = new URLSearchParams();
+      appendQuery(form, outgoing.params);
+      body = form.toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
+    }
+
+    try {
+      const response = await request(url, {
+        method: outgoing.method,
+        headers,
+        body,
+        signal: outgoing.signal,
+        dispatcher: this.#dispatcherFor(url.origin),
+        headersTimeout: this.#options.headersTimeoutMs,
+        bodyTimeout: this.#options.bodyTimeoutMs,
+      });
+      const raw = await readBounded(response.body, this.#options.maxResponseBytes);
+      const flatHeaders = flattenHeaders(response.headers);
+      return { status: response.statusCode, headers: flatHeaders, body: await decompress(raw, flatHeaders, this.#options.maxResponseBytes) };
+    } catch (error) {
+      throw asNetworkError(error, outgoing.signal);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#pools.values()].map((pool) => pool.close()));
+    this.#pools.clear();
+  }
+
+  #dispatcherFor(origin: string): Dispatcher {
+    if (this.#injected) return this.#injected;
+    let pool = this.#pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.#options.connections,
+        connect: { timeout: this.#options.connectTimeoutMs },
+        headersTimeout: this.#options.headersTimeoutMs,
+        bodyTimeout: this.#options.bodyTimeoutMs,
+        keepAliveTimeout: 30_000,
+      });
+      this.#pools.set(origin, pool);
+    }
+    return pool;
+  }
+}
+
+function appendQuery(target: URLSearchParams, params: WireParams): void {
+  for (const [name, value] of Object.entries(params)) {
+    if (isFile(value)) continue;
+    for (const item of Array.isArray(value) ? value : [value]) target.append(name, item);
+  }
+}
+
+function toFormData(params: WireParams): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(params)) {
+    if (isFile(value)) {
+      const blob = new Blob([value.data], { type: value.contentType ?? 'application/octet-stream' });
+      form.append(name, blob, value.filename);
+    } else {
+      for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+    }
+  }
+  return form;
+}
+
+async function readBounded(stream: AsyncIterable<Uint8Array>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLargeError(limit);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks, size);
+}
+
+async function decompress(raw: Buffer, headers: Record<string, string | undefined>, limit: number): Promise<Buffer> {
+  const encodings = (headers['content-encoding'] ?? '')
+    .split(',')
+    .map((encoding) => encoding.trim().toLowerCase())
+    .filter((encoding) => encoding && encoding !== 'identity');
+  let body = raw;
+  // Encodings are listed in the order they were applied, so undo them from the last.
+  for (const encoding of encodings.reverse()) {
+    const decoder = decompressors[encoding];
+    if (!decoder) throw new HelpdeskError('unavailable', `Unsupported content-encoding "${encoding}".`);
+    try {
+      // The limit applies to the inflated size too: a few KB of gzip can expand to gigabytes.
+      body = await decoder(body, { maxOutputLength: limit });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLargeError(limit);
+      throw error;
+    }
+  }
+  return body;
+}
+
+function tooLargeError(limit: number): HelpdeskError {
+  return new HelpdeskError('unavailable', `The help desk sent more than ${limit} bytes.`);
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function asNetworkError(error: unknown, signal: AbortSignal | undefined): HelpdeskError {
+  if (error instanceof HelpdeskError) return error;
+  if (signal?.aborted) return new HelpdeskError('cancelled', 'The call was cancelled.', { cause: error });
+  const code = (error as { code?: string }).code ?? '';
+  const message = /TIMEOUT/i.test(code)
+    ? 'The help desk did not answer in time.'
+    : 'The help desk could not be reached.';
+  return new HelpdeskError('unavailable', message, { cause: error, reason: code || undefined });
+}

@@ -1,0 +1,37 @@
+/**
+ * Where an answer goes. Slash commands and buttons answer through their response_url (ephemeral);
+ * modal submissions have none, so they answer with an ephemeral message in the originating channel
+ * or, failing that, a direct message from the app.
+ */
+import type { RespondFn, webApi } from '@slack/bolt';
+import type { SlackMessage } from '../views/blocks.js';
+
+export interface Reply {
+  /** A new message only the acting user sees. */
+  send(message: SlackMessage): Promise<void>;
+}
+
+export function viaRespond(respond: RespondFn): Reply {
+  return {
+    send: async (message) => {
+      await respond({ response_type: 'ephemeral', replace_original: false, ...message });
+    },
+  };
+}
+
+export function viaEphemeral(client: webApi.WebClient, channel: string, user: string, threadTs?: string): Reply {
+  return {
+    send: async (message) => {
+      await client.chat.postEphemeral({ channel, user, ...message, ...(threadTs ? { thread_ts: threadTs } : {}) });
+    },
+  };
+}
+
+/** The app's Messages tab with this user: always reachable, even without a channel. */
+export function viaDirectMessage(client: webApi.WebClient, user: string): Reply {
+  return {
+    send: async (message) => {
+      await client.chat.postMessage({ channel: user, ...message });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Everything a command module needs, built once at start-up (or by a test) and passed in. */
+import type { Logger } from '@slack/bolt';
+import type { HelpdeskClient } from '../api/client.js';
+import type { Stores } from '../store/index.js';
+
+export interface Services {
+  /** The shared client (no credential): one throttle and one lock-out guard for the whole bot. */
+  helpdesk: HelpdeskClient;
+  stores: Stores;
+  logger: Logger;
+  /** The help desk's web root (for "Open in help desk" links and the token page). */
+  helpdeskWebUrl: string;
+  /** Downloads Slack-hosted files (message attachments, file inputs) with the bot token. */
+  slackFiles: SlackFileFetcher;
+  /** Uploads above this size are refused with a clear message. */
+  maxUploadBytes: number;
+  now: () => Date;
+}
+
+export interface SlackFile {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export interface SlackFileFetcher {
+  /** `url` is a file's `url_private_download` (or `url_private`). */
+  download(url: string, filename: string, contentType?: string): Promise<SlackFile>;
+}

@@ -1,0 +1,91 @@
+/**
+ * One user action against the help desk, as that user. `withSession` resolves the acting user's
+ * account (or sends the connect prompt), tells them once when their call is queued, and turns every
+ * failure into one short ephemeral message — so command code only writes the happy path.
+ */
+import type { HelpdeskClient } from '../api/client.js';
+import { HelpdeskError } from '../api/errors.js';
+import type { Account } from '../store/account-store.js';
+import { connectPrompt, type ErrorSubject, errorMessage, queuedMessage } from '../views/errors.js';
+import type { Reply } from './reply.js';
+import type { Services } from './services.js';
+
+export interface Who {
+  teamId: string;
+  userId: string;
+}
+
+export interface Session extends Who {
+  account: Account;
+  /** The help-desk client acting as this user for this action. */
+  hd: HelpdeskClient;
+  isAgent: boolean;
+  isAdmin: boolean;
+}
+
+/** Waits shorter than this are not worth a "queued" message. */
+const QUEUED_NOTICE_AFTER_MS = 2_000;
+
+export function openSession(services: Services, who: Who, reply: Reply): Session | 'not-linked' | 'rejected' {
+  const account = services.stores.accounts.get(who.teamId, who.userId);
+  if (!account) return 'not-linked';
+  if (account.rejected) return 'rejected';
+  let toldQueued = false;
+  const hd = services.helpdesk.withCredential(account.credential, {
+    priority: 'interactive',
+    fairnessKey: `${who.teamId}:${who.userId}`,
+    onQueued: (waitMs) => {
+      if (toldQueued || waitMs < QUEUED_NOTICE_AFTER_MS) return;
+      toldQueued = true;
+      reply.send(queuedMessage(waitMs)).catch((error: unknown) => services.logger.warn('queued notice failed', error));
+    },
+  });
+  return {
+    ...who,
+    account,
+    hd,
+    isAdmin: account.role === 'admin',
+    isAgent: account.role === 'agent' || account.role === 'admin',
+  };
+}
+
+export async function withSession(
+  services: Services,
+  who: Who,
+  reply: Reply,
+  work: (session: Session) => Promise<void>,
+  subject: ErrorSubject = {},
+): Promise<void> {
+  const session = openSession(services, who, reply);
+  if (session === 'not-linked') return reply.send(connectPrompt());
+  if (session === 'rejected') {
+    return reply.send(connectPrompt('The help desk refused your saved token. Connect your account again.'));
+  }
+  try {
+    await work(session);
+  } catch (error) {
+    await reportFailure(services, who, reply, error, subject);
+  }
+}
+
+/** Logs what deserves logging, marks refused tokens, and tells the user in one sentence. */
+export async function reportFailure(
+  services: Services,
+  who: Who,
+  reply: Reply,
+  error: unknown,
+  subject: ErrorSubject = {},
+): Promise<void> {
+  if (error instanceof HelpdeskError) {
+    if (error.kind === 'unauthorized') await services.stores.accounts.markRejected(who.teamId, who.userId);
+    const level = error.kind === 'invalid-response' || error.kind === 'unavailable' ? 'warn' : 'info';
+    services.logger[level](`help-desk ${error.kind} in ${error.operation ?? 'call'} for ${who.teamId}:${who.userId}: ${error.message}`);
+  } else {
+    services.logger.error(`unexpected failure for ${who.teamId}:${who.userId}`, error);
+  }
+  try {
+    await reply.send(errorMessage(error, subject));
+  } catch (sendError) {
+    services.logger.error('could not tell the user about a failure', sendError);
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Environment → typed Config. Every variable is checked at once, so a bad start-up prints one message
+ * listing everything that is missing or wrong instead of failing on the first.
+ */
+import * as z from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^https?$/, error: `must be an http(s) URL (${what})` }).optional())
+    .optional();
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
+
+const budget = (fallback: number) => z.coerce.number().int().min(1).max(10_000).default(fallback);
+
+const envSchema = z
+  .object({
+    SLACK_BOT_TOKEN: z
+      .string({ error: 'is required (the xoxb- bot token from "OAuth & Permissions")' })
+      .trim()
+      .regex(/^xoxb-/, 'must be a bot token starting with xoxb-'),
+    SLACK_SIGNING_SECRET: optionalText,
+    SLACK_APP_TOKEN: optionalText.pipe(
+      z.string().regex(/^xapp-/, 'must be an app-level token starting with xapp-').optional(),
+    ),
+    SLACK_API_URL: url('a Slack Web API stand-in, e.g. http://127.0.0.1:4000/api/'),
+    HELPDESK_URL: url('the help-desk API root, e.g. https://helpdesk.example.com/api'),
+    HELPDESK_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    HELPDESK_GENERAL_PER_MIN: budget(90),
+    HELPDESK_SEARCH_PER_MIN: budget(60),
+    PORT: port(3000),
+    SANDBOX_PORT: port(8080),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    TOKEN_ENCRYPTION_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => decodeKey(value) !== undefined, 'must be 32 bytes as 64 hex characters or base64')
+        .optional(),
+    ),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  });
+
+/** Rules across variables, checked on the raw values so they are reported alongside the others. */
+function crossVariableProblems(env: NodeJS.ProcessEnv): string[] {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  if (!set('SLACK_APP_TOKEN') && !set('SLACK_SIGNING_SECRET')) {
+    return ['SLACK_SIGNING_SECRET is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)'];
+  }
+  return [];
+}
+
+export interface Config {
+  slack: {
+    botToken: string;
+    signingSecret: string | undefined;
+    appToken: string | undefined;
+    apiUrl: string | undefined;
+    mode: 'socket' | 'http';
+  };
+  helpdesk: {
+    /** Undefined: start the embedded sandbox and use it. */
+    url: string | undefined;
+    rateLimits: { enabled: boolean; general: number; search: number };
+  };
+  port: number;
+  sandboxPort: number;
+  dataDir: string;
+  /** 32-byte key; undefined means "generate one into the data directory". */
+  tokenEncryptionKey: Buffer | undefined;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+export function decodeKey(text: string): Buffer | undefined {
+  const value = text.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => {
+          const name = String(issue.path[0] ?? 'environment');
+          if (/^(is|must) /.test(issue.message)) return `${name} ${issue.message}`;
+          return env[name] === undefined ? `${name} is required` : `${name} is invalid: ${issue.message}`;
+        })),
+    ...crossVariableProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  return {
+    slack: {
+      botToken: e.SLACK_BOT_TOKEN,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      appToken: e.SLACK_APP_TOKEN,
+      apiUrl: e.SLACK_API_URL,
+      mode: e.SLACK_APP_TOKEN ? 'socket' : 'http',
+    },
+    helpdesk: {
+      url: e.HELPDESK_URL,
+      rateLimits: {
+        enabled: e.HELPDESK_RATE_LIMITS === 'on',
+        general: e.HELPDESK_GENERAL_PER_MIN,
+        search: e.HELPDESK_SEARCH_PER_MIN,
+      },
+    },
+    port: e.PORT,
+    sandboxPort: e.SANDBOX_PORT,
+    dataDir: e.DATA_DIR,
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ? decodeKey(e.TOKEN_ENCRYPTION_KEY) : undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}

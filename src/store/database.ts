@@ -1,0 +1,85 @@
+/**
+ * The bot's own embedded store (lowdb): one JSON file under DATA_DIR, or memory for tests.
+ * The file is validated on load, so a hand-edited or truncated file gives a clear error, not a crash later.
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Low, Memory } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
+import * as z from 'zod';
+
+const role = z.enum(['admin', 'agent', 'user']);
+export type HelpdeskRole = z.infer<typeof role>;
+
+const accountLink = z.object({
+  /** AES-256-GCM ciphertext of the help-desk token, bound to `team:user`. */
+  sealedToken: z.string(),
+  helpdeskUserId: z.int(),
+  username: z.string(),
+  email: z.string(),
+  role,
+  linkedAt: z.string(),
+  verifiedAt: z.string(),
+  /** Set when the help desk refused the token; the user is asked to reconnect. */
+  rejectedAt: z.string().optional(),
+});
+export type AccountLink = z.infer<typeof accountLink>;
+
+const directoryEntry = z.object({ helpdeskUserId: z.int(), username: z.string(), email: z.string(), at: z.string() });
+export type DirectoryEntry = z.infer<typeof directoryEntry>;
+
+const messageTalep = z.object({ talepId: z.int(), createdBy: z.string(), at: z.string() });
+export type MessageTalep = z.infer<typeof messageTalep>;
+
+const ruleChange = z.object({
+  ruleId: z.int(),
+  change: z.enum(['added', 'removed', 'enabled', 'disabled']),
+  by: z.string(),
+  at: z.string(),
+});
+export type RuleChange = z.infer<typeof ruleChange>;
+
+export const databaseSchema = z.object({
+  version: z.literal(1),
+  /** `team:user` → the Slack user's help-desk account. */
+  accounts: z.record(z.string(), accountLink),
+  /** `team:user` → help-desk user found by e-mail (for assign and "on behalf of"). */
+  directory: z.record(z.string(), directoryEntry),
+  /** `team:channel:ts` → the talep opened from that message (the duplicate guard). */
+  messageTaleps: z.record(z.string(), messageTalep),
+  /** `team` → automation rules the admins registered (the API cannot list rules), and who changed what. */
+  rules: z.record(z.string(), z.object({ ruleIds: z.array(z.int()), log: z.array(ruleChange) })),
+});
+export type DatabaseData = z.infer<typeof databaseSchema>;
+
+export const emptyDatabase = (): DatabaseData => ({
+  version: 1,
+  accounts: {},
+  directory: {},
+  messageTaleps: {},
+  rules: {},
+});
+
+export type Database = Low<DatabaseData>;
+
+/** Opens (and validates) the store; `file` undefined keeps everything in memory. */
+export async function openDatabase(file: string | undefined): Promise<Database> {
+  if (!file) {
+    const db = new Low<DatabaseData>(new Memory<DatabaseData>(), emptyDatabase());
+    await db.read();
+    return db;
+  }
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  const db = new Low<DatabaseData>(new JSONFile<DatabaseData>(file), emptyDatabase());
+  await db.read();
+  const parsed = databaseSchema.safeParse({ ...emptyDatabase(), ...(db.data as object) });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`The data file ${file} is not valid (${issue?.path.join('.')}: ${issue?.message}). Restore it from a backup or move it away.`);
+  }
+  db.data = parsed.data;
+  return db;
+}
+
+/** Keys are `team:user`-style; Slack ids never contain a colon. */
+export const key = (...parts: string[]): string => parts.join(':');

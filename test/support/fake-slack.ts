@@ -1,0 +1,204 @@
+/**
+ * A local stand-in for Slack: the Web API (`/api/<method>`, what WebClient calls via `slackApiUrl`),
+ * response_url endpoints (`/respond/<id>`, what `respond()` posts to) and private file downloads
+ * (`/files/<id>`). It records every call so tests can assert exactly what the bot sent to Slack.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SlackCall {
+  method: string;
+  args: Record<string, unknown>;
+  token: string | undefined;
+}
+
+export interface ResponseUrlPost {
+  id: string;
+  body: Record<string, unknown>;
+}
+
+export interface FakeSlackUser {
+  id: string;
+  name: string;
+  email?: string;
+  tzOffset?: number;
+}
+
+export interface FakeSlackFile {
+  data: Uint8Array;
+  contentType: string;
+}
+
+const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options', 'option_groups']);
+
+export class FakeSlack {
+  readonly calls: SlackCall[] = [];
+  readonly responsePosts: ResponseUrlPost[] = [];
+  readonly users = new Map<string, FakeSlackUser>();
+  readonly files = new Map<string, FakeSlackFile>();
+  /** Per-method overrides, e.g. `fail.set('views.open', 'expired_trigger_id')`. */
+  readonly fail = new Map<string, string>();
+  botToken = 'xoxb-test-bot-token';
+  #server: Server | undefined;
+  #url = '';
+  #messageCounter = 0;
+  #viewCounter = 0;
+
+  get url(): string {
+    return this.#url;
+  }
+
+  get apiUrl(): string {
+    return `${this.#url}/api/`;
+  }
+
+  async start(): Promise<this> {
+    this.#server = createServer((req, res) => {
+      this.#handle(req, res).catch((error: unknown) => {
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(error));
+      });
+    });
+    await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve));
+    this.#url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.#server?.closeAllConnections();
+      this.#server?.close(() => resolve());
+    });
+  }
+
+  /** A fresh response_url; what the app posts there is in `postsTo(url)`. */
+  responseUrl(): string {
+    return `${this.#url}/respond/${randomUUID()}`;
+  }
+
+  postsTo(responseUrl: string): Record<string, unknown>[] {
+    const id = responseUrl.split('/').pop();
+    return this.responsePosts.filter((post) => post.id === id).map((post) => post.body);
+  }
+
+  callsTo(method: string): SlackCall[] {
+    return this.calls.filter((call) => call.method === method);
+  }
+
+  addFile(id: string, data: Uint8Array | string, contentType = 'application/octet-stream'): string {
+    this.files.set(id, { data: typeof data === 'string' ? Buffer.from(data) : data, contentType });
+    return `${this.#url}/files/${id}`;
+  }
+
+  /** Polls until `probe` returns something (listeners keep working after ack). */
+  async waitFor<T>(probe: () => T | undefined | false, what = 'the expected Slack call', timeoutMs = 8_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = probe();
+      if (value !== undefined && value !== false) return value;
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Calls so far: ${this.calls.map((c) => c.method).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.#url);
+    const body = await readBody(req);
+    if (url.pathname.startsWith('/respond/')) {
+      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: JSON.parse(body || '{}') });
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('ok');
+      return;
+    }
+    if (url.pathname.startsWith('/files/')) {
+      const file = this.files.get(url.pathname.slice('/files/'.length));
+      if (!file || req.headers.authorization !== `Bearer ${this.botToken}`) {
+        res.writeHead(file ? 403 : 404, { 'content-type': 'text/html' });
+        res.end('<html>sign in</html>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.data.byteLength });
+      res.end(Buffer.from(file.data));
+      return;
+    }
+    const method = url.pathname.replace(/^\/api\//, '');
+    const args = parseArgs(body, req.headers['content-type'] ?? '');
+    const token = req.headers.authorization?.replace(/^Bearer /, '') ?? (args.token as string | undefined);
+    this.calls.push({ method, args, token });
+    const reply = this.#reply(method, args);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(reply));
+  }
+
+  #reply(method: string, args: Record<string, unknown>): Record<string, unknown> {
+    const failure = this.fail.get(method);
+    if (failure) return { ok: false, error: failure };
+    switch (method) {
+      case 'auth.test':
+        return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T1', team: 'Test team', url: 'https://test.slack.com/' };
+      case 'views.open':
+      case 'views.push':
+      case 'views.update':
+      case 'views.publish': {
+        const id = (args.view_id as string | undefined) ?? `V${++this.#viewCounter}`;
+        return { ok: true, view: { ...(args.view as object), id, hash: `h${this.#viewCounter}` } };
+      }
+      case 'chat.postMessage': {
+        const ts = `1700000000.${String(++this.#messageCounter).padStart(6, '0')}`;
+        return { ok: true, channel: args.channel, ts, message: { ...args, ts } };
+      }
+      case 'chat.postEphemeral':
+        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}` };
+      case 'chat.getPermalink':
+        return {
+          ok: true,
+          permalink: `https://test.slack.com/archives/${String(args.channel)}/p${String(args.message_ts).replace('.', '')}`,
+        };
+      case 'users.info': {
+        const user = this.users.get(String(args.user));
+        if (!user) return { ok: false, error: 'user_not_found' };
+        return {
+          ok: true,
+          user: {
+            id: user.id,
+            name: user.name,
+            real_name: user.name,
+            tz_offset: user.tzOffset ?? 0,
+            profile: { email: user.email, real_name: user.name, display_name: user.name },
+          },
+        };
+      }
+      case 'users.lookupByEmail': {
+        const user = [...this.users.values()].find((candidate) => candidate.email === args.email);
+        return user ? { ok: true, user: { id: user.id, name: user.name, profile: { email: user.email } } } : { ok: false, error: 'users_not_found' };
+      }
+      default:
+        return { ok: true };
+    }
+  }
+}
+
+function parseArgs(body: string, contentType: string): Record<string, unknown> {
+  if (!body) return {};
+  if (contentType.includes('application/json')) return JSON.parse(body) as Record<string, unknown>;
+  const args: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (JSON_ARGS.has(name)) {
+      try {
+        args[name] = JSON.parse(value);
+        continue;
+      } catch {
+        // not JSON: keep the text
+      }
+    }
+    args[name] = value;
+  }
+  return args;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,109 @@
+/**
+ * End-to-end harness: the sandbox help desk (in memory), a fake Slack, and the real Bolt app in HTTP
+ * mode on an ephemeral port, wired by the same `buildServices` as production. Tests send signed
+ * requests and assert on the fake Slack's recorded calls and on the sandbox's data.
+ */
+import { randomBytes } from 'node:crypto';
+import { createTalepApp, type TalepApp } from '../../src/app.js';
+import { buildServices } from '../../src/bootstrap.js';
+import { identify } from '../../src/commands/account.js';
+import type { Services } from '../../src/commands/services.js';
+import type { Config } from '../../src/config.js';
+import { bearer } from '../../src/api/auth.js';
+import type { AuthGuardOptions } from '../../src/api/auth-guard.js';
+import { createLogger } from '../../src/logger.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
+import { FakeSlack } from './fake-slack.js';
+import { type Actor, SlackRequests } from './slack-requests.js';
+
+/** Slack users of the tests, mapped by e-mail to the sandbox's demo accounts. */
+export const people = {
+  admin: { userId: 'UADMIN', username: 'admin', email: 'admin@example.com' },
+  agent: { userId: 'UAGENT', username: 'agent', email: 'agent@example.com' },
+  agent2: { userId: 'UAGENT2', username: 'agent2', email: 'agent2@example.com' },
+  user: { userId: 'UUSER', username: 'user', email: 'user@example.com' },
+  /** Has a Slack account but no help-desk link. */
+  stranger: { userId: 'USTRANGER', username: 'stranger', email: 'stranger@example.com' },
+} as const;
+export type Person = keyof typeof people;
+
+export interface HarnessOptions {
+  sandbox?: SandboxOptions;
+  /** Client-side rate limits (off by default so suites run fast; turn on to test queueing). */
+  rateLimits?: { enabled: boolean; general: number; search: number };
+  /** Link these people's Slack users to their demo accounts before the test. Default: all but stranger. */
+  linked?: Person[];
+  /** Lock-out guard timings for the bot's client. */
+  guard?: AuthGuardOptions;
+}
+
+export interface Harness {
+  sandbox: Sandbox;
+  slack: FakeSlack;
+  app: TalepApp;
+  services: Services;
+  send: SlackRequests;
+  signingSecret: string;
+  /** The Slack actor (user + team + channel) of a person. */
+  as(person: Person, channelId?: string): Actor;
+  /** A help-desk client acting as a demo account, to check what changed in the sandbox. */
+  helpdeskAs(person: Exclude<Person, 'stranger'>): ReturnType<Services['helpdesk']['withCredential']>;
+  link(person: Exclude<Person, 'stranger'>): Promise<void>;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ port: 0, ...options.sandbox, settings: { DisableRateLimit: true, ...options.sandbox?.settings } });
+  const slack = await new FakeSlack().start();
+  for (const person of Object.values(people)) {
+    slack.users.set(person.userId, { id: person.userId, name: person.username, email: person.email, tzOffset: 10_800 });
+  }
+  const signingSecret = randomBytes(16).toString('hex');
+  const config = {
+    slack: { botToken: slack.botToken, signingSecret, appToken: undefined, apiUrl: slack.apiUrl, mode: 'http' as const },
+    helpdesk: { url: sandbox.baseUrl, rateLimits: options.rateLimits ?? { enabled: false, general: 90, search: 60 } },
+    port: 0,
+    logLevel: 'debug' as const,
+  } satisfies Pick<Config, 'slack' | 'helpdesk' | 'port' | 'logLevel'>;
+  const logs: string[] = [];
+  const logger = createLogger('debug', (line) => logs.push(line));
+  const services = await buildServices({
+    config,
+    helpdeskUrl: sandbox.baseUrl,
+    logger,
+    dataDir: undefined,
+    encryptionKey: randomBytes(32),
+    guard: options.guard,
+  });
+  const app = createTalepApp({ config, services, logger });
+  const { port } = await app.start();
+  const send = new SlackRequests(`http://127.0.0.1:${port}/slack/events`, signingSecret, slack);
+
+  const harness: Harness = {
+    sandbox,
+    slack,
+    app,
+    services,
+    send,
+    signingSecret,
+    logs,
+    as: (person, channelId = 'C1') => ({ userId: people[person].userId, teamId: 'T1', channelId }),
+    helpdeskAs: (person) => services.helpdesk.withCredential(bearer(sandbox.tokenFor(people[person].username))),
+    async link(person) {
+      const token = sandbox.tokenFor(people[person].username);
+      const identity = await identify(services.helpdesk.withCredential(bearer(token)));
+      await services.stores.accounts.link('T1', people[person].userId, token, identity);
+    },
+    async close() {
+      await app.stop();
+      await services.helpdesk.close();
+      await slack.close();
+      await sandbox.close();
+    },
+  };
+  for (const person of options.linked ?? (['admin', 'agent', 'agent2', 'user'] as const)) {
+    if (person !== 'stranger') await harness.link(person);
+  }
+  return harness;
+}

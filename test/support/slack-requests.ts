@@ -1,0 +1,191 @@
+/**
+ * Builds Slack's requests the way Slack sends them — form-encoded, with `X-Slack-Signature` over
+ * `v0:<timestamp>:<body>` — and posts them to the app's HTTP receiver.
+ */
+import { createHmac } from 'node:crypto';
+import type { FakeSlack } from './fake-slack.js';
+
+export interface SentRequest {
+  status: number;
+  /** The HTTP response body (an ack payload, e.g. options or response_action), parsed when JSON. */
+  body: unknown;
+  /** The response_url the request carried (slash commands, block actions, shortcuts). */
+  responseUrl: string | undefined;
+}
+
+export function signature(secret: string, timestamp: number, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+export interface Actor {
+  userId: string;
+  teamId?: string;
+  channelId?: string;
+}
+
+export class SlackRequests {
+  constructor(
+    private readonly eventsUrl: string,
+    private readonly signingSecret: string,
+    private readonly slack: FakeSlack,
+  ) {}
+
+  /** Posts a raw body with chosen headers (for signature tests). */
+  async raw(body: string, headers: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): Promise<SentRequest> {
+    const response = await fetch(this.eventsUrl, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // plain text ack
+    }
+    return { status: response.status, body: parsed, responseUrl: undefined };
+  }
+
+  async signed(body: string, contentType = 'application/x-www-form-urlencoded', timestamp = Math.floor(Date.now() / 1000)): Promise<SentRequest> {
+    return this.raw(
+      body,
+      { 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': signature(this.signingSecret, timestamp, body) },
+      contentType,
+    );
+  }
+
+  async slash(actor: Actor, text: string, command = '/talep'): Promise<SentRequest> {
+    const responseUrl = this.slack.responseUrl();
+    const form = new URLSearchParams({
+      token: 'legacy-verification-token',
+      team_id: actor.teamId ?? 'T1',
+      team_domain: 'test',
+      channel_id: actor.channelId ?? 'C1',
+      channel_name: 'helpdesk',
+      user_id: actor.userId,
+      user_name: actor.userId.toLowerCase(),
+      command,
+      text,
+      api_app_id: 'A1',
+      response_url: responseUrl,
+      trigger_id: `trigger-${Date.now()}-${Math.random()}`,
+    });
+    return { ...(await this.signed(form.toString())), responseUrl };
+  }
+
+  /** Any interactivity payload (`block_actions`, `view_submission`, `shortcut`, `message_action`, `block_suggestion`...). */
+  async interaction(payload: Record<string, unknown>): Promise<SentRequest> {
+    const form = new URLSearchParams({ payload: JSON.stringify(payload) });
+    const responseUrl = typeof payload.response_url === 'string' ? payload.response_url : undefined;
+    return { ...(await this.signed(form.toString())), responseUrl };
+  }
+
+  async blockAction(
+    actor: Actor,
+    action: { action_id: string; value?: string; block_id?: string; type?: string } & Record<string, unknown>,
+    container: { message?: Record<string, unknown>; view?: Record<string, unknown>; ephemeral?: boolean } = {},
+  ): Promise<SentRequest> {
+    const responseUrl = container.view ? undefined : this.slack.responseUrl();
+    return this.interaction({
+      type: 'block_actions',
+      team: { id: actor.teamId ?? 'T1', domain: 'test' },
+      user: { id: actor.userId, username: actor.userId.toLowerCase(), team_id: actor.teamId ?? 'T1' },
+      api_app_id: 'A1',
+      trigger_id: `trigger-${Date.now()}-${Math.random()}`,
+      channel: container.view ? undefined : { id: actor.channelId ?? 'C1', name: 'helpdesk' },
+      container: container.view
+        ? { type: 'view', view_id: container.view.id }
+        : { type: 'message', message_ts: '1700000000.000001', channel_id: actor.channelId ?? 'C1', is_ephemeral: container.ephemeral ?? true },
+      message: container.message,
+      view: container.view,
+      response_url: responseUrl,
+      actions: [{ type: 'button', block_id: 'b', action_ts: String(Date.now() / 1000), ...action }],
+    });
+  }
+
+  async viewSubmission(
+    actor: Actor,
+    view: { callback_id: string; private_metadata?: string; id?: string; values?: Record<string, Record<string, unknown>> },
+  ): Promise<SentRequest> {
+    return this.interaction({
+      type: 'view_submission',
+      team: { id: actor.teamId ?? 'T1', domain: 'test' },
+      user: { id: actor.userId, username: actor.userId.toLowerCase(), team_id: actor.teamId ?? 'T1' },
+      api_app_id: 'A1',
+      trigger_id: `trigger-${Date.now()}-${Math.random()}`,
+      view: {
+        id: view.id ?? 'V-submitted',
+        type: 'modal',
+        callback_id: view.callback_id,
+        private_metadata: view.private_metadata ?? '',
+        state: { values: view.values ?? {} },
+        hash: 'h',
+        team_id: actor.teamId ?? 'T1',
+        app_id: 'A1',
+        blocks: [],
+      },
+      response_urls: [],
+    });
+  }
+
+  async messageShortcut(
+    actor: Actor,
+    callbackId: string,
+    message: { ts: string; text: string; user?: string; files?: Record<string, unknown>[]; thread_ts?: string },
+  ): Promise<SentRequest> {
+    const responseUrl = this.slack.responseUrl();
+    return this.interaction({
+      type: 'message_action',
+      callback_id: callbackId,
+      team: { id: actor.teamId ?? 'T1', domain: 'test' },
+      user: { id: actor.userId, name: actor.userId.toLowerCase(), team_id: actor.teamId ?? 'T1' },
+      channel: { id: actor.channelId ?? 'C1', name: 'helpdesk' },
+      message: { type: 'message', user: message.user ?? 'UAUTHOR', ...message },
+      message_ts: message.ts,
+      response_url: responseUrl,
+      trigger_id: `trigger-${Date.now()}-${Math.random()}`,
+      action_ts: String(Date.now() / 1000),
+    });
+  }
+
+  async globalShortcut(actor: Actor, callbackId: string): Promise<SentRequest> {
+    return this.interaction({
+      type: 'shortcut',
+      callback_id: callbackId,
+      team: { id: actor.teamId ?? 'T1', domain: 'test' },
+      user: { id: actor.userId, username: actor.userId.toLowerCase(), team_id: actor.teamId ?? 'T1' },
+      trigger_id: `trigger-${Date.now()}-${Math.random()}`,
+      action_ts: String(Date.now() / 1000),
+    });
+  }
+
+  /** External-select typing: the app answers the options in the HTTP response body. */
+  async blockSuggestion(
+    actor: Actor,
+    actionId: string,
+    value: string,
+    view?: Record<string, unknown>,
+  ): Promise<SentRequest> {
+    return this.interaction({
+      type: 'block_suggestion',
+      team: { id: actor.teamId ?? 'T1', domain: 'test' },
+      user: { id: actor.userId, name: actor.userId.toLowerCase(), team_id: actor.teamId ?? 'T1' },
+      action_id: actionId,
+      block_id: 'b',
+      value,
+      api_app_id: 'A1',
+      container: view ? { type: 'view', view_id: view.id } : { type: 'message' },
+      view,
+    });
+  }
+
+  async event(event: Record<string, unknown>, teamId = 'T1'): Promise<SentRequest> {
+    const body = JSON.stringify({
+      token: 'legacy',
+      team_id: teamId,
+      api_app_id: 'A1',
+      type: 'event_callback',
+      event_id: `Ev${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+      event_time: Math.floor(Date.now() / 1000),
+      event,
+    });
+    return this.signed(body, 'application/json');
+  }
+}

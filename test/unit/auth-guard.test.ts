@@ -1,0 +1,365 @@
+import { describe, expect, it } from 'vitest';
+import type { Admission, AuthGuardOptions, AuthOutcome } from '../../src/api/auth-guard.js';
+import { AuthGuard } from '../../src/api/auth-guard.js';
+import type { Clock } from '../../src/api/clock.js';
+import { HelpdeskError } from '../../src/api/errors.js';
+
+/** Let every pending promise callback run (setImmediate is not faked here). */
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** A clock whose time only moves when the test says so; due timers fire in time order. */
+class ManualClock implements Clock {
+  #now = 0;
+  #nextId = 1;
+  readonly #timers = new Map<number, { at: number; fn: () => void }>();
+
+  now(): number {
+    return this.#now;
+  }
+
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.#nextId++;
+    this.#timers.set(id, { at: this.#now + Math.max(0, ms), fn });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.#timers.delete(handle as number);
+  }
+
+  get pendingTimers(): number {
+    return this.#timers.size;
+  }
+
+  async advance(ms: number): Promise<void> {
+    const end = this.#now + ms;
+    await settle();
+    for (;;) {
+      let next: [number, { at: number; fn: () => void }] | undefined;
+      for (const entry of this.#timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      this.#timers.delete(next[0]);
+      this.#now = Math.max(this.#now, next[1].at);
+      next[1].fn();
+      await settle();
+    }
+    this.#now = end;
+    await settle();
+  }
+}
+
+const MINUTE = 60_000;
+
+/**
+ * A guard on a manual clock and a pretend help desk: `good` credentials answer 'ok', anything else
+ * 'auth-failed'. `sent` logs every credential that reached the "server".
+ */
+function setup(options: AuthGuardOptions = {}) {
+  const clock = new ManualClock();
+  const guard = new AuthGuard({ clock, ...options });
+  const good = new Set<string>();
+  const sent: string[] = [];
+  const respond = (credential: string): AuthOutcome => (good.has(credential) ? 'ok' : 'auth-failed');
+
+  /** One client call: admit, send (answered a turn of the event loop later, so calls overlap), report. */
+  async function request(credential: string, signal?: AbortSignal): Promise<AuthOutcome> {
+    const admission = await guard.admit(credential, { signal });
+    sent.push(credential);
+    await settle();
+    const outcome = respond(credential);
+    admission.report(outcome);
+    return outcome;
+  }
+
+  /** Admission only: the test decides when and how the call ends. */
+  async function admitNow(credential: string): Promise<Admission> {
+    return guard.admit(credential);
+  }
+
+  return { clock, guard, good, sent, request, admitNow };
+}
+
+/** What a settled request came to: its outcome, or the error kind it was refused with. */
+function results(settled: PromiseSettledResult<AuthOutcome>[]): string[] {
+  return settled.map((r) =>
+    r.status === 'fulfilled' ? r.value : r.reason instanceof HelpdeskError ? r.reason.kind : 'unexpected',
+  );
+}
+
+/** Resolved (or rejected) yet? Without waiting for it. */
+function tracked<T>(promise: Promise<T>): { done: boolean; promise: Promise<T> } {
+  const state = { done: false, promise };
+  promise.then(
+    () => void (state.done = true),
+    () => void (state.done = true),
+  );
+  return state;
+}
+
+const count = (values: readonly string[], value: string): number => values.filter((v) => v === value).length;
+
+describe('AuthGuard: the sign-in failure budget', () => {
+  it('lets at most 2 of 10 concurrent, repeated bad tokens reach the server while verified users keep working', async () => {
+    const { guard, good, sent, request } = setup();
+    good.add('verified');
+    await request('verified');
+    const bad = Array.from({ length: 10 }, (_, i) => `bad-${i}`);
+
+    const round1 = results(await Promise.allSettled([...bad.map((c) => request(c)), request('verified')]));
+    expect(count(round1, 'auth-failed')).toBe(2);
+    expect(count(round1, 'auth-paused')).toBe(8);
+    expect(round1[10]).toBe('ok');
+
+    for (let round = 0; round < 3; round++) {
+      const again = results(await Promise.allSettled([...bad.map((c) => request(c)), request('verified')]));
+      expect(count(again, 'unauthorized')).toBe(2); // the two that were refused are never sent again
+      expect(count(again, 'auth-paused')).toBe(8);
+      expect(again[10]).toBe('ok');
+    }
+    expect(sent.filter((c) => c.startsWith('bad-'))).toHaveLength(2);
+    expect(count(sent, 'verified')).toBe(5);
+    expect(guard.state()).toMatchObject({ recentFailures: 2, rejected: 2, verified: 1, unverifiedInFlight: 0, waiting: 0 });
+  });
+
+  it('says when sign-ins resume, and lets a new credential try once the failures leave the window', async () => {
+    const { clock, guard, good, sent, request } = setup();
+    await request('bad-1');
+    await clock.advance(3 * MINUTE);
+    await request('bad-2');
+    await clock.advance(1 * MINUTE);
+
+    const paused = await guard.admit('new').catch((e: unknown) => e);
+    expect(paused).toMatchObject({ kind: 'auth-paused', retryAfterMs: 6 * MINUTE });
+    expect((paused as Error).message).toContain('6 min');
+
+    await clock.advance(6 * MINUTE); // the first failure leaves the 10-minute window
+    good.add('new');
+    expect(await request('new')).toBe('ok');
+    expect(sent).toEqual(['bad-1', 'bad-2', 'new']);
+    await expect(guard.admit('bad-1')).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it('makes a third unverified credential wait while two are in flight, then decides on their outcome', async () => {
+    const { guard, admitNow } = setup();
+    const first = await admitNow('u1');
+    const second = await admitNow('u2');
+    const third = tracked(guard.admit('u3'));
+    await settle();
+    expect(third.done).toBe(false);
+    expect(guard.state()).toMatchObject({ unverifiedInFlight: 2, waiting: 1 });
+
+    first.report('ok'); // one slot is free again: u3 goes
+    await settle();
+    expect(third.done).toBe(true);
+    expect(guard.isVerified('u1')).toBe(true);
+
+    const fourth = tracked(guard.admit('u4'));
+    second.report('auth-failed');
+    (await third.promise).report('auth-failed'); // now 2 real failures: u4 must not go
+    await expect(fourth.promise).rejects.toMatchObject({ kind: 'auth-paused' });
+  });
+
+  it("releases the slot on 'other' without judging the credential", async () => {
+    const { guard, admitNow } = setup({ maxFailures: 1 });
+    const admission = await admitNow('u1');
+    const waiting = tracked(guard.admit('u2'));
+    admission.report('other');
+    await settle();
+    expect(waiting.done).toBe(true);
+    expect(guard.isVerified('u1') || guard.isRejected('u1')).toBe(false);
+    expect(guard.state().recentFailures).toBe(0);
+  });
+
+  it('uses one slot for concurrent calls with the same unverified credential', async () => {
+    const { guard, good, sent, request } = setup({ maxFailures: 1 });
+    good.add('fresh');
+    const calls = Array.from({ length: 5 }, () => request('fresh'));
+    await settle();
+    expect(sent).toEqual(['fresh']);
+    expect(guard.state()).toMatchObject({ unverifiedInFlight: 1, waiting: 4 });
+    // Another credential is held back too: the one slot is taken by the call in flight.
+    const other = tracked(request('other'));
+    await settle();
+    expect(other.done).toBe(false);
+
+    expect(results(await Promise.allSettled(calls))).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(await other.promise).toBe('auth-failed');
+  });
+
+  it('sends a bad credential once even when called concurrently', async () => {
+    const { sent, request } = setup();
+    const outcomes = results(await Promise.allSettled(Array.from({ length: 5 }, () => request('typo'))));
+    expect(outcomes).toEqual(['auth-failed', 'unauthorized', 'unauthorized', 'unauthorized', 'unauthorized']);
+    expect(sent).toEqual(['typo']);
+  });
+
+  it('never sends a refused credential again, until it is forgotten', async () => {
+    const { clock, guard, sent, request } = setup();
+    await request('old-token');
+    expect(guard.isRejected('old-token')).toBe(true);
+    await clock.advance(60 * MINUTE);
+    await expect(request('old-token')).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(sent).toEqual(['old-token']);
+
+    guard.forget('old-token');
+    expect(guard.isRejected('old-token')).toBe(false);
+    await request('old-token');
+    expect(sent).toEqual(['old-token', 'old-token']);
+  });
+
+  it('rejects a verified credential that fails with no other recent failure (its password changed)', async () => {
+    const { guard, good, request } = setup();
+    good.add('alice');
+    await request('alice');
+    good.delete('alice');
+    expect(await request('alice')).toBe('auth-failed');
+    expect(guard.isRejected('alice')).toBe(true);
+    expect(guard.isVerified('alice')).toBe(false);
+    expect(guard.state()).toMatchObject({ recentFailures: 1, blockedUntil: undefined });
+  });
+
+  it('ignores a second report of the same call', async () => {
+    const { guard, admitNow } = setup();
+    const admission = await admitNow('u1');
+    admission.report('auth-failed');
+    admission.report('auth-failed');
+    admission.report('ok');
+    expect(guard.state().recentFailures).toBe(1);
+    expect(guard.isVerified('u1')).toBe(false);
+  });
+});
+
+describe('AuthGuard: suspected IP block', () => {
+  /** Two verified users, then one bad token and one failure of verified 'v1': looks like the block. */
+  async function blockedSetup() {
+    const harness = setup();
+    const { guard, good, request, admitNow } = harness;
+    good.add('v1');
+    good.add('v2');
+    await request('v1');
+    await request('v2');
+    await request('bad');
+    const v1 = await admitNow('v1');
+    expect(v1.report('auth-failed')).toBe('suspected-block');
+    expect(guard.isRejected('v1')).toBe(false);
+    expect(guard.state().blockedUntil).toBe(5 * MINUTE);
+    return harness;
+  }
+
+  it('pauses every call for blockMs, lets one probe go, then resumes everyone on its success', async () => {
+    const { clock, guard, sent } = await blockedSetup();
+    const queued: number[] = [];
+    const first = tracked(guard.admit('v1', { onQueued: (ms) => queued.push(ms) }));
+    await clock.advance(MINUTE);
+    const second = tracked(guard.admit('v2', { onQueued: (ms) => queued.push(ms) }));
+    expect(queued).toEqual([5 * MINUTE, 4 * MINUTE]);
+    // Unverified credentials cannot go anyway: the two failures spent the budget.
+    await expect(guard.admit('newcomer')).rejects.toMatchObject({ kind: 'auth-paused' });
+
+    await clock.advance(4 * MINUTE - 1);
+    expect([first.done, second.done]).toEqual([false, false]);
+    await clock.advance(1);
+    expect([first.done, second.done]).toEqual([true, false]); // exactly one probe
+    expect(guard.state()).toMatchObject({ probeInFlight: true, waiting: 1 });
+
+    (await first.promise).report('ok');
+    await settle();
+    expect(second.done).toBe(true);
+    expect(guard.state()).toMatchObject({ blockedUntil: undefined, probeInFlight: false, waiting: 0 });
+    expect(clock.pendingTimers).toBe(0);
+    expect(sent).toEqual(['v1', 'v2', 'bad']); // nothing was sent during the pause
+  });
+
+  it('rejects a probe that fails after the pause, and pauses again for the next probe', async () => {
+    const { clock, guard } = await blockedSetup();
+    const probe = tracked(guard.admit('v2'));
+    const other = tracked(guard.admit('v1'));
+    await clock.advance(5 * MINUTE);
+    expect([probe.done, other.done]).toEqual([true, false]);
+
+    // A block would have lifted after 5 quiet minutes, so this credential itself is bad.
+    expect((await probe.promise).report('auth-failed')).toBe('rejected');
+    expect(guard.isRejected('v2')).toBe(true);
+    expect(guard.state().blockedUntil).toBe(10 * MINUTE);
+    await clock.advance(5 * MINUTE - 1);
+    expect(other.done).toBe(false);
+    await clock.advance(1);
+    expect(other.done).toBe(true); // the next probe
+
+    (await other.promise).report('blocked');
+    expect(guard.state().blockedUntil).toBe(15 * MINUTE);
+  });
+
+  it("pauses everyone when any call reports 'blocked', without judging or counting the credential", async () => {
+    const { clock, guard, admitNow } = setup();
+    const admission = await admitNow('u1');
+    admission.report('blocked');
+    expect(guard.state()).toMatchObject({ blockedUntil: 5 * MINUTE, recentFailures: 0, unverifiedInFlight: 0 });
+    expect(guard.isRejected('u1')).toBe(false);
+
+    const waiting = tracked(guard.admit('u1'));
+    await clock.advance(5 * MINUTE);
+    expect(waiting.done).toBe(true); // the only caller is the probe, unverified or not
+  });
+
+  it('prefers a verified credential as the probe', async () => {
+    const { clock, guard, good, request, admitNow } = setup();
+    good.add('v');
+    await request('v');
+    (await admitNow('v')).report('blocked');
+
+    const unverified = tracked(guard.admit('u'));
+    const verified = tracked(guard.admit('v'));
+    await clock.advance(5 * MINUTE);
+    expect([unverified.done, verified.done]).toEqual([false, true]);
+
+    (await verified.promise).report('ok');
+    await settle();
+    expect(unverified.done).toBe(true);
+  });
+
+  it('lets the next caller probe when the pause ended with nobody waiting, and keeps no timer meanwhile', async () => {
+    const { clock, guard, admitNow } = setup();
+    (await admitNow('u1')).report('blocked');
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(5 * MINUTE);
+
+    const probe = await admitNow('u2');
+    expect(guard.state().probeInFlight).toBe(true);
+    const next = tracked(guard.admit('u3'));
+    await settle();
+    expect(next.done).toBe(false);
+    probe.report('ok');
+    await settle();
+    expect(next.done).toBe(true);
+  });
+});
+
+describe('AuthGuard: cancellation', () => {
+  it('rejects with cancelled when aborted while waiting out a block, and drops its timer', async () => {
+    const { clock, guard, admitNow } = setup();
+    (await admitNow('u1')).report('blocked');
+    const controller = new AbortController();
+    const waiting = guard.admit('u1', { signal: controller.signal });
+    await settle();
+    expect(clock.pendingTimers).toBe(1);
+
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(guard.state().waiting).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('rejects with cancelled when aborted while waiting for a call in flight, or when already aborted', async () => {
+    const { guard, admitNow } = setup();
+    const inFlight = await admitNow('u1');
+    const controller = new AbortController();
+    const waiting = guard.admit('u1', { signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ kind: 'cancelled' });
+    inFlight.report('ok');
+    expect(guard.state().waiting).toBe(0);
+
+    await expect(guard.admit('u1', { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});

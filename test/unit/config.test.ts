@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, decodeKey, loadConfig } from '../../src/config.js';
+
+const base = { SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_SIGNING_SECRET: 'shh' };
+
+describe('loadConfig', () => {
+  it('fills defaults and picks HTTP mode without an app token', () => {
+    const config = loadConfig(base);
+    expect(config.slack.mode).toBe('http');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./data');
+    expect(config.helpdesk.url).toBeUndefined();
+    expect(config.helpdesk.rateLimits).toEqual({ enabled: true, general: 90, search: 60 });
+    expect(config.tokenEncryptionKey).toBeUndefined();
+  });
+
+  it('uses Socket Mode when SLACK_APP_TOKEN is set, and then needs no signing secret', () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1-A-1' });
+    expect(config.slack.mode).toBe('socket');
+    expect(config.slack.signingSecret).toBeUndefined();
+  });
+
+  it('lists every problem in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ SLACK_APP_TOKEN: 'nope', HELPDESK_URL: 'ftp://x', PORT: 'eighty', TOKEN_ENCRYPTION_KEY: 'short', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const names = (error as ConfigError).problems.map((problem) => problem.split(' ')[0]);
+    expect(names).toEqual(
+      expect.arrayContaining(['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN', 'HELPDESK_URL', 'PORT', 'TOKEN_ENCRYPTION_KEY', 'LOG_LEVEL']),
+    );
+    expect((error as ConfigError).message).toContain('SLACK_BOT_TOKEN is required');
+  });
+
+  it('asks for a signing secret in HTTP mode', () => {
+    expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET is required in HTTP mode/);
+  });
+
+  it('reads the optional URLs, rate limits and the key', () => {
+    const key = 'ab'.repeat(32);
+    const config = loadConfig({
+      ...base,
+      HELPDESK_URL: 'https://hd.example.com/helpdesk/api',
+      SLACK_API_URL: 'http://127.0.0.1:4000/api/',
+      HELPDESK_RATE_LIMITS: 'off',
+      HELPDESK_SEARCH_PER_MIN: '30',
+      TOKEN_ENCRYPTION_KEY: key,
+    });
+    expect(config.helpdesk.url).toBe('https://hd.example.com/helpdesk/api');
+    expect(config.slack.apiUrl).toBe('http://127.0.0.1:4000/api/');
+    expect(config.helpdesk.rateLimits).toEqual({ enabled: false, general: 90, search: 30 });
+    expect(config.tokenEncryptionKey?.toString('hex')).toBe(key);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ ...base, HELPDESK_URL: '', SLACK_API_URL: '  ' }).helpdesk.url).toBeUndefined();
+  });
+});
+
+describe('decodeKey', () => {
+  it('accepts 32 bytes as hex or base64 and nothing else', () => {
+    expect(decodeKey('00'.repeat(32))?.length).toBe(32);
+    expect(decodeKey(Buffer.alloc(32, 7).toString('base64'))?.[0]).toBe(7);
+    expect(decodeKey('00'.repeat(16))).toBeUndefined();
+  });
+});

@@ -1,0 +1,415 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/api/clock.js';
+import { HelpdeskError } from '../../src/api/errors.js';
+import type { Budget, Priority, ThrottleOptions } from '../../src/api/throttle.js';
+import { Throttle, ThrottleRegistry } from '../../src/api/throttle.js';
+
+/** Let every pending promise callback run (setImmediate is not faked here). */
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** A clock whose time only moves when the test says so; due timers fire in time order. */
+class ManualClock implements Clock {
+  #now = 0;
+  #nextId = 1;
+  readonly #timers = new Map<number, { at: number; fn: () => void }>();
+
+  now(): number {
+    return this.#now;
+  }
+
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.#nextId++;
+    this.#timers.set(id, { at: this.#now + Math.max(0, ms), fn });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.#timers.delete(handle as number);
+  }
+
+  get pendingTimers(): number {
+    return this.#timers.size;
+  }
+
+  /** Moves time forward, firing due timers at their own instant and letting promises settle after each. */
+  async advance(ms: number): Promise<void> {
+    const end = this.#now + ms;
+    await settle();
+    for (;;) {
+      let next: [number, { at: number; fn: () => void }] | undefined;
+      for (const entry of this.#timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      this.#timers.delete(next[0]);
+      this.#now = Math.max(this.#now, next[1].at);
+      next[1].fn();
+      await settle();
+    }
+    this.#now = end;
+    await settle();
+  }
+}
+
+interface Send {
+  at: number;
+  user: string;
+  budget: Budget;
+  id: number;
+}
+
+/** A throttle on a manual clock, plus a log of every send made through it. */
+function setup(options: ThrottleOptions = {}) {
+  const clock = new ManualClock();
+  const throttle = new Throttle({ clock, ...options });
+  const sends: Send[] = [];
+  let nextId = 0;
+  const call = (
+    user: string,
+    budget: Budget = 'general',
+    extra: { priority?: Priority; signal?: AbortSignal } = {},
+  ): { id: number; enqueuedAt: number; estimate: number | undefined; done: Promise<void> } => {
+    const id = nextId++;
+    const handle = {
+      id,
+      enqueuedAt: clock.now(),
+      estimate: undefined as number | undefined,
+      done: Promise.resolve(),
+    };
+    handle.done = throttle
+      .acquire({ budget, userKey: user, ...extra, onQueued: (ms) => void (handle.estimate = ms) })
+      .then(() => void sends.push({ at: clock.now(), user, budget, id }));
+    return handle;
+  };
+  return { clock, throttle, sends, call };
+}
+
+/** The most sends found in any half-open window [x, x + windowMs). */
+function maxInAnyWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let max = 0;
+  let lo = 0;
+  for (let hi = 0; hi < sorted.length; hi++) {
+    while (sorted[hi]! - sorted[lo]! >= windowMs) lo++;
+    max = Math.max(max, hi - lo + 1);
+  }
+  return max;
+}
+
+const MINUTE_AND_MARGIN = 61_000;
+
+describe('Throttle: rate budgets', () => {
+  it('never sends more than 90 in any 61 s window during a burst of 500 from several users', async () => {
+    const { clock, throttle, sends, call } = setup();
+    const users = ['ana', 'bora', 'cem', 'deniz', 'ece'];
+    const handles = Array.from({ length: 500 }, (_, i) => call(users[i % users.length]!));
+
+    expect(sends).toHaveLength(0); // sends are logged in a promise callback
+    await settle();
+    expect(sends).toHaveLength(90);
+    expect(throttle.stats().queued.interactive).toBe(410);
+
+    await clock.advance(10 * MINUTE_AND_MARGIN);
+    await Promise.all(handles.map((h) => h.done));
+    expect(sends).toHaveLength(500);
+    expect(maxInAnyWindow(sends.map((s) => s.at), MINUTE_AND_MARGIN)).toBe(90);
+    // The budget is used fully: 6 windows' worth of 90, the last batch one window after the fifth.
+    expect(Math.max(...sends.map((s) => s.at))).toBe(5 * MINUTE_AND_MARGIN);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('keeps search under 60 per window and counts it in the general window too', async () => {
+    const { clock, sends, call } = setup();
+    const handles = Array.from({ length: 300 }, (_, i) => call(`user${i % 4}`, i % 2 === 0 ? 'search' : 'general'));
+
+    await clock.advance(20 * MINUTE_AND_MARGIN);
+    await Promise.all(handles.map((h) => h.done));
+    const searchTimes = sends.filter((s) => s.budget === 'search').map((s) => s.at);
+    expect(searchTimes).toHaveLength(150);
+    expect(maxInAnyWindow(searchTimes, MINUTE_AND_MARGIN)).toBeLessThanOrEqual(60);
+    expect(maxInAnyWindow(sends.map((s) => s.at), MINUTE_AND_MARGIN)).toBeLessThanOrEqual(90);
+  });
+
+  it('lets only 30 general calls follow 60 search calls in the same window', async () => {
+    const { throttle, sends, call } = setup();
+    for (let i = 0; i < 60; i++) call('searcher', 'search');
+    for (let i = 0; i < 40; i++) call(`user${i}`, 'general');
+    await settle();
+
+    expect(sends.filter((s) => s.budget === 'search')).toHaveLength(60);
+    expect(sends.filter((s) => s.budget === 'general')).toHaveLength(30);
+    expect(throttle.stats()).toMatchObject({ queued: { interactive: 10 }, sentInWindow: { general: 90, search: 60 } });
+  });
+
+  it('holds a search call when the general window is full', async () => {
+    const { clock, sends, call } = setup();
+    for (let i = 0; i < 90; i++) call('bulk');
+    const search = call('finder', 'search');
+    await settle();
+    expect(search.estimate).toBe(MINUTE_AND_MARGIN);
+
+    await clock.advance(MINUTE_AND_MARGIN - 1);
+    expect(sends.some((s) => s.id === search.id)).toBe(false);
+    await clock.advance(1);
+    expect(sends.find((s) => s.id === search.id)?.at).toBe(MINUTE_AND_MARGIN);
+  });
+
+  it('does not let a full search budget hold back general calls of other users, but keeps FIFO per user', async () => {
+    const { clock, sends, call } = setup({ limits: { general: 90, search: 2 } });
+    call('sara', 'search');
+    call('sara', 'search');
+    const heldSearch = call('sara', 'search');
+    const heldBehindIt = call('sara', 'general');
+    const otherUser = call('gul', 'general');
+    await settle();
+
+    expect(sends.map((s) => s.id)).toEqual([0, 1, otherUser.id]);
+    await clock.advance(MINUTE_AND_MARGIN);
+    expect(sends.map((s) => s.id).slice(3)).toEqual([heldSearch.id, heldBehindIt.id]);
+  });
+
+  it('never waits and never arms a timer when disabled', async () => {
+    const { clock, throttle, sends, call } = setup({ enabled: false });
+    throttle.pause('general');
+    const handles = Array.from({ length: 1000 }, (_, i) => call(`u${i % 3}`, i % 2 ? 'search' : 'general'));
+    await settle();
+
+    expect(sends).toHaveLength(1000);
+    expect(handles.every((h) => h.estimate === undefined)).toBe(true);
+    expect(throttle.estimateWait('search')).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('Throttle: 429 pauses', () => {
+  it('holds everything after pause("general", ms), then resumes the queue in order', async () => {
+    const { clock, throttle, sends, call } = setup();
+    throttle.pause('general', 30_000);
+    const a1 = call('a');
+    const a2 = call('a');
+    const b1 = call('b', 'search');
+    await settle();
+
+    expect(sends).toHaveLength(0);
+    expect(a1.estimate).toBe(30_000);
+    expect(throttle.stats().pausedUntil).toEqual({ general: 30_000, search: undefined });
+    await clock.advance(29_999);
+    expect(sends).toHaveLength(0);
+    await clock.advance(1);
+    expect(sends.map((s) => [s.id, s.at])).toEqual([
+      [a1.id, 30_000],
+      [b1.id, 30_000],
+      [a2.id, 30_000],
+    ]);
+  });
+
+  it('uses the default pause (120 s unless configured) when the 429 had no Retry-After', async () => {
+    const { clock, throttle, sends, call } = setup();
+    throttle.pause('general');
+    const held = call('a');
+    await settle();
+    expect(held.estimate).toBe(120_000);
+    await clock.advance(119_999);
+    expect(sends).toHaveLength(0);
+    await clock.advance(1);
+    expect(sends).toHaveLength(1);
+
+    const custom = setup({ defaultPauseMs: 5_000 });
+    custom.throttle.pause('search');
+    expect(custom.throttle.estimateWait('search')).toBe(5_000);
+  });
+
+  it('pauses only search calls after pause("search")', async () => {
+    const { clock, throttle, sends, call } = setup();
+    throttle.pause('search', 10_000);
+    const search = call('a', 'search');
+    const general = call('b', 'general');
+    await settle();
+
+    expect(sends.map((s) => s.id)).toEqual([general.id]);
+    expect(search.estimate).toBe(10_000);
+    await clock.advance(10_000);
+    expect(sends.map((s) => s.id)).toEqual([general.id, search.id]);
+  });
+
+  it('lets a later pause extend the current one but never shorten it', async () => {
+    const { clock, throttle, sends, call } = setup();
+    throttle.pause('general', 60_000);
+    throttle.pause('general', 10_000);
+    expect(throttle.estimateWait('general')).toBe(60_000);
+
+    call('a');
+    await clock.advance(30_000);
+    throttle.pause('general', 45_000); // ends at 75 s, later than 60 s
+    await clock.advance(30_000);
+    expect(sends).toHaveLength(0);
+    await clock.advance(15_000);
+    expect(sends.map((s) => s.at)).toEqual([75_000]);
+    expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('Throttle: scheduling', () => {
+  const oneASecond = { limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 };
+
+  it('gives a single call of user B one of the next couple of slots after 200 calls of user A', async () => {
+    const { clock, sends, call } = setup();
+    for (let i = 0; i < 200; i++) call('a');
+    const b = call('b');
+    await settle();
+    expect(sends).toHaveLength(90);
+    expect(b.estimate).toBe(MINUTE_AND_MARGIN);
+
+    await clock.advance(MINUTE_AND_MARGIN);
+    const position = sends.findIndex((s) => s.id === b.id) - 90;
+    expect(position).toBeGreaterThanOrEqual(0);
+    expect(position).toBeLessThanOrEqual(1);
+  });
+
+  it('takes turns between users and keeps each user in FIFO order', async () => {
+    const { clock, sends, call } = setup(oneASecond);
+    for (const user of ['a', 'b', 'c']) for (let i = 0; i < 3; i++) call(user);
+    await clock.advance(20_000);
+
+    expect(sends.map((s) => `${s.user}${s.id % 3}`)).toEqual(['a0', 'a1', 'b0', 'c0', 'a2', 'b1', 'c1', 'b2', 'c2']);
+    expect(sends.map((s) => s.at)).toEqual([0, 1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000]);
+  });
+
+  it('sends interactive calls before background calls queued earlier', async () => {
+    const { clock, throttle, sends, call } = setup(oneASecond);
+    call('first');
+    const bg1 = call('sync', 'general', { priority: 'background' });
+    const bg2 = call('sync', 'general', { priority: 'background' });
+    const fg1 = call('ali');
+    const fg2 = call('veli');
+    await settle();
+    expect(throttle.stats().queued).toEqual({ interactive: 2, background: 2 });
+    // A new background user goes after both interactive calls and one turn of 'sync': the 4th slot.
+    expect(throttle.estimateWait('general', 'background')).toBe(4_000);
+    expect(throttle.estimateWait('general', 'interactive')).toBe(3_000);
+
+    await clock.advance(10_000);
+    expect(sends.map((s) => s.id).slice(1)).toEqual([fg1.id, fg2.id, bg1.id, bg2.id]);
+  });
+});
+
+describe('Throttle: cancellation', () => {
+  const twoASecond = { limits: { general: 2, search: 2 }, windowMs: 1_000, safetyMarginMs: 0 };
+
+  it('removes a cancelled call from the queue without using a slot', async () => {
+    const { clock, throttle, sends, call } = setup(twoASecond);
+    call('a');
+    call('a');
+    const controller = new AbortController();
+    const cancelled = call('x', 'general', { signal: controller.signal });
+    const y = call('y');
+    const z = call('z');
+    await settle();
+    expect(throttle.stats().queued.interactive).toBe(3);
+
+    controller.abort();
+    const error = await cancelled.done.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HelpdeskError);
+    expect((error as HelpdeskError).kind).toBe('cancelled');
+    expect(throttle.stats().queued.interactive).toBe(2);
+
+    await clock.advance(1_000);
+    expect(sends.map((s) => [s.id, s.at]).slice(2)).toEqual([
+      [y.id, 1_000],
+      [z.id, 1_000],
+    ]);
+    expect(sends.some((s) => s.id === cancelled.id)).toBe(false);
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const { throttle, sends, call } = setup();
+    const controller = new AbortController();
+    controller.abort();
+    const handle = call('a', 'general', { signal: controller.signal });
+    await expect(handle.done).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(sends).toHaveLength(0);
+    expect(throttle.stats().sentInWindow.general).toBe(0);
+  });
+
+  it('drops its timer when the last queued call is cancelled', async () => {
+    const { clock, call } = setup(twoASecond);
+    call('a');
+    call('a');
+    const controller = new AbortController();
+    const queued = call('a', 'general', { signal: controller.signal });
+    await settle();
+    expect(clock.pendingTimers).toBe(1);
+    controller.abort();
+    await expect(queued.done).rejects.toBeInstanceOf(HelpdeskError);
+    expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('Throttle: wait estimates', () => {
+  it('estimates one window for call #91 of a burst and two for call #181; immediate calls get no estimate', async () => {
+    const { call } = setup();
+    const handles = Array.from({ length: 200 }, () => call('a'));
+    expect(handles.slice(0, 90).every((h) => h.estimate === undefined)).toBe(true);
+    expect(handles[90]!.estimate).toBe(MINUTE_AND_MARGIN);
+    expect(handles[180]!.estimate).toBe(2 * MINUTE_AND_MARGIN);
+  });
+
+  it('matches the actual wait of every call in a round-robin burst', async () => {
+    const { clock, sends, call } = setup();
+    const handles = Array.from({ length: 400 }, (_, i) => call(['a', 'b', 'c'][i % 3]!));
+    await clock.advance(10 * MINUTE_AND_MARGIN);
+
+    for (const handle of handles.slice(90)) {
+      const sentAt = sends.find((s) => s.id === handle.id)!.at;
+      expect(handle.estimate).toBe(sentAt - handle.enqueuedAt);
+    }
+  });
+
+  it("counts only one turn of a flooding user who is behind the caller's user in the rotation", async () => {
+    const { clock, sends, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
+    call('x');
+    call('a');
+    for (let i = 0; i < 5; i++) call('b');
+    const secondOfA = call('a');
+    expect(secondOfA.estimate).toBe(3_000); // a, b, then this one
+    await clock.advance(10_000);
+    expect(sends.find((s) => s.id === secondOfA.id)?.at).toBe(3_000);
+  });
+
+  it("counts other users' queued search calls against a search call's estimate", async () => {
+    const { clock, sends, call } = setup({ limits: { general: 90, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
+    call('x', 'search');
+    call('a', 'search');
+    call('b', 'search');
+    call('b', 'general'); // behind b's search (FIFO per user), but not a search call itself
+    const c = call('c', 'search');
+    expect(c.estimate).toBe(3_000);
+    await clock.advance(10_000);
+    expect(sends.find((s) => s.id === c.id)?.at).toBe(3_000);
+  });
+
+  it('accounts for the search window and for a pause', async () => {
+    const { throttle, call } = setup();
+    for (let i = 0; i < 60; i++) call('a', 'search');
+    await settle();
+    expect(throttle.estimateWait('search')).toBe(MINUTE_AND_MARGIN);
+    expect(throttle.estimateWait('general')).toBe(0);
+
+    throttle.pause('general', 90_000);
+    expect(throttle.estimateWait('general')).toBe(90_000);
+    expect(throttle.estimateWait('search')).toBe(90_000);
+  });
+});
+
+describe('ThrottleRegistry', () => {
+  it('shares one throttle per host, created with the registry options', async () => {
+    const clock = new ManualClock();
+    const registry = new ThrottleRegistry({ clock, limits: { general: 1, search: 1 } });
+    const throttle = registry.forHost('https://HD.example.com/api');
+
+    expect(registry.forHost('https://hd.example.com')).toBe(throttle);
+    expect(registry.forHost('https://other.example.com')).not.toBe(throttle);
+    expect(registry.forHost('http://hd.example.com')).not.toBe(throttle);
+
+    await throttle.acquire({ budget: 'general', userKey: 'a' });
+    expect(registry.forHost('https://hd.example.com:443/').estimateWait('general')).toBe(61_000);
+  });
+});
