@@ -144,6 +144,11 @@ export class AuthGuard {
     return this.#rejected.has(credentialId);
   }
 
+  /** How long calls will still be held for a suspected IP block (0 when there is none), on the guard's clock. */
+  blockRemainingMs(): number {
+    return this.#block ? Math.max(0, this.#block.until - this.#clock.now()) : 0;
+  }
+
   /** Drops what the guard knows about a credential (the user disconnected or replaced it). */
   forget(credentialId: string): void {
     this.#verified.delete(credentialId);

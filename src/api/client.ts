@@ -342,7 +342,7 @@ export class HelpdeskClient {
           operation: target.operation,
           status: response.status,
           reason: reasonOf(response) || undefined,
-          retryAfterMs: guard.state().blockedUntil !== undefined ? Math.max(0, guard.state().blockedUntil! - Date.now()) : undefined,
+          retryAfterMs: guard.blockRemainingMs() || undefined,
         });
       }
       if (response.status === 429) {
@@ -540,7 +540,8 @@ function toDownload(response: IncomingResponse): Download {
       filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
     }
   }
-  const data = new Uint8Array(response.body.buffer, response.body.byteOffset, response.body.byteLength);
+  // A copy: small bodies are views into Node's shared buffer pool, which callers must not see.
+  const data = new Uint8Array(response.body);
   return {
     data,
     filename,

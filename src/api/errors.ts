@@ -72,6 +72,9 @@ export function kindForStatus(status: number): HelpdeskErrorKind {
   if (status === 404) return 'not-found';
   if (status === 429) return 'rate-limited';
   if (status >= 500) return 'unavailable';
+  // A redirect (often to a sign-in page) is not an answer the API client can use: HELPDESK_URL is
+  // probably wrong, or a proxy is in the way.
+  if (status >= 300 && status < 400) return 'invalid-response';
   // Other 4xx (405, 409, 413, 422...) are still "the request was wrong".
   return 'invalid';
 }

@@ -122,6 +122,8 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Text -> element tree
 
+const NAME_MARKER = '~'; // cannot start an XML name, so it cannot clash with one
+
 /**
  * `processEntities: false` means the parser expands nothing, not even `&amp;`: DOCTYPEs are refused before
  * parsing, and the five predefined entities and character references are decoded by `decodeReferences`.
@@ -131,7 +133,12 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
 const parser = new XMLParser({
   preserveOrder: true,
   ignoreAttributes: false,
-  attributeNamePrefix: '',
+  // Every tag and attribute name gets a marker the parser's own names ('#text', ':@') and its
+  // prototype-pollution guard never see bare: an element called "constructor" or "toString" is just data to us
+  // (the guard would otherwise refuse or rename it). `toElements` strips the marker. Idempotent, because
+  // fast-xml-parser 5.12 applies the transform twice to self-closing tags.
+  attributeNamePrefix: NAME_MARKER,
+  transformTagName: (name) => (name.startsWith(NAME_MARKER) ? name : `${NAME_MARKER}${name}`),
   removeNSPrefix: false, // done below, so that xmlns/xsi attributes can be recognised and dropped
   processEntities: false,
   htmlEntities: false,
@@ -167,6 +174,7 @@ interface XmlElement {
   text: string;
 }
 
+const unmarked = (name: string) => (name.startsWith(NAME_MARKER) ? name.slice(NAME_MARKER.length) : name);
 const localName = (qualified: string) => qualified.slice(qualified.lastIndexOf(':') + 1);
 const prefixOf = (qualified: string) => (qualified.includes(':') ? qualified.slice(0, qualified.indexOf(':')) : '');
 
@@ -187,16 +195,16 @@ function toElements(nodes: unknown): { elements: XmlElement[]; text: string } {
         for (const part of Array.isArray(value) ? value : []) {
           if (isRecord(part) && part['#text'] !== undefined) text += String(part['#text']);
         }
-      } else {
+      } else if (key.startsWith(NAME_MARKER)) {
         const inner = toElements(value);
         const attributes = new Map<string, string>();
         const rawAttributes = node[':@'];
         if (isRecord(rawAttributes)) {
           for (const [attribute, attributeValue] of Object.entries(rawAttributes)) {
-            attributes.set(attribute, decodeReferences(String(attributeValue)));
+            attributes.set(unmarked(attribute), decodeReferences(String(attributeValue)));
           }
         }
-        elements.push({ name: localName(key), attributes, children: inner.elements, text: inner.text });
+        elements.push({ name: localName(unmarked(key)), attributes, children: inner.elements, text: inner.text });
       }
     }
   }
@@ -317,7 +325,9 @@ function findContainer(root: XmlElement, name: string): XmlElement | undefined {
     root.children.find((child) => child.name.toLowerCase().endsWith(name.toLowerCase()));
   if (direct) return direct;
   const queue = [...root.children];
-  for (let element = queue.shift(); element; element = queue.shift()) {
+  for (let index = 0; index < queue.length; index++) {
+    const element = queue[index];
+    if (!element) continue;
     if (same(element.name, name)) return element;
     queue.push(...element.children);
   }

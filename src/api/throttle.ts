@@ -138,7 +138,7 @@ export class Throttle {
     const { budget, userKey, signal, onQueued } = request;
     const priority = request.priority ?? 'interactive';
     if (signal?.aborted) return Promise.reject(cancelledError(signal));
-    if (!this.#enabled) return Promise.resolve();
+    if (!this.#enabled) return this.#waitOutPause(budget, signal, onQueued);
 
     return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
@@ -177,7 +177,7 @@ export class Throttle {
 
   /** How long a new call (from a user with nothing queued) would wait now. */
   estimateWait(budget: Budget, priority: Priority = 'interactive'): number {
-    if (!this.#enabled) return 0;
+    if (!this.#enabled) return Math.max(0, this.#pauseEnd(budget) - this.#clock.now());
     return this.#estimate(budget, this.#callsAhead(priority, budget, undefined));
   }
 
@@ -191,6 +191,32 @@ export class Throttle {
       sentInWindow: { general: this.#logs.general.countSince(since), search: this.#logs.search.countSince(since) },
       pausedUntil: { general: pausedUntil('general'), search: pausedUntil('search') },
     };
+  }
+
+  /** When calls of this budget may go again after a 429 (a general pause holds search calls too). */
+  #pauseEnd(budget: Budget): number {
+    return budget === 'search' ? Math.max(this.#pausedUntil.general, this.#pausedUntil.search) : this.#pausedUntil.general;
+  }
+
+  /**
+   * Without limits (local installs) there is no queue, but a 429 still means the server wants a break:
+   * honour its pause rather than re-send at once.
+   */
+  #waitOutPause(budget: Budget, signal: AbortSignal | undefined, onQueued: AcquireRequest['onQueued']): Promise<void> {
+    const waitMs = this.#pauseEnd(budget) - this.#clock.now();
+    if (waitMs <= 0) return Promise.resolve();
+    onQueued?.(waitMs);
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => {
+        this.#clock.clearTimeout(handle);
+        reject(cancelledError(signal!));
+      };
+      const handle = this.#clock.setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, waitMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   #enqueue(waiter: Waiter, priority: Priority, userKey: string): UserQueue {

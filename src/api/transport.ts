@@ -181,7 +181,8 @@ async function decompress(raw: Buffer, headers: Record<string, string | undefine
 }
 
 function tooLargeError(limit: number): HelpdeskError {
-  return new HelpdeskError('unavailable', `The help desk sent more than ${limit} bytes.`);
+  // Not `unavailable`: asking again would only download the same oversize body again.
+  return new HelpdeskError('invalid-response', `The help desk sent more than ${limit} bytes.`);
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> {

@@ -25,7 +25,7 @@ const NAMESPACES =
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Escapes element text. `\r` is written as a reference because parsers normalise literal CR/CRLF to LF. */
-export function escapeXmlText(text: string): string {
+function escapeXmlText(text: string): string {
   return text.replace(NOT_XML_CHAR, '\uFFFD').replace(/[&<>\r]/g, (ch) => {
     switch (ch) {
       case '&':

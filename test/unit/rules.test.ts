@@ -214,10 +214,19 @@ describe('parseRuleXml: tolerance', () => {
     expect(rule.conditions).toEqual([clause('Condition', { Enabled: 'yes' }, 'Enabled=yes')]);
   });
 
-  it('treats an element named __proto__-like as plain data', () => {
-    const rule = parseRuleXml(3, '<AutomationRule><Actions><Action constructor="x"><Type>AddTag</Type></Action></Actions></AutomationRule>');
-    expect(rule.actions[0]?.fields).toEqual({ constructor: 'x', Type: 'AddTag' });
-    expect(Object.getPrototypeOf(rule.actions[0]?.fields)).toBe(Object.prototype);
+  it('treats names like __proto__, constructor and toString as plain data', () => {
+    const rule = parseRuleXml(
+      3,
+      '<AutomationRule><Actions><Action constructor="x"><Type>AddTag</Type><__proto__>p</__proto__><toString>t</toString></Action></Actions></AutomationRule>',
+    );
+    const fields = rule.actions[0]?.fields ?? {};
+    expect(Object.entries(fields)).toEqual([
+      ['constructor', 'x'],
+      ['Type', 'AddTag'],
+      ['__proto__', 'p'],
+      ['toString', 't'],
+    ]);
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
   });
 });
 

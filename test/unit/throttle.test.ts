@@ -168,13 +168,27 @@ describe('Throttle: rate budgets', () => {
 
   it('never waits and never arms a timer when disabled', async () => {
     const { clock, throttle, sends, call } = setup({ enabled: false });
-    throttle.pause('general');
     const handles = Array.from({ length: 1000 }, (_, i) => call(`u${i % 3}`, i % 2 ? 'search' : 'general'));
     await settle();
 
     expect(sends).toHaveLength(1000);
     expect(handles.every((h) => h.estimate === undefined)).toBe(true);
     expect(throttle.estimateWait('search')).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('still honours a 429 pause when disabled (the server asked for a break)', async () => {
+    const { clock, throttle, sends, call } = setup({ enabled: false });
+    throttle.pause('search', 10_000);
+    const search = call('a', 'search');
+    const general = call('a', 'general');
+    await settle();
+
+    expect(sends.map((s) => s.id)).toEqual([general.id]);
+    expect(search.estimate).toBe(10_000);
+    expect(throttle.estimateWait('search')).toBe(10_000);
+    await clock.advance(10_000);
+    expect(sends.map((s) => s.id)).toEqual([general.id, search.id]);
     expect(clock.pendingTimers).toBe(0);
   });
 });

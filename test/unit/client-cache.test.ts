@@ -1,0 +1,261 @@
+/**
+ * The two layers in front of the network: single-flight for identical concurrent reads, and the
+ * reference-data cache (shared or per user) with invalidation by writes.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { bearer } from '../../src/api/auth.js';
+import { HelpdeskError } from '../../src/api/errors.js';
+import { categoriesJson, type MockHelpdesk, mockHelpdesk, prioritiesJson, settle, talepJson } from './client-fixtures.js';
+
+let hd: MockHelpdesk | undefined;
+const open = (...args: Parameters<typeof mockHelpdesk>): MockHelpdesk => (hd = mockHelpdesk(...args));
+
+afterEach(async () => {
+  hd?.agent.assertNoPendingInterceptors();
+  await hd?.close();
+  hd = undefined;
+});
+
+const authorizations = (h: MockHelpdesk): Array<string | undefined> => h.requests().map((request) => request.headers.authorization);
+
+describe('single-flight', () => {
+  it('two identical concurrent reads share one request and one result', async () => {
+    const h = open();
+    h.replyJson(talepJson);
+
+    const [first, second] = await Promise.all([h.client.getTalep({ id: 1 }), h.client.getTalep({ id: 1 })]);
+
+    expect(h.requests()).toHaveLength(1);
+    expect(first.TalepID).toBe(12);
+    expect(second).toBe(first);
+  });
+
+  it('the same read for two credentials is two requests (each sees what its user may see)', async () => {
+    const h = open();
+    h.replyJson(talepJson);
+    h.replyJson(talepJson);
+
+    await Promise.all([
+      h.client.withCredential(bearer('ayse')).getTalep({ id: 1 }),
+      h.client.withCredential(bearer('mehmet')).getTalep({ id: 1 }),
+    ]);
+
+    expect(authorizations(h).sort()).toEqual(['Bearer ayse', 'Bearer mehmet']);
+  });
+
+  it('different parameters are different flights', async () => {
+    const h = open();
+    h.replyJson(talepJson);
+    h.replyJson({ ...talepJson, TalepID: 2 });
+
+    await Promise.all([h.client.getTalep({ id: 1 }), h.client.getTalep({ id: 2 })]);
+
+    expect(h.requests().map((request) => request.query.id).sort()).toEqual(['1', '2']);
+  });
+
+  it('a finished read is not remembered (talep data is not reference data)', async () => {
+    const h = open();
+    h.replyJson(talepJson);
+    h.replyJson({ ...talepJson, Status: 'Closed' });
+
+    await h.client.getTalep({ id: 1 });
+    const again = await h.client.getTalep({ id: 1 });
+
+    expect(again.Status).toBe('Closed');
+    expect(h.requests()).toHaveLength(2);
+  });
+
+  it('concurrent callers of a failing read share the one failure', async () => {
+    const h = open();
+    h.reply({ status: 404, body: 'Talep not found' });
+
+    const results = await Promise.allSettled([h.client.getTalep({ id: 1 }), h.client.getTalep({ id: 1 })]);
+
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    for (const result of results) {
+      expect(result.status === 'rejected' && result.reason instanceof HelpdeskError && result.reason.kind).toBe('not-found');
+    }
+    expect(h.requests()).toHaveLength(1);
+  });
+
+  it('one caller cancelling does not cancel the others sharing its flight', async () => {
+    const h = open();
+    h.pool.intercept({ path: () => true }).reply(200, JSON.stringify(talepJson)).delay(50);
+    const impatient = new AbortController();
+
+    const first = h.client.getTalep({ id: 1 }, { signal: impatient.signal });
+    const second = h.client.getTalep({ id: 1 });
+    await settle();
+    impatient.abort();
+
+    await expect(first).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(second).resolves.toMatchObject({ TalepID: 12 });
+    expect(h.requests()).toHaveLength(1);
+  });
+
+  it('a caller joining a flight can still cancel its own wait', async () => {
+    const h = open();
+    h.pool.intercept({ path: () => true }).reply(200, JSON.stringify(talepJson)).delay(50);
+    const joiner = new AbortController();
+
+    const first = h.client.getTalep({ id: 1 });
+    const second = h.client.getTalep({ id: 1 }, { signal: joiner.signal });
+    await settle();
+    joiner.abort();
+
+    await expect(second).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(first).resolves.toMatchObject({ TalepID: 12 });
+  });
+
+  it('when every caller of a flight cancels, the request itself is cancelled', async () => {
+    const h = open();
+    h.pool.intercept({ path: () => true }).reply(200, JSON.stringify(talepJson)).delay(5_000);
+    const controllers = [new AbortController(), new AbortController()];
+
+    const calls = controllers.map((controller) => h.client.getTalep({ id: 1 }, { signal: controller.signal }));
+    await settle();
+    for (const controller of controllers) controller.abort();
+
+    for (const call of calls) await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
+    // The flight is gone: the next caller starts a new request instead of joining an aborted one.
+    h.replyJson(talepJson);
+    await expect(h.client.getTalep({ id: 1 })).resolves.toMatchObject({ TalepID: 12 });
+    expect(h.requests()).toHaveLength(2);
+  });
+
+  it('writes are never merged', async () => {
+    const h = open();
+    h.reply();
+    h.reply();
+    await Promise.all([h.client.addComment({ id: 1, body: 'same' }), h.client.addComment({ id: 1, body: 'same' })]);
+    expect(h.requests()).toHaveLength(2);
+  });
+});
+
+describe('reference cache', () => {
+  it('priorities() twice is one request; fresh: true asks again and refreshes the entry', async () => {
+    const h = open();
+    h.replyJson(prioritiesJson);
+    h.replyJson([...prioritiesJson, { PriorityID: 3, Name: 'Blocker' }]);
+
+    const first = await h.client.priorities();
+    const cached = await h.client.priorities();
+    expect(h.requests()).toHaveLength(1);
+    expect(cached).toEqual(first);
+
+    const fresh = await h.client.priorities({}, { fresh: true });
+    expect(h.requests()).toHaveLength(2);
+    expect(fresh.map((priority) => priority.Name)).toContain('Blocker');
+    // The fresh answer replaced the cached one.
+    expect(await h.client.priorities()).toEqual(fresh);
+    expect(h.requests()).toHaveLength(2);
+  });
+
+  it('shared entries are served only to credentials the help desk has accepted', async () => {
+    const h = open();
+    h.replyJson(prioritiesJson);
+    h.replyJson(prioritiesJson);
+    const stranger = h.client.withCredential(bearer('never-seen'));
+
+    await h.client.priorities();
+    await stranger.priorities(); // not verified yet: must prove itself to the help desk first
+    expect(authorizations(h)).toEqual(['Bearer t', 'Bearer never-seen']);
+
+    await stranger.priorities(); // now accepted once: the shared entry is served
+    expect(h.requests()).toHaveLength(2);
+  });
+
+  it('per-user data (categories) is cached separately for each user', async () => {
+    const h = open();
+    const ayse = h.client.withCredential(bearer('ayse'));
+    const mehmet = h.client.withCredential(bearer('mehmet'));
+    h.replyJson(categoriesJson);
+    h.replyJson([categoriesJson[0]]);
+
+    const ayseFirst = await ayse.categories();
+    const mehmetFirst = await mehmet.categories();
+    const ayseAgain = await ayse.categories();
+    const mehmetAgain = await mehmet.categories();
+
+    expect(authorizations(h)).toEqual(['Bearer ayse', 'Bearer mehmet']);
+    expect(ayseAgain).toEqual(ayseFirst);
+    expect(mehmetAgain).toEqual(mehmetFirst);
+    expect(ayseFirst).toHaveLength(2);
+    expect(mehmetFirst).toHaveLength(1);
+  });
+
+  it('addCategory invalidates the cached categories', async () => {
+    const h = open();
+    h.replyJson(categoriesJson);
+    h.replyJson({ id: 3 });
+    h.replyJson([...categoriesJson, { CategoryID: 3, Name: 'Telefon' }]);
+
+    await h.client.categories();
+    await h.client.addCategory({ name: 'Telefon' });
+    const after = await h.client.categories();
+
+    expect(h.requests().map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /helpdesk/api/categories',
+      'POST /helpdesk/api/AddCategory',
+      'GET /helpdesk/api/categories',
+    ]);
+    expect(after.map((category) => category.Name)).toContain('Telefon');
+  });
+
+  it('a failed write invalidates nothing', async () => {
+    const h = open();
+    h.replyJson(categoriesJson);
+    h.reply({ status: 403, body: 'Admin only' });
+
+    await h.client.categories();
+    await expect(h.client.addCategory({ name: 'Telefon' })).rejects.toMatchObject({ kind: 'forbidden' });
+    await h.client.categories();
+
+    expect(h.requests()).toHaveLength(2);
+  });
+
+  it('a failure is not cached', async () => {
+    const h = open();
+    h.reply({ status: 500 });
+    h.replyJson(prioritiesJson);
+
+    await expect(h.client.priorities()).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(h.client.priorities()).resolves.toEqual(prioritiesJson);
+    expect(h.requests()).toHaveLength(2);
+  });
+
+  it('different parameters are different entries', async () => {
+    const h = open();
+    h.replyJson([{ FieldID: 1, FieldName: 'Color', Type: 3, UsageType: 1, Mandatory: false }]);
+    h.replyJson([{ FieldID: 2, FieldName: 'Warranty', Type: 2, UsageType: 2, Mandatory: false }]);
+
+    const talepFields = await h.client.customFields({ type: 1 });
+    const assetFields = await h.client.customFields({ type: 2 });
+
+    expect(talepFields[0]?.FieldName).toBe('Color');
+    expect(assetFields[0]?.FieldName).toBe('Warranty');
+    expect(await h.client.customFields({ type: 1 })).toEqual(talepFields);
+    expect(h.requests()).toHaveLength(2);
+  });
+
+  it('clearCache() and cache: false both mean asking the help desk', async () => {
+    const h = open();
+    h.replyJson(prioritiesJson);
+    h.replyJson(prioritiesJson);
+    await h.client.priorities();
+    h.client.clearCache();
+    await h.client.priorities();
+    expect(h.requests()).toHaveLength(2);
+
+    const uncached = mockHelpdesk({ cache: false });
+    try {
+      uncached.replyJson(prioritiesJson);
+      uncached.replyJson(prioritiesJson);
+      await uncached.client.priorities();
+      await uncached.client.priorities();
+      expect(uncached.requests()).toHaveLength(2);
+    } finally {
+      await uncached.close();
+    }
+  });
+});
