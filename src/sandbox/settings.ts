@@ -1,0 +1,91 @@
+/**
+ * The sandbox's JSON settings file, like the help desk's own: `DisableRateLimit: true` switches the
+ * rate limits off (the spec's advice for local installations), `AllowSecondaryAssignee` enables
+ * AddSecondaryAssignee, and `SharedSecret` signs every token (changing it invalidates all tokens).
+ *
+ * Precedence: defaults < the file < `SandboxOptions.settings`. When a file is configured, the effective
+ * settings are written back to it at start (so a generated SharedSecret survives restarts) and on every
+ * update; an update first re-reads the file, so hand edits are not lost.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import * as z from 'zod';
+
+export interface SandboxSettings {
+  DisableRateLimit: boolean;
+  AllowSecondaryAssignee: boolean;
+  SharedSecret: string;
+}
+
+const settingsFileSchema = z.looseObject({
+  DisableRateLimit: z.boolean().optional(),
+  AllowSecondaryAssignee: z.boolean().optional(),
+  SharedSecret: z.string().min(1).optional(),
+});
+
+export const settingsPatchSchema = z.object({
+  DisableRateLimit: z.boolean().optional(),
+  AllowSecondaryAssignee: z.boolean().optional(),
+  SharedSecret: z.string().min(1).optional(),
+});
+
+export class SettingsFile {
+  #current: SandboxSettings;
+
+  private constructor(
+    private readonly file: string | undefined,
+    initial: SandboxSettings,
+  ) {
+    this.#current = initial;
+  }
+
+  static async open(file: string | undefined, overrides: Partial<SandboxSettings> = {}): Promise<SettingsFile> {
+    const fromFile = file ? await readSettings(file) : {};
+    const initial: SandboxSettings = {
+      DisableRateLimit: false,
+      AllowSecondaryAssignee: false,
+      SharedSecret: randomBytes(24).toString('base64url'),
+      ...fromFile,
+      ...definedOnly(overrides),
+    };
+    const settings = new SettingsFile(file, initial);
+    await settings.#persist(fromFile);
+    return settings;
+  }
+
+  get current(): SandboxSettings {
+    return this.#current;
+  }
+
+  async update(patch: Partial<SandboxSettings>): Promise<SandboxSettings> {
+    const fromFile = this.file ? await readSettings(this.file) : {};
+    this.#current = { ...this.#current, ...fromFile, ...definedOnly(patch) };
+    await this.#persist(fromFile);
+    return this.#current;
+  }
+
+  async #persist(fromFile: Record<string, unknown>): Promise<void> {
+    if (!this.file) return;
+    await mkdir(dirname(this.file), { recursive: true });
+    // Unknown keys someone put in the file are kept.
+    await writeFile(this.file, `${JSON.stringify({ ...fromFile, ...this.#current }, null, 2)}\n`, 'utf8');
+  }
+}
+
+async function readSettings(file: string): Promise<z.infer<typeof settingsFileSchema>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  const parsed = settingsFileSchema.safeParse(JSON.parse(text.replace(/^\uFEFF/, '') || '{}'));
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  return parsed.data;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
