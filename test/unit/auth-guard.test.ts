@@ -1,52 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ManualClock, settle } from '../support/manual-clock.js';
 import type { Admission, AuthGuardOptions, AuthOutcome } from '../../src/api/auth-guard.js';
 import { AuthGuard } from '../../src/api/auth-guard.js';
-import type { Clock } from '../../src/api/clock.js';
 import { HelpdeskError } from '../../src/api/errors.js';
 
-/** Let every pending promise callback run (setImmediate is not faked here). */
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** A clock whose time only moves when the test says so; due timers fire in time order. */
-class ManualClock implements Clock {
-  #now = 0;
-  #nextId = 1;
-  readonly #timers = new Map<number, { at: number; fn: () => void }>();
-
-  now(): number {
-    return this.#now;
-  }
-
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.#nextId++;
-    this.#timers.set(id, { at: this.#now + Math.max(0, ms), fn });
-    return id;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.#timers.delete(handle as number);
-  }
-
-  get pendingTimers(): number {
-    return this.#timers.size;
-  }
-
-  async advance(ms: number): Promise<void> {
-    const end = this.#now + ms;
-    await settle();
-    for (;;) {
-      let next: [number, { at: number; fn: () => void }] | undefined;
-      for (const entry of this.#timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
-      if (!next) break;
-      this.#timers.delete(next[0]);
-      this.#now = Math.max(this.#now, next[1].at);
-      next[1].fn();
-      await settle();
-    }
-    this.#now = end;
-    await settle();
-  }
-}
 
 const MINUTE = 60_000;
 

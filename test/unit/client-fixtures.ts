@@ -10,8 +10,8 @@ import type { MockPool } from 'undici';
 import type * as z from 'zod';
 import { bearer } from '../../src/api/auth.js';
 import { HelpdeskClient, type HelpdeskClientOptions } from '../../src/api/client.js';
-import type { Clock } from '../../src/api/clock.js';
 import type * as s from '../../src/api/schemas.js';
+import { ManualClock as BaseClock } from '../support/manual-clock.js';
 
 export const ORIGIN = 'https://hd.example.com';
 /** The API root as deployed under a sub-directory: every path on the wire starts with `API`. */
@@ -120,45 +120,11 @@ function groupPairs(pairs: Iterable<[string, string]>): WireValues {
   return grouped;
 }
 
-/** Lets pending promise callbacks and undici's mock replies run. */
-export const settle = async (rounds = 5): Promise<void> => {
-  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setImmediate(resolve));
-};
-
-/** A clock that only moves when the test says so; due timers fire in time order. */
-export class ManualClock implements Clock {
-  #now = 1_700_000_000_000;
-  #nextId = 1;
-  readonly #timers = new Map<number, { at: number; fn: () => void }>();
-
-  now(): number {
-    return this.#now;
-  }
-
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.#nextId++;
-    this.#timers.set(id, { at: this.#now + Math.max(0, ms), fn });
-    return id;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.#timers.delete(handle as number);
-  }
-
-  async advance(ms: number): Promise<void> {
-    const end = this.#now + ms;
-    await settle();
-    for (;;) {
-      let next: [number, { at: number; fn: () => void }] | undefined;
-      for (const entry of this.#timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
-      if (!next) break;
-      this.#timers.delete(next[0]);
-      this.#now = Math.max(this.#now, next[1].at);
-      next[1].fn();
-      await settle();
-    }
-    this.#now = end;
-    await settle();
+/** The shared manual clock, started at a realistic epoch for the client's Retry-After dates. */
+export { settle } from '../support/manual-clock.js';
+export class ManualClock extends BaseClock {
+  constructor() {
+    super(1_700_000_000_000);
   }
 }
 
