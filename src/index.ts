@@ -32,14 +32,17 @@ async function main(): Promise<void> {
     });
     helpdeskUrl = sandbox.baseUrl;
     stopSandbox = () => sandbox.close();
+    // Tokens stay out of the log (logs travel); people fetch theirs from the token page.
     const accounts = sandbox
       .demoAccounts()
-      .map((account) => `    ${account.username.padEnd(7)} ${account.role.padEnd(6)} password "${account.password}"  token ${account.token}`)
+      .map((account) => `    ${account.username.padEnd(7)} ${account.role.padEnd(6)} password "${account.password}"`)
       .join('\n');
     logger.info(
       `HELPDESK_URL is not set: started the sandbox help desk at ${sandbox.baseUrl}\n` +
         `  Demo accounts:\n${accounts}\n` +
-        '  In Slack, run `/talep connect` and paste one of these tokens to link your Slack user.',
+        `  To link your Slack user: run \`/talep connect\` in Slack, open ${sandbox.rootUrl}/User/Token/ ` +
+        '(sign in as one of these, e.g. agent / demo), and paste the token it shows.\n' +
+        `  Or: curl -u agent:demo '${sandbox.rootUrl}/User/Token?json=true'`,
     );
   }
 
