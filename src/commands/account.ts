@@ -77,7 +77,8 @@ export const accountModule: CommandModule = {
   register({ app, services, router }) {
     router.add({
       name: 'connect',
-      aliases: ['login', 'link'],
+      // Not `link`: that relates two taleps (talep-relations).
+      aliases: ['login'],
       usage: 'connect',
       summary: 'Link your help-desk account (paste your API token)',
       group: 'Account',
@@ -88,7 +89,7 @@ export const accountModule: CommandModule = {
 
     router.add({
       name: 'disconnect',
-      aliases: ['logout', 'unlink'],
+      aliases: ['logout'],
       usage: 'disconnect',
       summary: 'Remove the link and delete your stored token',
       group: 'Account',

@@ -20,4 +20,14 @@ export class MessageTalepStore {
       delete data.messageTaleps[key(teamId, channelId, messageTs)];
     });
   }
+
+  /** Forgets every message that opened `talepId` (it was merged into another talep and deleted); answers how many. */
+  async forgetTalep(talepId: number): Promise<number> {
+    const stale = Object.entries(this.db.data.messageTaleps).filter(([, link]) => link.talepId === talepId);
+    if (stale.length === 0) return 0;
+    await this.db.update((data) => {
+      for (const [messageKey] of stale) delete data.messageTaleps[messageKey];
+    });
+    return stale.length;
+  }
 }

@@ -84,12 +84,12 @@ function connectedText(identity: LinkedIdentity): string {
 }
 
 export function connectedMessage(identity: LinkedIdentity): SlackMessage {
-  return { text: `Connected as ${identity.username} (${roleLabel[identity.role]}).`, blocks: [section(connectedText(identity))] };
+  return { text: `Connected as ${escapeText(identity.username)} (${roleLabel[identity.role]}).`, blocks: [section(connectedText(identity))] };
 }
 
 export function whoamiMessage(identity: LinkedIdentity & { linkedAt: Date }): SlackMessage {
   return {
-    text: `You are ${identity.username} in the help desk (${roleLabel[identity.role]}).`,
+    text: `You are ${escapeText(identity.username)} in the help desk (${roleLabel[identity.role]}).`,
     blocks: [
       section(
         `You act in the help desk as *${escapeText(identity.username)}* (${escapeText(identity.email)}), role *${roleLabel[identity.role]}*.`,

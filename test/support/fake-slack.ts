@@ -1,7 +1,9 @@
 /**
  * A local stand-in for Slack: the Web API (`/api/<method>`, what WebClient calls via `slackApiUrl`),
- * response_url endpoints (`/respond/<id>`, what `respond()` posts to) and private file downloads
- * (`/files/<id>`). It records every call so tests can assert exactly what the bot sent to Slack.
+ * response_url endpoints (`/respond/<id>`, what `respond()` posts to), private file downloads
+ * (`/files/<id>`) and file uploads (`files.uploadV2`: `files.getUploadURLExternal` hands out
+ * `/upload/<fileId>`, where the bytes arrive). It records every call so tests can assert exactly what the
+ * bot sent to Slack.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,6 +13,8 @@ export interface SlackCall {
   method: string;
   args: Record<string, unknown>;
   token: string | undefined;
+  /** When the call arrived (Date.now()), to check Slack's 3-second windows. */
+  at: number;
 }
 
 export interface ResponseUrlPost {
@@ -30,13 +34,22 @@ export interface FakeSlackFile {
   contentType: string;
 }
 
-const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options', 'option_groups']);
+/** Bytes the app uploaded to an upload URL (`files.uploadV2`, step 2). */
+export interface FakeSlackUpload {
+  fileId: string;
+  /** The name `files.getUploadURLExternal` announced. */
+  filename: string;
+  data: Uint8Array;
+}
+
+const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options', 'option_groups', 'files']);
 
 export class FakeSlack {
   readonly calls: SlackCall[] = [];
   readonly responsePosts: ResponseUrlPost[] = [];
   readonly users = new Map<string, FakeSlackUser>();
   readonly files = new Map<string, FakeSlackFile>();
+  readonly uploads: FakeSlackUpload[] = [];
   /** Per-method overrides, e.g. `fail.set('views.open', 'expired_trigger_id')`. */
   readonly fail = new Map<string, string>();
   botToken = 'xoxb-test-bot-token';
@@ -44,6 +57,8 @@ export class FakeSlack {
   #url = '';
   #messageCounter = 0;
   #viewCounter = 0;
+  #uploadCounter = 0;
+  readonly #uploadNames = new Map<string, string>();
 
   get url(): string {
     return this.#url;
@@ -104,7 +119,23 @@ export class FakeSlack {
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.#url);
-    const body = await readBody(req);
+    const raw = await readBody(req);
+    const body = raw.toString('utf8');
+    if (url.pathname.startsWith('/upload/')) {
+      // WebClient posts the bytes as multipart/form-data; the file is its only file part.
+      const form = await new Request(url, { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
+      const file = [...form.values()].find((value): value is File => typeof value !== 'string');
+      const fileId = url.pathname.slice('/upload/'.length);
+      if (!file || !this.#uploadNames.has(fileId)) {
+        res.writeHead(400, { 'content-type': 'text/plain' });
+        res.end('no file');
+        return;
+      }
+      this.uploads.push({ fileId, filename: this.#uploadNames.get(fileId) ?? '', data: new Uint8Array(await file.arrayBuffer()) });
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`OK - ${file.size}`);
+      return;
+    }
     if (url.pathname.startsWith('/respond/')) {
       this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: JSON.parse(body || '{}') });
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -125,7 +156,7 @@ export class FakeSlack {
     const method = url.pathname.replace(/^\/api\//, '');
     const args = parseArgs(body, req.headers['content-type'] ?? '');
     const token = req.headers.authorization?.replace(/^Bearer /, '') ?? (args.token as string | undefined);
-    this.calls.push({ method, args, token });
+    this.calls.push({ method, args, token, at: Date.now() });
     const reply = this.#reply(method, args);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply));
@@ -169,6 +200,17 @@ export class FakeSlack {
           },
         };
       }
+      case 'conversations.open':
+        return { ok: true, channel: { id: `D${String(args.users)}` } };
+      case 'files.getUploadURLExternal': {
+        const fileId = `F${++this.#uploadCounter}`;
+        this.#uploadNames.set(fileId, String(args.filename ?? ''));
+        return { ok: true, upload_url: `${this.#url}/upload/${fileId}`, file_id: fileId };
+      }
+      case 'files.completeUploadExternal': {
+        const files = Array.isArray(args.files) ? (args.files as { id: string; title?: string }[]) : [];
+        return { ok: true, files: files.map((file) => ({ id: file.id, title: file.title, name: this.#uploadNames.get(file.id) })) };
+      }
       case 'users.lookupByEmail': {
         const user = [...this.users.values()].find((candidate) => candidate.email === args.email);
         return user ? { ok: true, user: { id: user.id, name: user.name, profile: { email: user.email } } } : { ok: false, error: 'users_not_found' };
@@ -197,8 +239,8 @@ function parseArgs(body: string, contentType: string): Record<string, unknown> {
   return args;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -32,7 +32,7 @@ describe('manifest.yml', () => {
 
   it('asks for the scopes the features use, with Socket Mode, interactivity and App Home on', () => {
     expect(manifest.oauth_config.scopes.bot).toEqual(
-      expect.arrayContaining(['commands', 'chat:write', 'users:read', 'users:read.email', 'files:read']),
+      expect.arrayContaining(['commands', 'chat:write', 'users:read', 'users:read.email', 'files:read', 'files:write', 'im:write']),
     );
     expect(manifest.settings.socket_mode_enabled).toBe(true);
     expect(manifest.settings.interactivity.is_enabled).toBe(true);

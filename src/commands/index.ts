@@ -1,0 +1,39 @@
+/** Every command module of the app, in the order their sub-commands appear in `/talep help`. */
+import { accountModule } from './account.js';
+import type { CommandModule } from './module.js';
+// ── command modules: one import per module (keep this list sorted by help order) ──
+import { newTalepModule } from './new-talep.js';
+import { messageShortcutsModule } from './message-shortcuts.js';
+import { talepCardModule } from './talep-card.js';
+import { talepWorkModule } from './talep-work.js';
+import { talepRelationsModule } from './talep-relations.js';
+import { talepExtrasModule } from './talep-extras.js';
+import { talepTagsModule } from './talep-tags.js';
+import { talepFilesModule } from './talep-files.js';
+import { searchModule } from './search.js';
+import { statsModule } from './stats.js';
+import { rulesModule } from './rules.js';
+import { usersModule } from './users.js';
+import { companiesModule } from './companies.js';
+import { assetsModule } from './assets.js';
+import { kbModule } from './kb.js';
+
+export const commandModules: CommandModule[] = [
+  accountModule,
+  newTalepModule,
+  messageShortcutsModule,
+  talepCardModule,
+  talepWorkModule,
+  talepRelationsModule,
+  talepExtrasModule,
+  talepTagsModule,
+  talepFilesModule,
+  searchModule,
+  statsModule,
+  rulesModule,
+  usersModule,
+  companiesModule,
+  assetsModule,
+  kbModule,
+  // ── registered modules end ──
+];

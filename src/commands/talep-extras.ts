@@ -1,0 +1,253 @@
+/**
+ * A talep's extras: `/talep subscribers | subscribe | unsubscribe` (subscribers), `fields <id>` (custom
+ * fields, edited in the shared custom-fields form, saved with one SetCustomFields call),
+ * `assign2 <id> <@user>` (secondary assignee, admins), and the card's "More" menu, which opens any of
+ * these (and the relations and attachments of ./talep-relations.ts and ./talep-files.ts) as a new
+ * ephemeral message beside the card. Tags are in ./talep-tags.ts.
+ */
+import type { App, BlockAction, ButtonAction, OverflowAction, webApi } from '@slack/bolt';
+import { isHelpdeskError } from '../api/errors.js';
+import { escapeText, type SlackMessage } from '../views/blocks.js';
+import { type CardExtra, parseCardExtra, TalepCardIds } from '../views/talep-card.js';
+import {
+  ExtrasIds,
+  onlyAgentsSubscribeOthersText,
+  secondaryAssigneeNotice,
+  secondaryAssigneeOffText,
+  subscribersMessage,
+  talepFieldsMessage,
+  talepFormSubject,
+  talepRecordField,
+} from '../views/talep-extras.js';
+import { fail, firstWord, ok, type Parsed, parseTalepId, parseUserMention } from './args.js';
+import { type FieldsTarget, openFieldsModal, registerFieldsSubmission } from './custom-fields-form.js';
+import type { CommandModule } from './module.js';
+import { type HelpdeskPerson, helpdeskPersonFor, personProblem } from './people.js';
+import { type Reply, viaRespond } from './reply.js';
+import type { Services } from './services.js';
+import { type Session, withSession } from './session.js';
+import {
+  cardMessage,
+  forTalep,
+  onTalep,
+  replaceWith,
+  setSubscription,
+  surfaceOf,
+  talepIdOfButton,
+  whoOf,
+} from './talep-card.js';
+import { filesFor } from './talep-files.js';
+import { parseSingleTalep, relationsFor } from './talep-relations.js';
+
+// ── parsers (pure) ───────────────────────────────────────────────────────────────────────────────
+
+/** `<id>` or `<id> @someone`: whose subscription (absent: the acting user's). */
+export interface SubscribeArgs {
+  talepId: number;
+  slackUserId?: string;
+}
+
+export function parseSubscribeArgs(text: string): Parsed<SubscribeArgs> {
+  const [word, rest] = firstWord(text);
+  const id = parseTalepId(word);
+  if (!id.ok) return id;
+  if (!rest || rest.toLowerCase() === 'me') return ok({ talepId: id.value });
+  const slackUserId = parseUserMention(rest);
+  return slackUserId ? ok({ talepId: id.value, slackUserId }) : fail(`Expected @someone (or nothing, for yourself), got “${rest}”.`);
+}
+
+export type SecondaryArgs = { talepId: number; who: { kind: 'me' } | { kind: 'slack'; userId: string } };
+
+/** `assign2 <id> <@user|me>`. */
+export function parseSecondaryArgs(text: string): Parsed<SecondaryArgs> {
+  const [word, rest] = firstWord(text);
+  const id = parseTalepId(word);
+  if (!id.ok) return id;
+  if (rest.toLowerCase() === 'me') return ok({ talepId: id.value, who: { kind: 'me' } });
+  const userId = parseUserMention(rest);
+  return userId ? ok({ talepId: id.value, who: { kind: 'slack', userId } }) : fail('Who? Add @someone (an agent of the talep’s category) or `me`.');
+}
+
+// ── the work ─────────────────────────────────────────────────────────────────────────────────────
+
+async function subscribersFor(session: Session, talepId: number, notice?: string): Promise<SlackMessage> {
+  const [talep, subscribers] = await Promise.all([session.hd.getTalep({ id: talepId }), session.hd.subscribers({ id: talepId })]);
+  const viewerId = session.account.helpdeskUserId;
+  return subscribersMessage({ talepId, subscribers, viewerId, viewerIsSubmitter: talep.SubmitterUserInfo.UserID === viewerId }, notice);
+}
+
+async function fieldsFor(session: Session, talepId: number): Promise<SlackMessage> {
+  const [talep, values] = await Promise.all([session.hd.getTalep({ id: talepId }), session.hd.talepCustomFields({ id: talepId, returnUnset: true })]);
+  const canEdit = session.isAgent || talep.SubmitterUserInfo.UserID === session.account.helpdeskUserId;
+  return talepFieldsMessage({ talepId, subject: talep.Subject, fields: values.map(talepRecordField), canEdit });
+}
+
+/** The talep's custom fields in the shared form: TalepCustomFields to read, one SetCustomFields call to save. */
+export const talepFieldsTarget: FieldsTarget = {
+  callbackId: ExtrasIds.fieldsCallback,
+  title: 'Talep custom fields',
+  load: async (hd, talepId) => (await hd.talepCustomFields({ id: talepId, returnUnset: true })).map(talepRecordField),
+  save: async (hd, talepId, changes, stored) => {
+    await hd.setCustomFields({ talepId, values: Object.fromEntries(changes.map((change) => [String(change.fieldId), change.value])) });
+    for (const change of changes) stored(change);
+  },
+  errorSubject: (talepId) => ({ talepId }),
+};
+
+/** AddSecondaryAssignee, with the help desk's "setting is off" refusal explained. */
+async function addSecondary(services: Services, session: Session, reply: Reply, client: webApi.WebClient, args: SecondaryArgs): Promise<void> {
+  let person: { helpdeskUserId: number; label: string };
+  try {
+    if (args.who.kind === 'me') person = { helpdeskUserId: session.account.helpdeskUserId, label: 'you' };
+    else {
+      const found = await helpdeskPersonFor(services, session, client, args.who.userId);
+      person = { helpdeskUserId: found.helpdeskUserId, label: `<@${args.who.userId}> (${escapeText(found.username)})` };
+    }
+  } catch (error) {
+    const problem = personProblem(error);
+    if (!problem) throw error;
+    await reply.send({ text: problem });
+    return;
+  }
+  try {
+    await session.hd.addSecondaryAssignee({ talepId: args.talepId, userId: person.helpdeskUserId });
+  } catch (error) {
+    if (isHelpdeskError(error, 'invalid') && /AllowSecondaryAssignee|secondary assignees? (are|is) not enabled/i.test(error.reason ?? '')) {
+      await reply.send({ text: secondaryAssigneeOffText });
+      return;
+    }
+    throw error;
+  }
+  await reply.send(await cardMessage(services, session, args.talepId, 'ephemeral', secondaryAssigneeNotice(args.talepId, person.label)));
+}
+
+/** What the card's "More" menu opens. */
+function extraMessage(session: Session, extra: { extra: CardExtra; talepId: number }): Promise<SlackMessage> {
+  switch (extra.extra) {
+    case 'relations':
+      return relationsFor(session, extra.talepId);
+    case 'fields':
+      return fieldsFor(session, extra.talepId);
+    case 'files':
+      return filesFor(session, extra.talepId);
+    case 'subscribers':
+      return subscribersFor(session, extra.talepId);
+  }
+}
+
+// ── the module ───────────────────────────────────────────────────────────────────────────────────
+
+export const talepExtrasModule: CommandModule = {
+  name: 'talep-extras',
+  register({ app, services, router }) {
+    const group = 'Talep extras';
+    const card = (session: Session, talepId: number, notice: string) => cardMessage(services, session, talepId, 'ephemeral', notice);
+
+    router.add<number>({
+      name: 'subscribers',
+      usage: 'subscribers <id>',
+      summary: 'Who gets the help desk’s e-mails about a talep',
+      group,
+      audience: 'everyone',
+      parse: parseSingleTalep,
+      run: (context, talepId) => forTalep(context, talepId, async (session) => context.reply.send(await subscribersFor(session, talepId))),
+    });
+
+    for (const subscribe of [true, false]) {
+      router.add<SubscribeArgs>({
+        name: subscribe ? 'subscribe' : 'unsubscribe',
+        usage: `${subscribe ? 'subscribe' : 'unsubscribe'} <id> [@user]`,
+        summary: subscribe ? 'Subscribe yourself (agents: someone) to a talep' : 'Unsubscribe yourself (agents: someone) from a talep',
+        group,
+        audience: 'everyone',
+        parse: parseSubscribeArgs,
+        run: (context, { talepId, slackUserId }) =>
+          forTalep(context, talepId, async (session) => {
+            if (!slackUserId || slackUserId === context.userId) {
+              return context.reply.send(await card(session, talepId, await setSubscription(session, talepId, subscribe)));
+            }
+            // The help desk's 403 would read as "not your talep"; the rule is about whom, so say that.
+            if (!session.isAgent) return context.reply.send({ text: onlyAgentsSubscribeOthersText });
+            let person: HelpdeskPerson;
+            try {
+              person = await helpdeskPersonFor(services, session, context.client, slackUserId);
+            } catch (error) {
+              const problem = personProblem(error);
+              if (!problem) throw error;
+              return context.reply.send({ text: problem });
+            }
+            const params = { id: talepId, userId: person.helpdeskUserId };
+            await (subscribe ? session.hd.addSubscriber(params) : session.hd.removeSubscriber(params));
+            const notice = `:bell: <@${slackUserId}> is ${subscribe ? 'now subscribed to' : 'no longer subscribed to'} #${talepId}.`;
+            await context.reply.send(await subscribersFor(session, talepId, notice));
+          }),
+      });
+    }
+
+    router.add<number>({
+      name: 'fields',
+      aliases: ['custom-fields', 'cf'],
+      usage: 'fields <id>',
+      summary: "A talep's custom fields, with an Edit form",
+      group,
+      audience: 'everyone',
+      parse: parseSingleTalep,
+      run: (context, talepId) => forTalep(context, talepId, async (session) => context.reply.send(await fieldsFor(session, talepId))),
+    });
+
+    router.add<SecondaryArgs>({
+      name: 'assign2',
+      aliases: ['secondary'],
+      usage: 'assign2 <id> <@user|me>',
+      summary: 'Add a secondary assignee (when the help desk allows it)',
+      group,
+      audience: 'admin',
+      parse: parseSecondaryArgs,
+      run: (context, args) => forTalep(context, args.talepId, (session) => addSecondary(services, session, context.reply, context.client, args)),
+    });
+
+    registerExtrasActions(app, services);
+  },
+};
+
+function registerExtrasActions(app: App, services: Services): void {
+  registerFieldsSubmission(app, services, talepFieldsTarget);
+
+  app.action<BlockAction<ButtonAction>>(ExtrasIds.editFields, async ({ ack, body, action, client }) => {
+    await ack();
+    const talepId = talepIdOfButton(action);
+    if (talepId === undefined) return;
+    await openFieldsModal(services, whoOf(body), client, body.trigger_id, talepFieldsTarget, async (session) => {
+      const talep = await session.hd.getTalep({ id: talepId });
+      return { recordId: talepId, subject: talepFormSubject(talepId, talep.Subject) };
+    }, { talepId });
+  });
+
+  // Subscribe me / Unsubscribe me on the subscribers list: the list is re-rendered in place.
+  for (const subscribe of [true, false]) {
+    app.action<BlockAction<ButtonAction>>(subscribe ? ExtrasIds.subscribe : ExtrasIds.unsubscribe, async ({ ack, body, action, respond }) => {
+      await ack();
+      const talepId = talepIdOfButton(action);
+      if (talepId === undefined) return;
+      const reply = viaRespond(respond);
+      await withSession(services, whoOf(body), reply, (session) =>
+        onTalep(session, reply, talepId, async () => {
+          const notice = await setSubscription(session, talepId, subscribe);
+          await replaceWith(respond, surfaceOf(body), await subscribersFor(session, talepId, notice));
+        }), { talepId });
+    });
+  }
+
+  // The card's "More" menu: a new message beside the card (the card stays as it is).
+  app.action<BlockAction<OverflowAction>>(TalepCardIds.extras, async ({ ack, body, action, respond }) => {
+    await ack();
+    const reply = viaRespond(respond);
+    const extra = parseCardExtra(action.selected_option?.value);
+    if (!extra) {
+      await reply.send({ text: ':warning: That menu is out of date. Run `/talep show <id>` again.' });
+      return;
+    }
+    await withSession(services, whoOf(body), reply, (session) =>
+      onTalep(session, reply, extra.talepId, async () => reply.send(await extraMessage(session, extra))), { talepId: extra.talepId });
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * A talep's attachments: `/talep files <id>` lists them; "Download" fetches the bytes from the help desk
+ * AS THE USER (so a file of an agents-only comment reaches only those allowed to see it) and uploads
+ * them to that user privately, in their direct conversation with the app; "Delete" (admins) removes a
+ * file after Block Kit's confirmation.
+ */
+import type { BlockAction, ButtonAction, webApi } from '@slack/bolt';
+import type { Download } from '../api/client.js';
+import type { SlackMessage } from '../views/blocks.js';
+import { ExtrasIds, fileDeletedNotice, filesMessage, fileSentText, parseFileValue, uploadFailedText } from '../views/talep-extras.js';
+import type { CommandModule } from './module.js';
+import { viaRespond } from './reply.js';
+import { type Session, withSession } from './session.js';
+import { buttonValue, forTalep, onTalep, replaceWith, surfaceOf, whoOf } from './talep-card.js';
+import { parseSingleTalep } from './talep-relations.js';
+
+export async function filesFor(session: Session, talepId: number, notice?: string): Promise<SlackMessage> {
+  const files = await session.hd.attachments({ id: talepId });
+  return filesMessage({ talepId, files, canDelete: session.isAdmin }, notice);
+}
+
+/** The name Slack gets: the help desk's, without path separators. */
+export function uploadName(download: Pick<Download, 'filename'>, fileId: number): string {
+  const name = download.filename?.replace(/[\\/]/g, '_').trim();
+  return name || `file-${fileId}`;
+}
+
+/** A Slack Web API refusal (`{ data: { error } }`) as its code; undefined for anything else. */
+function slackErrorCode(error: unknown): string | undefined {
+  const code = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Uploads the file into the user's direct conversation with the app, where only they see it. Answers
+ * Slack's error code when Slack refuses (missing scope, file too large...), undefined when it is sent.
+ */
+async function sendPrivately(client: webApi.WebClient, userId: string, data: Uint8Array, name: string, talepId: number): Promise<string | undefined> {
+  try {
+    const opened = await client.conversations.open({ users: userId });
+    const channel = opened.channel?.id;
+    if (!channel) return 'no direct conversation';
+    await client.files.uploadV2({
+      channel_id: channel,
+      file: Buffer.from(data),
+      filename: name,
+      title: name,
+      initial_comment: `From talep #${talepId}`,
+    });
+    return undefined;
+  } catch (error) {
+    const code = slackErrorCode(error);
+    if (code) return code;
+    throw error;
+  }
+}
+
+export const talepFilesModule: CommandModule = {
+  name: 'talep-files',
+  register({ app, services, router }) {
+    router.add<number>({
+      name: 'files',
+      aliases: ['attachments', 'file'],
+      usage: 'files <id>',
+      summary: "A talep's attachments: download them privately (admins: delete)",
+      group: 'Talep extras',
+      audience: 'everyone',
+      parse: parseSingleTalep,
+      run: (context, talepId) => forTalep(context, talepId, async (session) => context.reply.send(await filesFor(session, talepId))),
+    });
+
+    app.action<BlockAction<ButtonAction>>(ExtrasIds.download, async ({ ack, body, action, respond, client }) => {
+      await ack();
+      const reply = viaRespond(respond);
+      const file = parseFileValue(buttonValue(action));
+      if (!file) return reply.send({ text: ':warning: That button is out of date. Run `/talep files <id>` again.' });
+      const { talepId, fileId } = file;
+      await withSession(services, whoOf(body), reply, (session) =>
+        onTalep(session, reply, talepId, async () => {
+          const download = await session.hd.getAttachment({ id: fileId });
+          const name = uploadName(download, fileId);
+          const refused = await sendPrivately(client, body.user.id, download.data, name, talepId);
+          if (refused) {
+            services.logger.warn(`uploading file ${fileId} of talep ${talepId} to ${body.user.id} failed: ${refused}`);
+            return reply.send({ text: uploadFailedText(refused) });
+          }
+          await reply.send({ text: fileSentText(name, talepId) });
+        }), { label: `File #${fileId} of talep #${talepId}` });
+    });
+
+    app.action<BlockAction<ButtonAction>>(ExtrasIds.deleteFile, async ({ ack, body, action, respond }) => {
+      await ack();
+      const reply = viaRespond(respond);
+      const file = parseFileValue(buttonValue(action));
+      if (!file) return reply.send({ text: ':warning: That button is out of date. Run `/talep files <id>` again.' });
+      const { talepId, fileId } = file;
+      // Block Kit's confirmation dialog asked already; the help desk allows this to admins only.
+      await withSession(services, whoOf(body), reply, (session) =>
+        onTalep(session, reply, talepId, async () => {
+          await session.hd.deleteFile({ fileId });
+          await replaceWith(respond, surfaceOf(body), await filesFor(session, talepId, fileDeletedNotice(fileId)));
+        }), { label: `File #${fileId}` });
+    });
+  },
+};

@@ -1,0 +1,418 @@
+/**
+ * `/talep user …`: find a user (card), create one (modal), disable/enable, grant/revoke agent
+ * permission per category, merge two users (explicit, irreversible confirmation), and edit a user's
+ * custom fields (the shared form of ./custom-fields-form.ts).
+ *
+ * Slack users are found in the help desk by e-mail (`helpdeskPersonFor`); typed e-mails with
+ * UserByEmail. Every call runs as the acting user, so the help desk decides who may do what and the
+ * refusal is explained (`withSession` / `withModalSession`).
+ */
+import type { BlockAction, ButtonAction, webApi } from '@slack/bolt';
+import * as z from 'zod';
+import type { HelpdeskClient } from '../api/client.js';
+import { isHelpdeskError } from '../api/errors.js';
+import type { Category, CustomFieldValue, UserDetails } from '../api/schemas.js';
+import { escapeText } from '../views/blocks.js';
+import { FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
+import {
+  mergeCancelledMessage,
+  mergeConfirmMessage,
+  mergedMessage,
+  NewUserBlocks,
+  type NewUserValues,
+  newUserModal,
+  permissionChangedMessage,
+  unknownCategoryText,
+  type UserLabel,
+  userCard,
+  userCreatedView,
+  UserIds,
+  userDisabledMessage,
+  userLabel,
+} from '../views/users.js';
+import { fail, firstWord, ok, type Parsed, parseUserMention } from './args.js';
+import { formText, openFieldsModal, perFieldTarget, readFormValue, registerFieldsSubmission, type StateValues } from './custom-fields-form.js';
+import { type ModalRender, withModalSession } from './modal-session.js';
+import type { CommandModule } from './module.js';
+import { helpdeskPersonFor, PersonNotFound } from './people.js';
+import type { Reply } from './reply.js';
+import type { Services } from './services.js';
+import { type Session, withSession } from './session.js';
+
+// Moved to ./custom-fields-form.ts and ./modal-session.ts; re-exported for modules that still import them from here.
+export {
+  changedFields,
+  type FieldChange,
+  fieldFingerprint,
+  fieldsFormMetadata,
+  type FieldsTarget,
+  formText,
+  openFieldsModal,
+  readFormValue,
+  recordFields,
+  registerFieldsSubmission,
+} from './custom-fields-form.js';
+export { type ModalRender, withModalSession } from './modal-session.js';
+
+// ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────
+
+export type PersonRef = { kind: 'slack'; userId: string } | { kind: 'email'; email: string };
+
+const emailSchema = z.email();
+
+/** `ali@example.com`, or Slack's escaped `<mailto:ali@example.com|ali@example.com>`. */
+export function parseEmail(text: string): string | undefined {
+  const trimmed = text.trim();
+  const candidate = /^<mailto:([^|>]+)(?:\|[^>]*)?>$/i.exec(trimmed)?.[1] ?? trimmed;
+  return emailSchema.safeParse(candidate).success ? candidate : undefined;
+}
+
+export function parsePersonRef(text: string): Parsed<PersonRef> {
+  const userId = parseUserMention(text);
+  if (userId) return ok({ kind: 'slack', userId });
+  const email = parseEmail(text);
+  if (email) return ok({ kind: 'email', email });
+  return fail(`Expected @someone or an e-mail address, got “${text.trim() || 'nothing'}”.`);
+}
+
+export type UserCommand =
+  | { kind: 'find'; who: PersonRef }
+  | { kind: 'new'; email?: string }
+  | { kind: 'disable' | 'enable'; who: PersonRef }
+  | { kind: 'grant' | 'revoke'; who: PersonRef; category: string }
+  | { kind: 'merge'; from: PersonRef; into: PersonRef }
+  | { kind: 'fields'; who: PersonRef };
+
+const verbs: Record<string, UserCommand['kind']> = {
+  find: 'find', show: 'find', lookup: 'find', who: 'find',
+  new: 'new', create: 'new', add: 'new',
+  disable: 'disable', enable: 'enable',
+  grant: 'grant', revoke: 'revoke',
+  merge: 'merge',
+  fields: 'fields', 'custom-fields': 'fields', cf: 'fields',
+};
+
+export const USER_USAGE = 'user find|new|disable|enable|grant|revoke|merge|fields …';
+
+export function parseUserCommand(text: string): Parsed<UserCommand> {
+  const [word, rest] = firstWord(text);
+  const kind = verbs[word.toLowerCase()];
+  if (!kind) {
+    return fail(
+      'Try `user find <email|@user>`, `user new [email]`, `user disable|enable <email|@user>`, ' +
+        '`user grant|revoke <email|@user> <category>`, `user merge <from> <into>` or `user fields <email|@user>`.',
+    );
+  }
+  switch (kind) {
+    case 'new': {
+      if (!rest) return ok({ kind });
+      const email = parseEmail(rest);
+      return email ? ok({ kind, email }) : fail(`“${rest}” is not an e-mail address. \`user new\` alone opens an empty form.`);
+    }
+    case 'find':
+    case 'disable':
+    case 'enable':
+    case 'fields': {
+      const who = parsePersonRef(rest);
+      return who.ok ? ok({ kind, who: who.value }) : who;
+    }
+    case 'grant':
+    case 'revoke': {
+      const [target, category] = firstWord(rest);
+      const who = parsePersonRef(target);
+      if (!who.ok) return who;
+      return category ? ok({ kind, who: who.value, category }) : fail(`Which category? e.g. \`user ${kind} ${target} Hardware\`.`);
+    }
+    case 'merge': {
+      const [first, second] = firstWord(rest);
+      const from = parsePersonRef(first);
+      if (!from.ok) return from;
+      const into = parsePersonRef(second);
+      if (!into.ok) return fail(`Merge into whom? ${into.error}`);
+      if (JSON.stringify(from.value) === JSON.stringify(into.value)) return fail('A user cannot be merged into themselves.');
+      return ok({ kind, from: from.value, into: into.value });
+    }
+  }
+}
+
+export type CategoryMatch =
+  | { kind: 'found'; category: Category }
+  | { kind: 'unknown'; names: string[] }
+  | { kind: 'ambiguous'; names: string[] };
+
+const fold = (text: string) => text.normalize('NFKC').trim().toLocaleLowerCase('en');
+
+/** A category by id (`2`, `#2`), exact name, name with section, unique prefix, then unique substring. */
+export function matchCategory(text: string, categories: readonly Category[]): CategoryMatch {
+  const wanted = fold(text);
+  const idMatch = /^#?(\d{1,9})$/.exec(wanted);
+  const byId = idMatch ? categories.find((category) => category.CategoryID === Number(idMatch[1])) : undefined;
+  if (byId) return { kind: 'found', category: byId };
+  const names = categories.map((category) => category.Name);
+  const attempts: ((category: Category) => boolean)[] = [
+    (category) => fold(category.Name) === wanted,
+    (category) => category.NameWithSection !== undefined && fold(category.NameWithSection) === wanted,
+    (category) => fold(category.Name).startsWith(wanted),
+    (category) => fold(category.Name).includes(wanted),
+  ];
+  for (const matches of attempts) {
+    const found = categories.filter(matches);
+    if (found.length === 1 && found[0]) return { kind: 'found', category: found[0] };
+    if (found.length > 1) return { kind: 'ambiguous', names: found.map((category) => category.Name) };
+  }
+  return { kind: 'unknown', names };
+}
+
+/** Answers an unknown person in the conversation instead of "something went wrong". */
+export function explainingPeople(reply: Reply, work: (session: Session) => Promise<void>) {
+  return async (session: Session) => {
+    try {
+      await work(session);
+    } catch (error) {
+      if (!(error instanceof PersonNotFound)) throw error;
+      await reply.send({ text: `:bust_in_silhouette: ${error.message}` });
+    }
+  };
+}
+
+// ── Finding people ──────────────────────────────────────────────────────────────────────────────
+
+async function userByEmail(hd: HelpdeskClient, email: string): Promise<UserDetails> {
+  try {
+    return await hd.userByEmail({ email });
+  } catch (error) {
+    if (isHelpdeskError(error, 'not-found')) throw new PersonNotFound(`No help-desk user has the e-mail ${escapeText(email)}.`);
+    throw error;
+  }
+}
+
+const labelOf = (user: Pick<UserDetails, 'UserID' | 'Username' | 'Email'>): UserLabel => ({
+  userId: user.UserID,
+  username: user.Username,
+  email: user.Email,
+});
+
+/** The help-desk user a reference means: id, user name and e-mail (one lookup at most). */
+export async function resolveUser(services: Services, session: Session, client: webApi.WebClient, ref: PersonRef): Promise<UserLabel> {
+  if (ref.kind === 'email') return labelOf(await userByEmail(session.hd, ref.email));
+  const person = await helpdeskPersonFor(services, session, client, ref.userId);
+  return { userId: person.helpdeskUserId, username: person.username, email: person.email };
+}
+
+async function userDetails(services: Services, session: Session, client: webApi.WebClient, ref: PersonRef): Promise<UserDetails> {
+  const email = ref.kind === 'email' ? ref.email : (await helpdeskPersonFor(services, session, client, ref.userId)).email;
+  return userByEmail(session.hd, email);
+}
+
+/** The card, with custom fields when the caller may read them (agent permission). */
+async function cardFor(session: Session, user: UserDetails, notice?: string) {
+  let fieldValues: CustomFieldValue[] | undefined;
+  try {
+    fieldValues = await session.hd.userCustomFields({ id: user.UserID });
+  } catch (error) {
+    if (!isHelpdeskError(error, 'forbidden') && !isHelpdeskError(error, 'not-found')) throw error;
+  }
+  return userCard({
+    user,
+    fields: fieldValues?.map((field) => ({ name: field.FieldName, value: field.Value })),
+    canAdminister: session.isAdmin,
+    ...(notice ? { notice } : {}),
+  });
+}
+
+// ── Custom fields of a user ─────────────────────────────────────────────────────────────────────
+
+export const userFieldsTarget = perFieldTarget({
+  usage: 3,
+  callbackId: UserIds.fieldsCallback,
+  title: 'User custom fields',
+  read: (hd, id) => hd.userCustomFields({ id }),
+  write: (hd, id, fieldId, value) => hd.setCustomFieldForUser({ id, fieldId, value }),
+});
+
+// ── The module ──────────────────────────────────────────────────────────────────────────────────
+
+const mergeValue = z.object({
+  from: z.object({ userId: z.int().min(1), username: z.string(), email: z.string() }),
+  into: z.object({ userId: z.int().min(1), username: z.string(), email: z.string() }),
+  /** The Slack user the source was, so the stale Slack → help-desk link is forgotten after the merge. */
+  fromSlackUserId: z.string().optional(),
+});
+
+const userIdValue = z.coerce.number().int().min(1);
+
+/** The CreateUser parameters from the form, or inline errors. */
+export function readNewUserForm(values: StateValues): { values: NewUserValues; errors?: Record<string, string> } {
+  const form: NewUserValues = {};
+  for (const [key, blockId] of Object.entries(NewUserBlocks) as [keyof NewUserValues, string][]) {
+    if (key === 'sendWelcomeEmail') continue;
+    const text = formText(values, blockId);
+    if (text !== undefined) form[key] = text;
+  }
+  form.sendWelcomeEmail = readFormValue(values[NewUserBlocks.sendWelcomeEmail]?.[FORM_VALUE]) === 'true';
+  const errors: Record<string, string> = {};
+  if (!form.email || !emailSchema.safeParse(form.email).success) errors[NewUserBlocks.email] = 'Enter a valid e-mail address.';
+  if (form.username !== undefined && /\s/.test(form.username)) errors[NewUserBlocks.username] = 'A user name has no spaces.';
+  return Object.keys(errors).length > 0 ? { values: form, errors } : { values: form };
+}
+
+function teamOf(body: { team: { id: string } | null; user: { team_id?: string } }): string {
+  return body.team?.id ?? body.user.team_id ?? '';
+}
+
+/** Replaces the ephemeral message a button sits on. */
+const replacing = (respond: (message: Record<string, unknown>) => Promise<unknown>): Reply => ({
+  send: async (message) => {
+    await respond({ response_type: 'ephemeral', replace_original: true, ...message });
+  },
+});
+
+export const usersModule: CommandModule = {
+  name: 'users',
+  register({ app, services, router }) {
+    router.add<UserCommand>({
+      name: 'user',
+      aliases: ['users'],
+      usage: USER_USAGE,
+      summary:
+        'Users: find <email|@user> (card; agents too), new (form), disable|enable, grant|revoke <who> <category> (agent permission), ' +
+        'merge <from> <into> (irreversible, asks first), fields <who> (custom fields)',
+      group: 'Administration',
+      audience: 'admin',
+      parse: parseUserCommand,
+      run: async ({ asUser, reply, client, triggerId, teamId, userId }, command) => {
+        const who = { teamId, userId };
+        switch (command.kind) {
+          case 'find':
+            return asUser(explainingPeople(reply, async (session) => {
+              const user = await userDetails(services, session, client, command.who);
+              await reply.send(await cardFor(session, user));
+            }));
+          case 'new':
+            return asUser(async () => {
+              await client.views.open({ trigger_id: triggerId, view: newUserModal(command.email ? { email: command.email } : {}) });
+            });
+          case 'disable':
+          case 'enable':
+            return asUser(explainingPeople(reply, async (session) => {
+              const target = await resolveUser(services, session, client, command.who);
+              const updated = await session.hd.updateUser({ userId: target.userId, disabled: command.kind === 'disable' });
+              await reply.send(userDisabledMessage(labelOf(updated), updated.Disabled));
+            }));
+          case 'grant':
+          case 'revoke':
+            return asUser(explainingPeople(reply, async (session) => {
+              const [target, categories] = await Promise.all([
+                resolveUser(services, session, client, command.who),
+                session.hd.categories(),
+              ]);
+              const match = matchCategory(command.category, categories);
+              if (match.kind !== 'found') {
+                await reply.send({ text: unknownCategoryText(command.category, match.names, match.kind === 'ambiguous') });
+                return;
+              }
+              const params = { userId: target.userId, categoryId: match.category.CategoryID };
+              if (command.kind === 'grant') await session.hd.addCategoryTechPermission(params);
+              else await session.hd.removeCategoryTechPermission(params);
+              await reply.send(permissionChangedMessage(target, match.category.Name, command.kind === 'grant'));
+            }));
+          case 'merge':
+            return asUser(explainingPeople(reply, async (session) => {
+              const from = await resolveUser(services, session, client, command.from);
+              const into = await resolveUser(services, session, client, command.into);
+              if (from.userId === into.userId) {
+                await reply.send({ text: `:warning: Both name the same help-desk user (${userLabel(from)}); nothing to merge.` });
+                return;
+              }
+              const value = JSON.stringify({
+                from,
+                into,
+                ...(command.from.kind === 'slack' ? { fromSlackUserId: command.from.userId } : {}),
+              } satisfies z.input<typeof mergeValue>);
+              await reply.send(mergeConfirmMessage(from, into, value));
+            }));
+          case 'fields':
+            return asUser(async () =>
+              openFieldsModal(services, who, client, triggerId, userFieldsTarget, async (session) => {
+                const target = await resolveUser(services, session, client, command.who);
+                return { recordId: target.userId, subject: userLabel(target) };
+              }),
+            );
+        }
+      },
+    });
+
+    app.view(UserIds.newCallback, async ({ ack, body, view, client }) => {
+      if (body.type !== 'view_submission') return;
+      const form = readNewUserForm(view.state.values);
+      if (form.errors) {
+        await ack({ response_action: 'errors', errors: form.errors });
+        return;
+      }
+      await ack({ response_action: 'update', view: workingView('New help-desk user', 'Creating the user…') });
+      const values = form.values;
+      const render: ModalRender = {
+        working: (text) => workingView('New help-desk user', text),
+        problem: (text) => newUserModal(values, text),
+      };
+      await withModalSession(services, { teamId: teamOf(body), userId: body.user.id }, client, view.id, render, async (session, update) => {
+        const { sendWelcomeEmail, email, ...optional } = values;
+        const created = await session.hd.createUser({ email: email ?? '', ...optional, sendWelcomeEmail: sendWelcomeEmail ?? false });
+        await update(userCreatedView({ userId: created.userId, email: email ?? '', username: values.username, welcome: sendWelcomeEmail ?? false }));
+      });
+    });
+
+    registerFieldsSubmission(app, services, userFieldsTarget);
+
+    app.action<BlockAction<ButtonAction>>(UserIds.cardFields, async ({ ack, body, action, client }) => {
+      await ack();
+      const id = userIdValue.safeParse(action.value);
+      if (!id.success) return;
+      const who = { teamId: teamOf(body), userId: body.user.id };
+      await openFieldsModal(services, who, client, body.trigger_id, userFieldsTarget, async (session) => {
+        const user = await session.hd.getUser({ userId: id.data });
+        return { recordId: user.UserID, subject: userLabel(labelOf(user)) };
+      }, { label: `Help-desk user #${id.data}` });
+    });
+
+    const toggle = (disabled: boolean) =>
+      app.action<BlockAction<ButtonAction>>(disabled ? UserIds.cardDisable : UserIds.cardEnable, async ({ ack, body, action, respond }) => {
+        await ack();
+        const id = userIdValue.safeParse(action.value);
+        if (!id.success) return;
+        const reply = replacing(respond);
+        await withSession(services, { teamId: teamOf(body), userId: body.user.id }, reply, async (session) => {
+          const updated = await session.hd.updateUser({ userId: id.data, disabled });
+          const notice = userDisabledMessage(labelOf(updated), updated.Disabled).text;
+          await reply.send(await cardFor(session, await userByEmail(session.hd, updated.Email), notice));
+        }, { label: `Help-desk user #${id.data}` });
+      });
+    toggle(true);
+    toggle(false);
+
+    app.action<BlockAction<ButtonAction>>(UserIds.mergeConfirm, async ({ ack, body, action, respond }) => {
+      await ack();
+      const reply = replacing(respond);
+      let parsed: z.infer<typeof mergeValue> | undefined;
+      try {
+        parsed = mergeValue.parse(JSON.parse(action.value ?? ''));
+      } catch {
+        await reply.send({ text: ':warning: This confirmation is out of date. Run `/talep user merge` again.' });
+        return;
+      }
+      const { from, into, fromSlackUserId } = parsed;
+      const teamId = teamOf(body);
+      await withSession(services, { teamId, userId: body.user.id }, reply, async (session) => {
+        await session.hd.mergeUsers({ fromUserId: from.userId, toUserId: into.userId });
+        // The Slack user who was `from` now maps to a deleted help-desk user.
+        if (fromSlackUserId) await services.stores.directory.forget(teamId, fromSlackUserId);
+        await reply.send(mergedMessage(from, into));
+      });
+    });
+
+    app.action<BlockAction<ButtonAction>>(UserIds.mergeCancel, async ({ ack, respond }) => {
+      await ack();
+      await replacing(respond).send(mergeCancelledMessage());
+    });
+  },
+};

@@ -1,0 +1,196 @@
+/**
+ * Form pieces every record form shares (users, companies, articles, taleps): input blocks, the
+ * "working…" and result states of a modal, and the custom-fields form — "a record with typed custom
+ * fields" rendered by type (text, date, dropdown, checkbox, multiline) with its current values.
+ * Pure: data → Block Kit JSON.
+ */
+import type { types } from '@slack/bolt';
+import { CustomFieldType } from '../api/schemas.js';
+import { type Block, context, escapeText, type ModalView, modal, option, plain, section, type SlackMessage, truncate } from './blocks.js';
+
+// ── Inputs ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The action id of every form input; blocks are told apart by their block_id. */
+export const FORM_VALUE = 'value';
+
+export interface InputOptions {
+  optional?: boolean;
+  hint?: string;
+  placeholder?: string;
+}
+
+export function inputBlock(blockId: string, label: string, element: types.InputBlockElement, options: InputOptions): types.InputBlock {
+  return {
+    type: 'input',
+    block_id: blockId,
+    label: plain(label, 2000),
+    element,
+    optional: options.optional ?? true,
+    ...(options.hint ? { hint: plain(options.hint, 2000) } : {}),
+  };
+}
+
+export function textInput(
+  blockId: string,
+  label: string,
+  initial: string | null | undefined,
+  options: InputOptions & { multiline?: boolean; maxLength?: number } = {},
+): types.InputBlock {
+  const element: types.PlainTextInput = {
+    type: 'plain_text_input',
+    action_id: FORM_VALUE,
+    ...(options.multiline ? { multiline: true } : {}),
+    ...(initial ? { initial_value: truncate(initial, options.maxLength ?? 3000) } : {}),
+    ...(options.maxLength ? { max_length: options.maxLength } : {}),
+    ...(options.placeholder ? { placeholder: plain(options.placeholder, 150) } : {}),
+  };
+  return inputBlock(blockId, label, element, options);
+}
+
+export function checkboxInput(blockId: string, label: string, optionText: string, checked: boolean, hint?: string): types.InputBlock {
+  const only = { text: plain(optionText, 75), value: 'true' };
+  const element: types.Checkboxes = {
+    type: 'checkboxes',
+    action_id: FORM_VALUE,
+    options: [only],
+    ...(checked ? { initial_options: [only] } : {}),
+  };
+  return inputBlock(blockId, label, element, { optional: true, ...(hint ? { hint } : {}) });
+}
+
+/** A modal that only says what is happening (after a submission was acked, while the help desk works). */
+export function workingView(title: string, text: string): ModalView {
+  return modal({ title, close: 'Close', blocks: [section(`:hourglass_flowing_sand: ${text}`)] });
+}
+
+/** A modal that reports an outcome and can only be closed. */
+export function resultView(title: string, text: string, note?: string): ModalView {
+  return modal({ title, close: 'Done', blocks: [section(text), ...(note ? [context(note)] : [])] });
+}
+
+/** Escapes text for mrkdwn but keeps plain user mentions (`<@U123>`), which our own messages use. */
+export function escapeKeepingMentions(text: string): string {
+  return text
+    .split(/(<@[UW][A-Z0-9]+>)/)
+    .map((part, index) => (index % 2 === 1 ? part : escapeText(part)))
+    .join('');
+}
+
+export const problemBlock = (problem: string): Block => section(`:warning: ${escapeKeepingMentions(problem)}`);
+
+// ── Custom fields of a record ───────────────────────────────────────────────────────────────────
+
+export interface RecordField {
+  id: number;
+  name: string;
+  /** 1 text, 2 date, 3 dropdown, 4 checkbox, 5 multiline text. */
+  type: number;
+  mandatory: boolean;
+  /** Dropdown options, when the help desk sent them with the definition (the spec does not promise it). */
+  options?: { id: number; name: string }[];
+  /** The value as the help desk shows it (a dropdown's option name), null when unset. */
+  current: string | null;
+}
+
+export const fieldBlockId = (fieldId: number) => `cf_${fieldId}`;
+
+/** `2026-03-01`, `2026-03-01T00:00:00Z` → `2026-03-01`; anything else → undefined. */
+export function isoDay(text: string | null): string | undefined {
+  const day = text?.trim().slice(0, 10);
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : undefined;
+}
+
+function currentOption(field: RecordField): { id: number; name: string } | undefined {
+  if (field.current === null) return undefined;
+  const current = field.current.trim();
+  return field.options?.find((candidate) => candidate.name === current || String(candidate.id) === current);
+}
+
+/**
+ * The value the form starts with, in the form it is submitted in. A submitted value equal to this one
+ * was not touched, so it is not sent (a dropdown whose options we cannot list starts empty: the help
+ * desk shows the option's name, but expects its id).
+ */
+export function initialFieldValue(field: RecordField): string {
+  switch (field.type) {
+    case CustomFieldType.Checkbox:
+      return field.current?.trim().toLowerCase() === 'true' ? 'true' : 'false';
+    case CustomFieldType.Date:
+      return isoDay(field.current) ?? '';
+    case CustomFieldType.SelectionCombo: {
+      const selected = currentOption(field);
+      return selected ? String(selected.id) : '';
+    }
+    default:
+      return field.current ?? '';
+  }
+}
+
+function fieldInput(field: RecordField): Block {
+  const blockId = fieldBlockId(field.id);
+  const required = field.mandatory ? 'Required by the help desk.' : undefined;
+  switch (field.type) {
+    case CustomFieldType.Checkbox:
+      return checkboxInput(blockId, field.name, 'Yes', initialFieldValue(field) === 'true');
+    case CustomFieldType.Date: {
+      const day = isoDay(field.current);
+      const element: types.Datepicker = { type: 'datepicker', action_id: FORM_VALUE, ...(day ? { initial_date: day } : {}) };
+      const unreadable = field.current && !day ? `Now: ${field.current} (not a date I can show).` : undefined;
+      return inputBlock(blockId, field.name, element, { optional: true, hint: [required, unreadable].filter(Boolean).join(' ') });
+    }
+    case CustomFieldType.SelectionCombo: {
+      if (field.options && field.options.length > 0) {
+        const selected = currentOption(field);
+        const element: types.StaticSelect = {
+          type: 'static_select',
+          action_id: FORM_VALUE,
+          placeholder: plain('Choose…'),
+          options: field.options.slice(0, 100).map((choice) => option(choice.name, String(choice.id))),
+          ...(selected ? { initial_option: option(selected.name, String(selected.id)) } : {}),
+        };
+        return inputBlock(blockId, field.name, element, { optional: true, ...(required ? { hint: required } : {}) });
+      }
+      const now = field.current ? `Now: ${field.current}. ` : '';
+      return textInput(blockId, field.name, '', {
+        optional: true,
+        placeholder: 'Option id',
+        hint: `${now}The help desk takes a dropdown value as the option's id; leave empty to keep it as it is.`,
+      });
+    }
+    case CustomFieldType.MultilineText:
+      return textInput(blockId, field.name, field.current, { multiline: true, optional: true, ...(required ? { hint: required } : {}) });
+    default:
+      return textInput(blockId, field.name, field.current, { optional: true, ...(required ? { hint: required } : {}) });
+  }
+}
+
+export interface CustomFieldsForm {
+  callbackId: string;
+  title: string;
+  /** e.g. "*Can Öztürk* (user@example.com)" — already escaped mrkdwn. */
+  subject: string;
+  fields: RecordField[];
+  metadata: string;
+  problem?: string;
+}
+
+export function customFieldsModal(form: CustomFieldsForm): ModalView {
+  const blocks: Block[] = [section(form.subject)];
+  if (form.problem) blocks.push(problemBlock(form.problem));
+  if (form.fields.length === 0) {
+    blocks.push(section('The help desk has no custom fields of this kind.'));
+    return modal({ title: form.title, close: 'Close', blocks });
+  }
+  // Slack allows 100 blocks in a modal.
+  blocks.push(...form.fields.slice(0, 95).map(fieldInput));
+  blocks.push(context('Only the fields you change are sent. Empty a text field to clear it.'));
+  return modal({ callback_id: form.callbackId, title: form.title, submit: 'Save', private_metadata: form.metadata, blocks });
+}
+
+export function customFieldsSavedMessage(subject: string, changed: string[]): SlackMessage {
+  const text =
+    changed.length === 0
+      ? `Nothing changed in the custom fields of ${subject}.`
+      : `:white_check_mark: Saved ${changed.map((name) => `*${escapeText(name)}*`).join(', ')} for ${subject}.`;
+  return { text, blocks: [section(text)] };
+}

@@ -1,0 +1,177 @@
+/**
+ * "Add to a talep" (message shortcut): the modal with a talep picker that searches as you type, the
+ * comment prefilled from the message, and its result. Pure: data → Block Kit JSON.
+ */
+import type { types } from '@slack/bolt';
+import * as z from 'zod';
+import type { TalepSummary } from '../api/schemas.js';
+import {
+  actions,
+  type Block,
+  button,
+  context,
+  escapeText,
+  linkButton,
+  type ModalView,
+  modal,
+  option,
+  plain,
+  type PlainTextOption,
+  section,
+  type SlackMessage,
+  truncate,
+} from './blocks.js';
+import { BODY_MAX, type ViewStateValues } from './new-talep-modal.js';
+import { SharedActions } from './shared-actions.js';
+
+export const AddToTalepIds = {
+  callbackId: 'add_to_talep_form',
+  talep: { block: 'att_talep', action: 'att_talep_search' },
+  comment: { block: 'att_comment', action: 'att_comment' },
+  techsOnly: { block: 'att_techs', action: 'att_techs_only' },
+  openLink: 'att_open_link',
+} as const;
+
+/** Slack asks for options only after this many typed characters. */
+export const MIN_QUERY_LENGTH = 2;
+/** Option values that are not talep ids: explanations shown in the picker ("the help desk is slow"). */
+export const NOT_A_TALEP = '0';
+
+export const addToTalepMetadataSchema = z.object({
+  channelId: z.string().min(1),
+  ts: z.string().min(1),
+  threadTs: z.string().optional(),
+  /** Whether the "agents only" checkbox was shown. */
+  agent: z.boolean(),
+});
+export type AddToTalepMetadata = z.infer<typeof addToTalepMetadataSchema>;
+
+export interface AddToTalepValues {
+  /** The picked talep as Slack shows it (an external select keeps its option text). */
+  talep?: { id: number; label: string };
+  comment?: string;
+  techsOnly?: boolean;
+}
+
+export function addToTalepValuesFromState(state: ViewStateValues): AddToTalepValues {
+  const values: AddToTalepValues = {};
+  const picked = state[AddToTalepIds.talep.block]?.[AddToTalepIds.talep.action]?.selected_option;
+  const id = picked && /^\d{1,9}$/.test(picked.value) ? Number(picked.value) : 0;
+  if (picked && id > 0) values.talep = { id, label: picked.text.text };
+  const comment = state[AddToTalepIds.comment.block]?.[AddToTalepIds.comment.action]?.value;
+  if (typeof comment === 'string') values.comment = comment;
+  const techs = state[AddToTalepIds.techsOnly.block]?.[AddToTalepIds.techsOnly.action]?.selected_options;
+  if (techs) values.techsOnly = techs.some((selected) => selected.value === 'true');
+  return values;
+}
+
+/** One talep as a picker option: `#12 Subject` (and its status when closed). */
+export function talepOption(talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status'>): PlainTextOption {
+  const status = talep.Status && /closed|kapal/i.test(talep.Status) ? ` · ${talep.Status}` : '';
+  const suffix = status.length > 30 ? '' : status;
+  return option(`${truncate(`#${talep.TalepID} ${talep.Subject}`, 75 - suffix.length)}${suffix}`, String(talep.TalepID));
+}
+
+/** A picker entry that explains instead of offering a talep (picking it is refused on submit). */
+export const explanationOption = (text: string): PlainTextOption => option(truncate(text, 75), NOT_A_TALEP);
+
+export interface AddToTalepForm {
+  isAgent: boolean;
+  metadata: AddToTalepMetadata;
+  values: AddToTalepValues;
+  banner?: string;
+}
+
+export function addToTalepView(form: AddToTalepForm): ModalView {
+  const { values } = form;
+  const blocks: Block[] = [];
+  if (form.banner) blocks.push(section(form.banner));
+  const initial = values.talep ? option(values.talep.label, String(values.talep.id)) : undefined;
+  blocks.push(
+    {
+      type: 'input',
+      block_id: AddToTalepIds.talep.block,
+      label: plain('Talep'),
+      element: {
+        type: 'external_select',
+        action_id: AddToTalepIds.talep.action,
+        placeholder: plain('Type words of the subject, or #id'),
+        min_query_length: MIN_QUERY_LENGTH,
+        ...(initial ? { initial_option: initial } : {}),
+      },
+    } satisfies types.InputBlock,
+    {
+      type: 'input',
+      block_id: AddToTalepIds.comment.block,
+      label: plain('Comment'),
+      element: {
+        type: 'plain_text_input',
+        action_id: AddToTalepIds.comment.action,
+        multiline: true,
+        max_length: BODY_MAX,
+        ...(values.comment ? { initial_value: truncate(values.comment, BODY_MAX) } : {}),
+      },
+      hint: plain('The message, its link and its author; edit before adding if you like.'),
+    } satisfies types.InputBlock,
+  );
+  if (form.isAgent) {
+    const agentsOnly = option('Agents only (not visible to the submitter)', 'true');
+    blocks.push({
+      type: 'input',
+      block_id: AddToTalepIds.techsOnly.block,
+      label: plain('Visibility'),
+      optional: true,
+      element: {
+        type: 'checkboxes',
+        action_id: AddToTalepIds.techsOnly.action,
+        options: [agentsOnly],
+        ...(values.techsOnly ? { initial_options: [agentsOnly] } : {}),
+      },
+    } satisfies types.InputBlock);
+  } else {
+    blocks.push(context(':information_source: The help desk lets only admins and agents of a talep’s category add comments.'));
+  }
+  return modal({
+    callback_id: AddToTalepIds.callbackId,
+    title: 'Add to a talep',
+    submit: 'Add',
+    private_metadata: JSON.stringify(form.metadata),
+    blocks,
+  });
+}
+
+export function addToTalepStatusView(text: string): ModalView {
+  return modal({ title: 'Add to a talep', close: 'Close', blocks: [section(text)] });
+}
+
+export interface AddedComment {
+  talepId: number;
+  /** The picker's label, e.g. "#12 Printer jams". */
+  label: string;
+  url?: string;
+  techsOnly: boolean;
+}
+
+function buttons(added: AddedComment, blockId: string): types.ActionsBlock {
+  return actions(blockId, [
+    button('Show talep', SharedActions.showTalep, String(added.talepId), 'primary'),
+    ...(added.url ? [linkButton('Open in help desk', added.url, AddToTalepIds.openLink)] : []),
+  ]);
+}
+
+function addedText(added: AddedComment): string {
+  const visibility = added.techsOnly ? ' as an agents-only comment' : '';
+  return `:white_check_mark: The message was added to *${escapeText(truncate(added.label, 200))}*${visibility}.`;
+}
+
+export function addedToTalepView(added: AddedComment): ModalView {
+  return modal({ title: 'Add to a talep', close: 'Done', blocks: [section(addedText(added)), buttons(added, 'att_added')] });
+}
+
+/** Ephemeral: only the person who added it sees it (an agents-only comment is never announced). */
+export function addedToTalepMessage(added: AddedComment): SlackMessage {
+  return {
+    text: `The message was added to talep #${added.talepId}.`,
+    blocks: [section(addedText(added)), buttons(added, 'att_added_message')],
+  };
+}

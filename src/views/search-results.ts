@@ -1,0 +1,205 @@
+/**
+ * Talep lists: `/talep search` results (paged) and `/talep mine`. Every row has the same layout —
+ * `#id subject`, status, priority, assignee, category — and a Show button handled by the talep-card
+ * module. Pure: the command module fetches, caches and pages; this only lays out one page.
+ */
+import type { TalepSummary } from '../api/schemas.js';
+import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from './blocks.js';
+import { SharedActions } from './shared-actions.js';
+
+export const SearchIds = {
+  previousPage: 'search_page_prev',
+  nextPage: 'search_page_next',
+  pagingBlock: 'search_paging',
+} as const;
+
+export const SEARCH_PAGE_SIZE = 10;
+/** `/talep mine` shows this many rows per section; the rest are one search away. */
+export const MINE_LIMIT = 10;
+
+/** What a list row needs of a talep; kept small because search results are cached for paging. */
+export interface TalepListRow {
+  id: number;
+  subject: string;
+  status?: string;
+  statusId?: number;
+  priority?: number;
+  category?: string;
+  /** `null`: nobody is assigned; `undefined`: the help desk did not say. */
+  assignee?: string | null;
+  url?: string;
+}
+
+/** Search rows are partial talep records (only id and subject are certain). */
+export function listRow(talep: TalepSummary): TalepListRow {
+  const assignee = talep.AssigneeUserInfo === undefined
+    ? undefined
+    : talep.AssigneeUserInfo === null || talep.AssigneeUserInfo.UserID === 0
+      ? null
+      : talep.AssigneeUserInfo.Username;
+  return {
+    id: talep.TalepID,
+    subject: talep.Subject,
+    ...(talep.Status !== undefined ? { status: talep.Status } : {}),
+    ...(talep.StatusID !== undefined ? { statusId: talep.StatusID } : {}),
+    ...(talep.Priority !== undefined ? { priority: talep.Priority } : {}),
+    ...(talep.CategoryName !== undefined ? { category: talep.CategoryName } : {}),
+    ...(assignee !== undefined ? { assignee } : {}),
+    ...(talep.Url !== undefined ? { url: talep.Url } : {}),
+  };
+}
+
+const CLOSED_STATUS_ID = 3;
+
+/** Status ids are optional in search rows, so fall back to the status name. */
+export function isClosedRow(row: TalepListRow): boolean {
+  if (row.statusId !== undefined) return row.statusId === CLOSED_STATUS_ID;
+  return /\b(closed|resolved|kapal)/i.test(row.status ?? '');
+}
+
+const statusEmoji: Record<number, string> = { 1: ':new:', 2: ':arrows_counterclockwise:', 3: ':white_check_mark:' };
+const priorityNames: Record<number, string> = { [-1]: 'Low', 0: 'Normal', 1: 'High', 2: 'Critical' };
+const priorityEmoji: Record<number, string> = { [-1]: ':small_blue_diamond:', 1: ':small_orange_diamond:', 2: ':red_circle:' };
+
+/** Only plain web links become Slack links; anything else could break the `<url|text>` syntax. */
+const safeUrl = (url: string | undefined) => (url && /^https?:\/\/[^\s<>|]+$/.test(url) ? url : undefined);
+
+export function talepRowText(row: TalepListRow): string {
+  const url = safeUrl(row.url);
+  const id = url ? `<${url}|#${row.id}>` : `#${row.id}`;
+  const details: string[] = [];
+  if (row.status !== undefined || row.statusId !== undefined) {
+    const emoji = row.statusId !== undefined ? statusEmoji[row.statusId] : undefined;
+    const name = row.status ?? (row.statusId !== undefined ? `Status ${row.statusId}` : '');
+    details.push(`${emoji ? `${emoji} ` : ''}${escapeText(name)}`);
+  }
+  if (row.priority !== undefined) {
+    const emoji = priorityEmoji[row.priority];
+    details.push(`${emoji ? `${emoji} ` : ''}${priorityNames[row.priority] ?? `Priority ${row.priority}`}`);
+  }
+  if (row.assignee !== undefined) {
+    details.push(row.assignee === null ? ':bust_in_silhouette: _unassigned_' : `:bust_in_silhouette: ${escapeText(row.assignee)}`);
+  }
+  if (row.category) details.push(`:file_folder: ${escapeText(row.category)}`);
+  const subject = escapeText(truncate(row.subject.replace(/\s+/g, ' ').trim(), 150)) || '_(no subject)_';
+  return `*${id}* ${subject}${details.length ? `\n${details.join('  ·  ')}` : ''}`;
+}
+
+export function talepRowBlock(row: TalepListRow): Block {
+  return section(talepRowText(row), button('Show', SharedActions.showTalep, String(row.id)));
+}
+
+// ── Search results ─────────────────────────────────────────────────────────────────────────────
+
+/** A filter as the user wrote it, for the "N taleps match …" line. Slack users render as mentions. */
+export type FilterValue = string | { slackUserId: string };
+export interface FilterChip {
+  name: string;
+  values: FilterValue[];
+}
+
+export interface SearchResultsView {
+  query: string;
+  filters: readonly FilterChip[];
+  /** Every match; the view shows one page of them. */
+  rows: readonly TalepListRow[];
+  /** 0-based; clamped to the pages that exist. */
+  page: number;
+  pageSize?: number;
+  /** Regular users only ever find their own taleps; the empty result says so. */
+  audience: 'agent' | 'user';
+  /** The paging button's value for a page (the command module decides what state it carries). */
+  pagingValue(page: number): string;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+function filterValueText(value: FilterValue): string {
+  return typeof value === 'string' ? escapeText(value) : `<@${value.slackUserId}>`;
+}
+
+export function describeSearch(query: string, filters: readonly FilterChip[]): string {
+  const parts: string[] = [];
+  if (query.trim()) parts.push(`“${escapeText(truncate(query.trim(), 200))}”`);
+  for (const filter of filters) parts.push(`${escapeText(filter.name)}: ${filter.values.map(filterValueText).join(', ')}`);
+  return parts.join('  ·  ');
+}
+
+export function pageCount(total: number, pageSize = SEARCH_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export function clampPage(page: number, total: number, pageSize = SEARCH_PAGE_SIZE): number {
+  return Math.min(Math.max(0, Math.floor(page)), pageCount(total, pageSize) - 1);
+}
+
+export function searchResultsMessage(view: SearchResultsView): SlackMessage {
+  const pageSize = view.pageSize ?? SEARCH_PAGE_SIZE;
+  const total = view.rows.length;
+  const page = clampPage(view.page, total, pageSize);
+  const pages = pageCount(total, pageSize);
+  const description = describeSearch(view.query, view.filters);
+  const what = description ? ` match ${description}` : '';
+
+  if (total === 0) {
+    const hint = view.audience === 'user'
+      ? 'Search finds only taleps you submitted. Try fewer words or filters.'
+      : 'Try fewer words or filters.';
+    return {
+      text: 'No taleps found.',
+      blocks: [section(`:mag: *No taleps*${what}.`), context(hint)],
+    };
+  }
+
+  const first = page * pageSize;
+  const shown = view.rows.slice(first, first + pageSize);
+  const blocks: Block[] = [section(`:mag: *${plural(total, 'talep')}*${what}`)];
+  if (pages > 1) blocks.push(context(`Showing ${first + 1}–${first + shown.length} of ${total}  ·  page ${page + 1} of ${pages}`));
+  blocks.push(...shown.map(talepRowBlock));
+  if (pages > 1) {
+    const buttons = [];
+    if (page > 0) buttons.push(button('← Previous', SearchIds.previousPage, view.pagingValue(page - 1)));
+    if (page < pages - 1) buttons.push(button('Next →', SearchIds.nextPage, view.pagingValue(page + 1)));
+    blocks.push(actions(SearchIds.pagingBlock, buttons));
+  }
+  return { text: `${plural(total, 'talep')} found${pages > 1 ? ` (page ${page + 1} of ${pages})` : ''}.`, blocks };
+}
+
+// ── /talep mine ────────────────────────────────────────────────────────────────────────────────
+
+export interface MineView {
+  /** Open taleps assigned to the user; only for agents (regular users are never assignees). */
+  assigned?: readonly TalepListRow[];
+  /** Everything the user submitted; shown open ones first. */
+  submitted: readonly TalepListRow[];
+  limit?: number;
+}
+
+/** Open before closed; otherwise the help desk's order (newest first) is kept. */
+export function openFirst(rows: readonly TalepListRow[]): TalepListRow[] {
+  return [...rows].sort((a, b) => Number(isClosedRow(a)) - Number(isClosedRow(b)));
+}
+
+function mineSection(title: string, rows: readonly TalepListRow[], limit: number, empty: string, moreCommand: string): Block[] {
+  const open = rows.filter((row) => !isClosedRow(row)).length;
+  const counts = open === rows.length ? `${rows.length}` : `${rows.length}, ${open} open`;
+  const blocks: Block[] = [section(`*${title}* (${counts})`)];
+  if (rows.length === 0) return [...blocks, context(empty)];
+  blocks.push(...openFirst(rows).slice(0, limit).map(talepRowBlock));
+  if (rows.length > limit) blocks.push(context(`Showing ${limit} of ${rows.length}. \`/talep search ${moreCommand}\` lists them all.`));
+  return blocks;
+}
+
+export function mineMessage(view: MineView): SlackMessage {
+  const limit = view.limit ?? MINE_LIMIT;
+  const blocks: Block[] = [];
+  if (view.assigned) {
+    blocks.push(...mineSection('Assigned to you, open', view.assigned, limit, 'Nothing open is assigned to you.', 'assignee:me status:open'));
+  }
+  blocks.push(...mineSection('Submitted by you', view.submitted, limit, 'You have not submitted any taleps.', 'by:me'));
+  const parts = [
+    ...(view.assigned ? [`${plural(view.assigned.length, 'open talep')} assigned to you`] : []),
+    `${plural(view.submitted.length, 'talep')} submitted by you`,
+  ];
+  return { text: `${parts.join(', ')}.`, blocks };
+}

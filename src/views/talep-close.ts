@@ -1,0 +1,50 @@
+/**
+ * `/talep close <id>` asks first: an ephemeral message with a "don't notify" checkbox and
+ * Confirm / Cancel. (The card's Close button uses Block Kit's confirm dialog instead.) Pure.
+ */
+import { actions, escapeText, option, section, type SlackMessage, truncate, button } from './blocks.js';
+
+export const CloseIds = {
+  optionsBlock: 'talep_close_options',
+  quiet: 'talep_close_quiet',
+  quietValue: 'suppress_notification',
+  buttonsBlock: 'talep_close_buttons',
+  confirm: 'talep_close_confirm',
+  cancel: 'talep_close_cancel',
+} as const;
+
+export function closeConfirmation(talep: { id: number; subject: string }): SlackMessage {
+  const subject = escapeText(truncate(talep.subject.replace(/\s+/g, ' ').trim(), 200));
+  return {
+    text: `Close talep #${talep.id}?`,
+    blocks: [
+      section(`:question: Close talep *#${talep.id}* ${subject}?`),
+      actions(CloseIds.optionsBlock, [
+        {
+          type: 'checkboxes',
+          action_id: CloseIds.quiet,
+          options: [option("Don't notify the submitter (no closing e-mail)", CloseIds.quietValue)],
+        },
+      ]),
+      actions(CloseIds.buttonsBlock, [
+        button('Close talep', CloseIds.confirm, String(talep.id), 'danger'),
+        button('Cancel', CloseIds.cancel, String(talep.id)),
+      ]),
+    ],
+  };
+}
+
+export function closeCancelledMessage(talepId: number): SlackMessage {
+  return { text: `Talep #${talepId} was left as it is.` };
+}
+
+/** The message state of a confirmation (Slack sends it with the button press). */
+export type MessageStateValues = Record<string, Record<string, { selected_options?: { value: string }[] | null } | undefined>>;
+
+export function suppressNotificationFrom(values: MessageStateValues | undefined): boolean {
+  for (const inputs of Object.values(values ?? {})) {
+    const selected = inputs[CloseIds.quiet]?.selected_options ?? [];
+    if (selected.some((item) => item.value === CloseIds.quietValue)) return true;
+  }
+  return false;
+}

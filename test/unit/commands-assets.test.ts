@@ -1,0 +1,225 @@
+import type { ViewOutput } from '@slack/bolt';
+import { describe, expect, test } from 'vitest';
+import type { CustomFieldDefinition } from '../../src/api/schemas.js';
+import { parseAssetCommand, parseAssetQuery } from '../../src/commands/assets.js';
+import { decodePageValue, decodePair } from '../../src/commands/assets-cards.js';
+import { assetFields, fieldsMetadata, filledFields, type FieldsMetadata } from '../../src/commands/assets-fields.js';
+import { changedParams, createParams, fingerprints, formMetadataSchema, readAssetForm } from '../../src/commands/assets-form.js';
+import { pickerQuery } from '../../src/commands/assets-link.js';
+import { decodeMetadata } from '../../src/commands/metadata.js';
+import { AssetFormBlocks, type AssetFormValues, assetFieldBlockId, emptyAssetForm, pageValue } from '../../src/views/assets.js';
+
+type StateValues = ViewOutput['state']['values'];
+
+describe('parseAssetCommand', () => {
+  test('a name prefix lists assets, page 1, retired hidden', () => {
+    expect(parseAssetCommand('thinkpad')).toEqual({ ok: true, value: { kind: 'list', query: { prefix: 'thinkpad', includeDisabled: false, page: 1 } } });
+    expect(parseAssetCommand('  Dell   Latitude ')).toMatchObject({ value: { query: { prefix: 'Dell Latitude' } } });
+  });
+
+  test('`all` at the end, `--all` or `-a` anywhere include retired assets', () => {
+    for (const text of ['dell all', 'dell ALL', '--all dell', 'dell -a']) {
+      expect(parseAssetCommand(text)).toMatchObject({ ok: true, value: { query: { prefix: 'dell', includeDisabled: true } } });
+    }
+    // Inside a prefix, "all" is just a word.
+    expect(parseAssetQuery('all in one')).toMatchObject({ ok: true, value: { prefix: 'all in one', includeDisabled: false } });
+  });
+
+  test('a prefix shorter than 3 characters is refused with the reason', () => {
+    const short = parseAssetCommand('HP');
+    expect(short.ok).toBe(false);
+    expect(!short.ok && short.error).toContain('at least 3 characters');
+    expect(parseAssetCommand('hp all').ok).toBe(false);
+    expect(parseAssetCommand('').ok).toBe(false);
+    expect(parseAssetCommand('all').ok).toBe(false);
+    expect(parseAssetCommand('x'.repeat(101)).ok).toBe(false);
+  });
+
+  test('search|find forces a search, even for a verb-like prefix', () => {
+    expect(parseAssetCommand('search show')).toMatchObject({ value: { kind: 'list', query: { prefix: 'show' } } });
+    expect(parseAssetCommand('find new all')).toMatchObject({ value: { kind: 'list', query: { prefix: 'new', includeDisabled: true } } });
+  });
+
+  test('show, edit, new', () => {
+    expect(parseAssetCommand('show 12')).toEqual({ ok: true, value: { kind: 'show', assetId: 12 } });
+    expect(parseAssetCommand('SHOW #12')).toEqual({ ok: true, value: { kind: 'show', assetId: 12 } });
+    expect(parseAssetCommand('edit 3')).toEqual({ ok: true, value: { kind: 'edit', assetId: 3 } });
+    expect(parseAssetCommand('new')).toEqual({ ok: true, value: { kind: 'new' } });
+    expect(parseAssetCommand('create')).toEqual({ ok: true, value: { kind: 'new' } });
+    expect(parseAssetCommand('new laptop').ok).toBe(false);
+    const noId = parseAssetCommand('show');
+    expect(!noId.ok && noId.error).toContain('asset id');
+    expect(parseAssetCommand('edit abc').ok).toBe(false);
+  });
+
+  test('link and unlink take an asset id and a talep id', () => {
+    expect(parseAssetCommand('link 5 12')).toEqual({ ok: true, value: { kind: 'link', assetId: 5, talepId: 12 } });
+    expect(parseAssetCommand('unlink #5 #12')).toEqual({ ok: true, value: { kind: 'unlink', assetId: 5, talepId: 12 } });
+    const missing = parseAssetCommand('link 5');
+    expect(!missing.ok && missing.error).toMatch(/^Link to which talep\?/);
+    expect(parseAssetCommand('unlink x 3').ok).toBe(false);
+  });
+});
+
+describe('paging and pair values', () => {
+  test('a paging value round-trips; anything else is ignored', () => {
+    const query = { prefix: 'Dell', includeDisabled: true, page: 3 };
+    expect(decodePageValue(pageValue(query))).toEqual(query);
+    expect(decodePageValue('{"q":"de","a":0,"p":1}')).toBeUndefined();
+    expect(decodePageValue('{"q":"dell","a":0,"p":0}')).toBeUndefined();
+    expect(decodePageValue('not json')).toBeUndefined();
+    expect(decodePageValue(undefined)).toBeUndefined();
+  });
+
+  test('asset:user pairs', () => {
+    expect(decodePair('12:4')).toEqual([12, 4]);
+    expect(decodePair('12:')).toBeUndefined();
+    expect(decodePair('12:4:1')).toBeUndefined();
+  });
+});
+
+/** A view_submission state for the asset form. */
+function formState(values: Partial<Record<keyof typeof AssetFormBlocks, string>>, companySelect = false): StateValues {
+  const state: StateValues = {};
+  for (const [field, blockId] of Object.entries(AssetFormBlocks)) {
+    const value = values[field as keyof typeof AssetFormBlocks];
+    if (field === 'companyId' && companySelect) {
+      state[blockId] = { value: { type: 'static_select', selected_option: value ? { text: { type: 'plain_text', text: 'C' }, value } : null } };
+    } else {
+      const type = field === 'quantity' || field === 'companyId' ? 'number_input' : 'plain_text_input';
+      state[blockId] = { value: { type, value: value ?? null } };
+    }
+  }
+  return state;
+}
+
+const complete = { modelName: ' X1 Carbon ', manufacturer: 'Lenovo', type: 'Laptop', supplier: 'Tedarik' };
+
+describe('readAssetForm', () => {
+  test('new: model, manufacturer, type and supplier are required', () => {
+    const result = readAssetForm(formState({ modelName: 'X1' }), 'new');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && Object.keys(result.errors).sort()).toEqual(
+      [AssetFormBlocks.manufacturer, AssetFormBlocks.supplier, AssetFormBlocks.type].sort(),
+    );
+  });
+
+  test('edit: the supplier may be empty', () => {
+    expect(readAssetForm(formState({ ...complete, supplier: '' }), 'edit').ok).toBe(true);
+    expect(readAssetForm(formState({ ...complete, type: '  ' }), 'edit')).toMatchObject({ ok: false, errors: { [AssetFormBlocks.type]: expect.any(String) } });
+  });
+
+  test('quantity and company must be whole numbers; texts have a length limit', () => {
+    const result = readAssetForm(formState({ ...complete, quantity: '1.5', companyId: '0', location: 'x'.repeat(201) }), 'new');
+    expect(!result.ok && Object.keys(result.errors).sort()).toEqual(
+      [AssetFormBlocks.companyId, AssetFormBlocks.location, AssetFormBlocks.quantity].sort(),
+    );
+  });
+
+  test('values are trimmed and typed; empties stay empty', () => {
+    const result = readAssetForm(formState({ ...complete, quantity: '4', companyId: '2', comments: ' hi ' }), 'new');
+    expect(result).toEqual({
+      ok: true,
+      value: { modelName: 'X1 Carbon', manufacturer: 'Lenovo', type: 'Laptop', supplier: 'Tedarik', serialNumber: '', location: '', comments: 'hi', quantity: 4, companyId: 2 },
+    });
+    expect(readAssetForm(formState(complete, true), 'new')).toMatchObject({ ok: true, value: { companyId: undefined, quantity: undefined } });
+    expect(readAssetForm(formState({ ...complete, companyId: '3' }, true), 'new')).toMatchObject({ value: { companyId: 3 } });
+  });
+});
+
+describe('create and update parameters', () => {
+  const original: AssetFormValues = {
+    modelName: 'T14', manufacturer: 'Lenovo', type: 'Laptop', supplier: 'S', serialNumber: 'SN-1',
+    location: 'Floor 3', comments: '', quantity: 1, companyId: 1,
+  };
+
+  test('create leaves empty optional fields out', () => {
+    expect(createParams({ ...emptyAssetForm, ...complete, modelName: 'X1' })).toEqual({ modelName: 'X1', manufacturer: 'Lenovo', type: 'Laptop', supplier: 'Tedarik' });
+    expect(createParams({ ...original })).toMatchObject({ serialNumber: 'SN-1', quantity: 1, companyId: 1 });
+  });
+
+  test('edit sends only what changed', () => {
+    const before = fingerprints(original);
+    expect(changedParams(before, original)).toEqual({});
+    expect(changedParams(before, { ...original, location: 'Floor 4', quantity: 3 })).toEqual({ location: 'Floor 4', quantity: 3 });
+  });
+
+  test('an emptied text is sent empty (cleared); an emptied quantity or company is not sent', () => {
+    const before = fingerprints(original);
+    expect(changedParams(before, { ...original, serialNumber: '', quantity: undefined, companyId: undefined })).toEqual({ serialNumber: '' });
+  });
+
+  test('the form metadata keeps the fingerprints within Slack limits and is validated on the way back', () => {
+    const text = JSON.stringify({ m: 'edit', id: 7, c: 'select', o: fingerprints({ ...original, comments: 'x'.repeat(3000) }), to: { c: 'C1' } });
+    expect(text.length).toBeLessThan(400);
+    expect(decodeMetadata(formMetadataSchema, text)).toMatchObject({ m: 'edit', id: 7 });
+    expect(decodeMetadata(formMetadataSchema, '{"m":"delete","c":"id","to":{}}')).toBeUndefined();
+    expect(decodeMetadata(formMetadataSchema, '{"m":"new","c":"id","to":{"u":"not a url"}}')).toBeUndefined();
+  });
+});
+
+describe('custom fields', () => {
+  const definitions: CustomFieldDefinition[] = [
+    { FieldID: 6, FieldName: 'Asset tag', Type: 1, UsageType: 2, Mandatory: false },
+    { FieldID: 8, FieldName: 'Condition', Type: 3, UsageType: 2, Mandatory: false },
+    { FieldID: 9, FieldName: 'Encrypted disk', Type: 4, UsageType: 2, Mandatory: true },
+    { FieldID: 12, FieldName: 'Grade', Type: 3, UsageType: 2, Mandatory: false, Options: [{ OptionID: 1, Name: 'A' }] },
+    { FieldID: 1, FieldName: 'Order number', Type: 1, UsageType: 1, Mandatory: true },
+  ];
+
+  test('asset definitions become form fields, with dropdown options when sent', () => {
+    const fields = assetFields(definitions);
+    expect(fields.map((field) => field.id)).toEqual([6, 8, 9, 12]);
+    expect(fields[1]).not.toHaveProperty('options');
+    expect(fields[3]?.options).toEqual([{ id: 1, name: 'A' }]);
+    expect(fields[2]?.mandatory).toBe(true);
+  });
+
+  const metadata = JSON.parse(fieldsMetadata(1, 'Asset #1 (Lenovo T14)', assetFields(definitions))) as FieldsMetadata;
+  const state = (values: Record<number, { type: string; value?: string; selected?: string; date?: string }>): StateValues =>
+    Object.fromEntries(
+      Object.entries(values).map(([id, entry]) => [
+        assetFieldBlockId(Number(id)),
+        {
+          value: {
+            type: entry.type,
+            ...(entry.value !== undefined ? { value: entry.value } : {}),
+            ...(entry.selected !== undefined ? { selected_option: { text: { type: 'plain_text', text: 'x' }, value: entry.selected } } : {}),
+            ...(entry.date !== undefined ? { selected_date: entry.date } : {}),
+          },
+        },
+      ]),
+    ) as StateValues;
+
+  test('only filled-in fields are sent', () => {
+    const result = filledFields(metadata, state({ 6: { type: 'plain_text_input', value: ' IT-9 ' }, 9: { type: 'static_select', selected: 'false' }, 8: { type: 'plain_text_input', value: '' } }));
+    expect(result).toEqual({ ok: true, changes: [{ fieldId: 6, name: 'Asset tag', value: 'IT-9' }, { fieldId: 9, name: 'Encrypted disk', value: 'false' }] });
+  });
+
+  test('a dropdown typed as text needs an option id', () => {
+    const result = filledFields(metadata, state({ 8: { type: 'plain_text_input', value: 'Good' } }));
+    expect(result).toMatchObject({ ok: false, errors: { [assetFieldBlockId(8)]: expect.stringContaining('option') } });
+    expect(filledFields(metadata, state({ 8: { type: 'plain_text_input', value: '5' } }))).toMatchObject({ ok: true, changes: [{ fieldId: 8, value: '5' }] });
+  });
+
+  test('nothing filled in: an inline error instead of an empty save', () => {
+    expect(filledFields(metadata, state({}))).toMatchObject({ ok: false, errors: { [assetFieldBlockId(6)]: expect.stringContaining('at least one') } });
+  });
+
+  test('the metadata survives many fields by dropping names', () => {
+    const many = Array.from({ length: 95 }, (_, index) => ({ id: index + 100, name: `A rather long field name number ${index}`, type: 1, mandatory: false }));
+    const text = fieldsMetadata(1, 'Asset #1', many);
+    expect(text.length).toBeLessThanOrEqual(3000);
+    expect((JSON.parse(text) as FieldsMetadata).f).toHaveLength(95);
+  });
+});
+
+describe('pickerQuery', () => {
+  test('ids by #n or 3+ digits, else a name prefix of 3+ characters', () => {
+    expect(pickerQuery('#7')).toEqual({ id: 7 });
+    expect(pickerQuery('123')).toEqual({ id: 123 });
+    expect(pickerQuery(' thi ')).toEqual({ prefix: 'thi' });
+    expect(pickerQuery('th')).toBeUndefined();
+    expect(pickerQuery('12')).toBeUndefined();
+  });
+});
