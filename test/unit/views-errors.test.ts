@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { HelpdeskError, type HelpdeskErrorKind } from '../../src/api/errors.js';
+import { CONNECT_ACTION, connectPrompt, errorMessage, errorText, queuedMessage } from '../../src/views/errors.js';
+
+const kinds: HelpdeskErrorKind[] = [
+  'invalid', 'unauthorized', 'forbidden', 'not-found', 'rate-limited', 'unavailable', 'invalid-response', 'auth-paused', 'cancelled',
+];
+
+describe('errorText', () => {
+  it.each(kinds)('gives one short sentence for %s, without internals', (kind) => {
+    const error = new HelpdeskError(kind, 'getTalep: internal detail', { operation: 'getTalep', status: 500, reason: 'boom' });
+    const text = errorText(error, { talepId: 12 });
+    expect(text.length).toBeLessThan(220);
+    expect(text).not.toMatch(/getTalep:|at .*\.ts|Error:/);
+  });
+
+  it('names what was not found', () => {
+    expect(errorText(new HelpdeskError('not-found', 'x', { status: 404 }), { talepId: 12 })).toContain('Talep #12 was not found');
+    expect(errorText(new HelpdeskError('not-found', 'x', { status: 404 }), { label: 'Asset 7' })).toContain('Asset 7 was not found');
+  });
+
+  it('explains refusals with the permission the operation needs', () => {
+    expect(errorText(new HelpdeskError('forbidden', 'x', { operation: 'getRule', status: 403 }))).toContain('*admin*');
+    expect(errorText(new HelpdeskError('forbidden', 'x', { operation: 'addComment', status: 403 }))).toMatch(/\*agent\*.*category/);
+  });
+
+  it('says when to try again', () => {
+    expect(errorText(new HelpdeskError('rate-limited', 'x', { status: 429, retryAfterMs: 150_000 }))).toContain('3 min');
+    expect(errorText(new HelpdeskError('auth-paused', 'x', { retryAfterMs: 9 * 60_000 }))).toContain('9 min');
+  });
+
+  it('shows client-side parameter problems, and the help desk’s reason for its own 400s', () => {
+    expect(errorText(new HelpdeskError('invalid', "assets: parameter 'nameprefix' needs at least 3 characters", { source: 'client' }))).toBe(
+      ":warning: parameter 'nameprefix' needs at least 3 characters",
+    );
+    expect(errorText(new HelpdeskError('invalid', 'x', { status: 400, reason: "Parameter 'id' is missing." }))).toContain("(Parameter 'id' is missing.)");
+  });
+
+  it('never shows an unexpected error’s message or stack', () => {
+    const text = errorText(new TypeError("Cannot read properties of undefined (reading 'x')"));
+    expect(text).toContain('Something went wrong on our side');
+    expect(text).not.toContain('undefined');
+  });
+});
+
+describe('errorMessage and prompts', () => {
+  it('turns a refused token into the Connect button', () => {
+    const message = errorMessage(new HelpdeskError('unauthorized', 'x', { status: 401 }));
+    expect(JSON.stringify(message.blocks)).toContain(CONNECT_ACTION);
+    expect(connectPrompt().blocks?.[1]).toMatchObject({ type: 'actions' });
+  });
+
+  it('words the queued notice in seconds, then minutes', () => {
+    expect(queuedMessage(40_000).text).toContain('about 40 s');
+    expect(queuedMessage(5 * 60_000).text).toContain('about 5 min');
+  });
+});
