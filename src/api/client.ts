@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { applicationRoot, authorizationHeader, type Credential, credentialId } from './auth.js';
 import { AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
 import { ReferenceCache, type ReferenceCacheOptions, SingleFlight } from './cache.js';
-import { type EndpointDef, endpoints, type OperationName, operationNames, pathParamNames, type RateBudget } from './endpoints.js';
+import { type EndpointDef, endpoints, type OperationName, operationNames, type RateBudget } from './endpoints.js';
 import { HelpdeskError, kindForStatus } from './errors.js';
 import { type AutomationRuleSummary, parseRuleXml, RuleXmlError } from './rules.js';
 import { type Priority, Throttle, type ThrottleOptions } from './throttle.js';

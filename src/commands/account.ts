@@ -27,6 +27,7 @@ import { decodeMetadata, encodeMetadata } from './metadata.js';
 import type { CommandModule } from './module.js';
 import { viaDirectMessage, viaEphemeral } from './reply.js';
 import type { Services } from './services.js';
+import { whoActs } from './session.js';
 
 const connectMetadata = z.object({ channelId: z.string().optional() });
 
@@ -132,11 +133,11 @@ export const accountModule: CommandModule = {
 
     app.action(ConnectIds.disconnectAction, async ({ ack, body, client }) => {
       await ack();
-      const teamId = body.team?.id ?? body.user.team_id ?? '';
-      const account = services.stores.accounts.get(teamId, body.user.id);
+      const { teamId, userId } = whoActs(body);
+      const account = services.stores.accounts.get(teamId, userId);
       if (account) services.helpdesk.guard.forget(credentialId(account.credential));
-      await services.stores.accounts.unlink(teamId, body.user.id);
-      await publishHome(services, client, teamId, body.user.id);
+      await services.stores.accounts.unlink(teamId, userId);
+      await publishHome(services, client, teamId, userId);
     });
 
     app.view(ConnectIds.callbackId, async ({ ack, body, view, client }) => {
@@ -150,8 +151,7 @@ export const accountModule: CommandModule = {
       }
       // The check may wait for the rate budget, so answer Slack now and update the modal afterwards.
       await ack({ response_action: 'update', view: connectCheckingView() });
-      const teamId = body.team?.id ?? body.user.team_id ?? '';
-      const userId = body.user.id;
+      const { teamId, userId } = whoActs(body);
       const viewId = view.id;
       const metadata = decodeMetadata(connectMetadata, view.private_metadata) ?? {};
       const hd = services.helpdesk.withCredential(bearer(token), {

@@ -102,3 +102,29 @@ export function parseDueDate(text: string, now: Date, tzOffsetSeconds = 0): Pars
 function endOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), 23, 59, 59, 999));
 }
+
+/** `<id> rest` → the id and the rest, or why the id is wrong. */
+export function withTalepId<T>(text: string, rest: (talepId: number, remainder: string) => Parsed<T>): Parsed<T> {
+  const [word, remainder] = firstWord(text);
+  const id = parseTalepId(word);
+  return id.ok ? rest(id.value, remainder) : id;
+}
+
+/**
+ * Slack's command-text markup → what a person would have typed: `<@U1|ali>` → `@ali`, `<#C1|general>` →
+ * `#general`, `<https://x|label>` → `label (https://x)`, `<!here>` → `@here`, and `&lt;` `&gt;` `&amp;`.
+ */
+export function slackTextToPlain(text: string): string {
+  const converted = text.replace(/<([^<>]*)>/g, (_, inner: string) => {
+    const [target = '', label] = inner.split('|', 2) as [string, string | undefined];
+    if (target.startsWith('@')) return `@${label ?? target.slice(1)}`;
+    if (target.startsWith('#')) return `#${label ?? target.slice(1)}`;
+    if (target.startsWith('!')) {
+      const special = target.slice(1);
+      return label ?? `@${special.startsWith('subteam^') ? 'team' : special}`;
+    }
+    const url = target.replace(/^mailto:/, '');
+    return label && label !== url ? `${label} (${url})` : url;
+  });
+  return converted.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+}

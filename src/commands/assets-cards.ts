@@ -8,11 +8,10 @@ import { assetCard, AssetIds, assetListMessage, type AssetQuery } from '../views
 import { escapeText, type SlackMessage } from '../views/blocks.js';
 import type { ErrorSubject } from '../views/errors.js';
 import { decodeMetadata } from './metadata.js';
-import { whoActs } from './assets-delivery.js';
-import { helpdeskPersonFor, personProblem } from './people.js';
+import { explainPersonProblems, helpdeskPersonFor } from './people.js';
 import { viaRespond } from './reply.js';
 import type { Services } from './services.js';
-import { type Session, withSession } from './session.js';
+import { type Session, whoActs, withSession } from './session.js';
 
 export async function assetListFor(session: Session, query: AssetQuery): Promise<SlackMessage> {
   const items = await session.hd.assets({
@@ -94,16 +93,9 @@ export function registerAssetCards(app: App, services: Services): void {
     await ack();
     const assetId = assetIdOf(/^asset_assign:(\d+)$/.exec(action.block_id)?.[1]);
     if (assetId === undefined || !action.selected_user) return;
-    const reply = viaRespond(respond);
     await run(body, respond, async (session) => {
-      let person;
-      try {
-        person = await helpdeskPersonFor(services, session, client, action.selected_user);
-      } catch (error) {
-        const problem = personProblem(error);
-        if (problem) return reply.send({ text: problem });
-        throw error;
-      }
+      const person = await explainPersonProblems(viaRespond(respond), () => helpdeskPersonFor(services, session, client, action.selected_user));
+      if (!person) return;
       await session.hd.assignAssetToUser({ assetId, userId: person.helpdeskUserId });
       await replaceCard(respond, await assetCardFor(session, assetId, `:white_check_mark: Assigned to <@${action.selected_user}> (${escapeText(person.username)}).`));
     }, assetSubject(assetId));

@@ -7,26 +7,23 @@ import { createHash } from 'node:crypto';
 import type { App, ViewOutput, ViewStateValue, webApi } from '@slack/bolt';
 import * as z from 'zod';
 import type { ParamsOf } from '../api/client.js';
+import { assetCard, AssetIds, assetLabel, workingView } from '../views/assets.js';
 import {
-  assetCard,
   AssetFormBlocks,
-  type AssetFormValues,
   assetFormModal,
+  type AssetFormValues,
   assetFormValues,
-  AssetIds,
-  assetLabel,
-  ASSET_FORM_VALUE,
   type CompanyChoice,
   emptyAssetForm,
-  resultView,
-  workingView,
-} from '../views/assets.js';
+} from '../views/assets-form.js';
 import { escapeText, type ModalView } from '../views/blocks.js';
-import { type Delivery, deliver, deliverySchema, inModal, whoActs } from './assets-delivery.js';
+import { FORM_VALUE, resultView } from '../views/custom-fields-form.js';
+import { type Delivery, deliver, deliverySchema } from './assets-delivery.js';
 import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { withModalSession } from './modal-session.js';
 import type { Reply } from './reply.js';
 import type { Services } from './services.js';
-import type { Session, Who } from './session.js';
+import { type Session, type Who, whoActs } from './session.js';
 
 type StateValues = ViewOutput['state']['values'];
 type FieldName = keyof AssetFormValues;
@@ -51,7 +48,7 @@ const COMMENTS_MAX = 3000;
 export type FormReading = { ok: true; value: AssetFormValues } | { ok: false; errors: Record<string, string> };
 
 export function readAssetForm(values: StateValues, mode: 'new' | 'edit'): FormReading {
-  const text = (field: FieldName) => submitted(values[AssetFormBlocks[field]]?.[ASSET_FORM_VALUE]);
+  const text = (field: FieldName) => submitted(values[AssetFormBlocks[field]]?.[FORM_VALUE]);
   const errors: Record<string, string> = {};
   const required: FieldName[] = mode === 'new' ? ['modelName', 'manufacturer', 'type', 'supplier'] : ['modelName', 'manufacturer', 'type'];
   const labels: Record<FieldName, string> = {
@@ -196,7 +193,7 @@ export async function openAssetForm(
   if (!viewId) return;
   const render = { working: (text: string) => workingView(title, text), problem: (text: string) => resultView(title, `:warning: ${text}`) };
   const who: Who = { teamId: session.teamId, userId: session.userId };
-  await inModal(services, who, client, viewId, render, async (acting, update) => {
+  await withModalSession(services, who, client, viewId, render, async (acting, update) => {
     const [company, asset] = await Promise.all([
       companyChoice(acting, services),
       target.mode === 'edit' ? acting.hd.getAsset({ id: target.assetId }) : Promise.resolve(undefined),
@@ -250,7 +247,7 @@ export function registerAssetForm(app: App, services: Services): void {
         problem,
       });
     const render = { working: (text: string) => workingView(title, text), problem: formAgain };
-    await inModal(services, who, client, body.view.id, render, async (session, update) => {
+    await withModalSession(services, who, client, body.view.id, render, async (session, update) => {
       acting = session;
       let assetId: number;
       if (target.mode === 'edit') {

@@ -6,26 +6,23 @@
 import type { App, BlockAction, ButtonAction, ExternalSelectAction, webApi } from '@slack/bolt';
 import * as z from 'zod';
 import type { AssetListItem } from '../api/schemas.js';
+import { ASSET_PREFIX_MIN, AssetIds, workingView } from '../views/assets.js';
 import {
-  ASSET_FORM_VALUE,
   ASSET_PICKER_ACTION,
-  ASSET_PREFIX_MIN,
   ASSET_UNLINK_ACTION,
-  AssetIds,
   AssetLinkBlocks,
   assetLinkModal,
   assetPickerOptions,
   assetRelatedMessage,
-  resultView,
-  workingView,
-} from '../views/assets.js';
+} from '../views/assets-link.js';
 import { option, type PlainTextOption, type SlackMessage } from '../views/blocks.js';
+import { FORM_VALUE, resultView } from '../views/custom-fields-form.js';
 import { decodePair } from './assets-cards.js';
-import { inModal, whoActs } from './assets-delivery.js';
 import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { withModalSession } from './modal-session.js';
 import { viaRespond } from './reply.js';
 import type { Services } from './services.js';
-import { openSession, type Session, withSession } from './session.js';
+import { openSession, type Session, whoActs, withSession } from './session.js';
 
 /** Options must be in the HTTP answer within Slack's 3 s; a slower help desk gets an empty list. */
 const PICKER_TIMEOUT_MS = 2_500;
@@ -115,7 +112,7 @@ export function registerAssetLinks(app: App, services: Services): void {
   app.view(AssetIds.linkCallback, async ({ ack, body, view, client }) => {
     const values = view.state.values;
     const picked = values[AssetLinkBlocks.asset]?.[ASSET_PICKER_ACTION]?.selected_option ?? undefined;
-    const talepText = (values[AssetLinkBlocks.talep]?.[ASSET_FORM_VALUE]?.value ?? '').trim();
+    const talepText = (values[AssetLinkBlocks.talep]?.[FORM_VALUE]?.value ?? '').trim();
     const errors: Record<string, string> = {};
     if (!picked || !/^\d{1,9}$/.test(picked.value ?? '')) errors[AssetLinkBlocks.asset] = 'Choose an asset (type 3 or more letters).';
     if (!/^[1-9]\d{0,8}$/.test(talepText)) errors[AssetLinkBlocks.talep] = 'A talep id is a whole number, e.g. 42.';
@@ -134,7 +131,7 @@ export function registerAssetLinks(app: App, services: Services): void {
       problem: (text: string) =>
         assetLinkModal({ asset, talepId, metadata: encodeMetadata(kept), problem: text }),
     };
-    await inModal(services, whoActs(body), client, body.view.id, render, async (session, update) => {
+    await withModalSession(services, whoActs(body), client, body.view.id, render, async (session, update) => {
       const message = await relateAsset(session, true, assetId, talepId);
       await update(resultView(title, message.text));
     });

@@ -9,13 +9,12 @@ import type { BlockAction, ButtonAction } from '@slack/bolt';
 import { ASSET_PREFIX_MIN, AssetIds, type AssetQuery } from '../views/assets.js';
 import { fail, firstWord, ok, type Parsed, parseTalepId } from './args.js';
 import { assetCardFor, assetListFor, assetSubject, registerAssetCards } from './assets-cards.js';
-import { whoActs } from './assets-delivery.js';
 import { registerAssetFields } from './assets-fields.js';
 import { openAssetForm, registerAssetForm } from './assets-form.js';
 import { relateAsset, registerAssetLinks } from './assets-link.js';
 import type { CommandModule } from './module.js';
 import { viaRespond } from './reply.js';
-import { withSession } from './session.js';
+import { whoActs, withSession } from './session.js';
 
 export type AssetCommand =
   | { kind: 'list'; query: AssetQuery }

@@ -19,7 +19,6 @@ import {
   CompanyIds,
   companyListMessage,
   companyModal,
-  companyNotFoundText,
   companyUpdatedText,
   domainList,
   parseRowMenuValue,
@@ -32,7 +31,7 @@ import { decodeMetadata, encodeMetadata } from './metadata.js';
 import { type ModalRender, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
 import type { Services } from './services.js';
-import type { Session, Who } from './session.js';
+import { type Session, type Who, whoActs } from './session.js';
 
 // ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────
 
@@ -199,8 +198,6 @@ function openCompanyFields(services: Services, who: Who, client: webApi.WebClien
   }, { label: `Company #${id}` });
 }
 
-const teamOf = (body: { team: { id: string } | null; user: { team_id?: string } }) => body.team?.id ?? body.user.team_id ?? '';
-
 // ── The module ──────────────────────────────────────────────────────────────────────────────────
 
 export const companiesModule: CommandModule = {
@@ -251,7 +248,7 @@ export const companiesModule: CommandModule = {
         working: (text) => workingView('New company', text),
         problem: (text) => companyModal({ values: form.values, metadata: '', problem: text }),
       };
-      await withModalSession(services, { teamId: teamOf(body), userId: body.user.id }, client, view.id, render, async (session, update) => {
+      await withModalSession(services, whoActs(body), client, view.id, render, async (session, update) => {
         const created = await createCompany(session.hd, form.values.name ?? '', form.domains || undefined);
         await update(resultView('New company', companyCreatedText(created)));
       });
@@ -276,7 +273,7 @@ export const companiesModule: CommandModule = {
         working: (text) => workingView(title, text),
         problem: (text) => companyModal({ companyId: id, values: form.values, metadata: encodeMetadata(metadata), problem: text }),
       };
-      await withModalSession(services, { teamId: teamOf(body), userId: body.user.id }, client, view.id, render, async (session, update) => {
+      await withModalSession(services, whoActs(body), client, view.id, render, async (session, update) => {
         const updated = await session.hd.updateCompany({
           id,
           name: form.values.name ?? '',
@@ -294,7 +291,7 @@ export const companiesModule: CommandModule = {
       await ack();
       const choice = parseRowMenuValue(action.selected_option.value);
       if (!choice) return;
-      const who = { teamId: teamOf(body), userId: body.user.id };
+      const who = whoActs(body);
       if (choice.action === 'edit') await openEditModal(services, who, client, body.trigger_id, choice.companyId);
       else await openCompanyFields(services, who, client, body.trigger_id, choice.companyId);
     });

@@ -1,8 +1,9 @@
 /**
- * The custom-fields form of a record (a user, a company, a talep): opens at once with a loading state,
- * fills in with the record's fields rendered by type and their current values, and on submission sends
- * only the fields the user changed. Also the small form readers every modal module uses
- * (`readFormValue`, `formText`).
+ * The custom-fields form of a record (a user, a company, a talep, an asset): opens at once with a
+ * loading state, fills in with the record's fields rendered by type and their current values, and on
+ * submission sends only the fields the user changed. An asset's values cannot be read (the spec has no
+ * such operation): its form starts empty and sends what was filled in (`FieldsTarget.valuesUnknown`).
+ * Also the small form readers every modal module uses (`readFormValue`, `formText`).
  *
  * Untouched fields are told apart without a help-desk call: the form's private_metadata carries a short
  * fingerprint of each field's initial value.
@@ -28,7 +29,7 @@ import type { ErrorSubject } from '../views/errors.js';
 import { decodeMetadata, encodeMetadata } from './metadata.js';
 import { type ModalRender, withModalSession } from './modal-session.js';
 import type { Services } from './services.js';
-import type { Session, Who } from './session.js';
+import { type Session, type Who, whoActs } from './session.js';
 
 // ── Pure parts ──────────────────────────────────────────────────────────────────────────────────
 
@@ -104,8 +105,15 @@ export interface FieldChange {
   value: string;
 }
 
-/** The fields the user changed, or inline errors keyed by block id. */
-export function changedFields(metadata: FieldsMetadata, values: StateValues): { changes: FieldChange[] } | { errors: Record<string, string> } {
+/**
+ * The fields the user changed, or inline errors keyed by block id. `fillOne`: a form whose values are
+ * unknown (every field starts empty) must have at least one field filled in.
+ */
+export function changedFields(
+  metadata: FieldsMetadata,
+  values: StateValues,
+  options: { fillOne?: boolean } = {},
+): { changes: FieldChange[] } | { errors: Record<string, string> } {
   const changes: FieldChange[] = [];
   const errors: Record<string, string> = {};
   for (const [fieldId, type, fingerprint, name] of metadata.f) {
@@ -119,12 +127,16 @@ export function changedFields(metadata: FieldsMetadata, values: StateValues): { 
     }
     changes.push({ fieldId, name: name ?? `Field #${fieldId}`, value });
   }
+  const first = metadata.f[0];
+  if (options.fillOne && Object.keys(errors).length === 0 && changes.length === 0 && first) {
+    errors[fieldBlockId(first[0])] = 'Fill in at least one field to save (empty fields are left as they are).';
+  }
   return Object.keys(errors).length > 0 ? { errors } : { changes };
 }
 
 // ── The form of one record ──────────────────────────────────────────────────────────────────────
 
-/** One kind of record with custom fields (users, companies, taleps): how to read and save its fields. */
+/** One kind of record with custom fields (users, companies, taleps, assets): how to read and save its fields. */
 export interface FieldsTarget {
   callbackId: string;
   title: string;
@@ -137,6 +149,27 @@ export interface FieldsTarget {
   save(hd: HelpdeskClient, recordId: number, changes: readonly FieldChange[], stored: (change: FieldChange) => void): Promise<void>;
   /** What a "not found" is about (e.g. the talep), for the error sentence. */
   errorSubject?(recordId: number): ErrorSubject;
+  /**
+   * Set when the help desk cannot report this kind's current values (assets): `load` gives fields
+   * marked `valueUnknown`, `note` says so under the form, and a submission must fill in at least one field.
+   */
+  valuesUnknown?: { note: string };
+  /** The form's heading for the subject `locate` gave (default: the subject itself, as mrkdwn). */
+  heading?(subject: string): string;
+  /** The sentence after a save (default: `customFieldsSavedMessage`). */
+  savedText?(subject: string, saved: readonly string[]): string;
+}
+
+/** A `FieldsTarget.save` that sends one call per changed field (SetCustomFieldFor…). */
+export function saveEachField(
+  write: (hd: HelpdeskClient, recordId: number, fieldId: number, value: string) => Promise<void>,
+): FieldsTarget['save'] {
+  return async (hd, recordId, changes, stored) => {
+    for (const change of changes) {
+      await write(hd, recordId, change.fieldId, change.value);
+      stored(change);
+    }
+  };
 }
 
 /**
@@ -157,30 +190,30 @@ export function perFieldTarget(spec: {
       const [definitions, values] = await Promise.all([hd.customFields({ type: spec.usage }), spec.read(hd, recordId)]);
       return recordFields(definitions, values);
     },
-    save: async (hd, recordId, changes, stored) => {
-      for (const change of changes) {
-        await spec.write(hd, recordId, change.fieldId, change.value);
-        stored(change);
-      }
-    },
+    save: saveEachField(spec.write),
   };
 }
 
-/** Reads the fields and renders the form; `kept` overrides values with what the user typed. */
-async function fieldsForm(
-  session: Session,
+export interface FieldsFormState {
+  /** What the user typed (form format), shown again after a failure. */
+  kept?: ReadonlyMap<number, string>;
+  problem?: string;
+}
+
+/** The form for a record's fields as `load` gave them; `kept` overrides values with what the user typed. */
+export function fieldsFormView(
   target: FieldsTarget,
   recordId: number,
   subject: string,
-  options: { kept?: ReadonlyMap<number, string>; problem?: string } = {},
-): Promise<ModalView> {
-  const actual = await target.load(session.hd, recordId);
+  actual: readonly RecordField[],
+  state: FieldsFormState = {},
+): ModalView {
   // Fingerprints come from the help desk's values, so a kept-but-unsaved value still counts as a change.
   const metadata = fieldsFormMetadata(recordId, subject, actual);
   const shown = actual.map((field) => {
-    const kept = options.kept?.get(field.id);
-    // A dropdown typed as an id box always starts empty ("Now: …" must stay the help desk's value).
-    const idBox = field.type === CustomFieldType.SelectionCombo && !field.options?.length;
+    const kept = state.kept?.get(field.id);
+    // A dropdown typed as an id box starts empty when "Now: …" shows the help desk's value.
+    const idBox = field.type === CustomFieldType.SelectionCombo && !field.options?.length && !field.valueUnknown;
     if (kept === undefined || idBox) return field;
     // A kept dropdown id shows as that option; a kept checkbox/date is already in the form's own format.
     return { ...field, current: kept };
@@ -188,11 +221,17 @@ async function fieldsForm(
   return customFieldsModal({
     callbackId: target.callbackId,
     title: target.title,
-    subject,
+    subject: target.heading?.(subject) ?? subject,
     fields: shown,
     metadata,
-    ...(options.problem ? { problem: options.problem } : {}),
+    ...(state.problem ? { problem: state.problem } : {}),
+    ...(target.valuesUnknown ? { note: target.valuesUnknown.note } : {}),
   });
+}
+
+/** Reads the fields as the acting user and renders the form. */
+async function fieldsForm(session: Session, target: FieldsTarget, recordId: number, subject: string, state: FieldsFormState = {}) {
+  return fieldsFormView(target, recordId, subject, await target.load(session.hd, recordId), state);
 }
 
 /** Opens the form at once (loading), then fills it: `locate` finds the record as the acting user. */
@@ -227,7 +266,7 @@ export function registerFieldsSubmission(app: App, services: Services, target: F
       await ack({ response_action: 'update', view: resultView(target.title, ':warning: This form is out of date. Open it again.') });
       return;
     }
-    const result = changedFields(metadata, view.state.values);
+    const result = changedFields(metadata, view.state.values, { fillOne: target.valuesUnknown !== undefined });
     if ('errors' in result) {
       await ack({ response_action: 'errors', errors: result.errors });
       return;
@@ -238,7 +277,7 @@ export function registerFieldsSubmission(app: App, services: Services, target: F
     }
     await ack({ response_action: 'update', view: workingView(target.title, 'Saving…') });
 
-    const who = { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+    const who = whoActs(body);
     const saved: string[] = [];
     const unsaved = new Map(result.changes.map((change) => [change.fieldId, change.value]));
     let session: Session | undefined;
@@ -246,7 +285,10 @@ export function registerFieldsSubmission(app: App, services: Services, target: F
       working: (text) => workingView(target.title, text),
       // A refused field: the form again, with what was typed kept and what was saved said.
       problem: async (text) => {
-        const problem = saved.length > 0 ? `${text} Saved before that: ${saved.join(', ')}.` : text;
+        const refused = result.changes.find((change) => unsaved.has(change.fieldId));
+        const done = saved.join(', ');
+        const problem =
+          saved.length === 0 ? text : refused ? `Saved ${done}, but not ${refused.name}: ${text}` : `${text} Saved before that: ${done}.`;
         if (!session) return resultView(target.title, `:warning: ${escapeKeepingMentions(problem)}`);
         try {
           return await fieldsForm(session, target, metadata.id, metadata.subject, { kept: unsaved, problem });
@@ -261,7 +303,8 @@ export function registerFieldsSubmission(app: App, services: Services, target: F
         saved.push(change.name);
         unsaved.delete(change.fieldId);
       });
-      await update(resultView(target.title, customFieldsSavedMessage(metadata.subject, saved).text));
+      const text = target.savedText?.(metadata.subject, saved) ?? customFieldsSavedMessage(metadata.subject, saved).text;
+      await update(resultView(target.title, text));
     }, target.errorSubject?.(metadata.id));
   });
 }

@@ -5,6 +5,8 @@ import type { CommandModule } from './module.js';
 import { newTalepModule } from './new-talep.js';
 import { messageShortcutsModule } from './message-shortcuts.js';
 import { talepCardModule } from './talep-card.js';
+import { talepCommentModule } from './talep-comment.js';
+import { talepCloseModule } from './talep-close.js';
 import { talepWorkModule } from './talep-work.js';
 import { talepRelationsModule } from './talep-relations.js';
 import { talepExtrasModule } from './talep-extras.js';
@@ -23,6 +25,8 @@ export const commandModules: CommandModule[] = [
   newTalepModule,
   messageShortcutsModule,
   talepCardModule,
+  talepCommentModule,
+  talepCloseModule,
   talepWorkModule,
   talepRelationsModule,
   talepExtrasModule,

@@ -31,17 +31,18 @@ import {
   SUBJECT_MAX,
 } from '../views/kb.js';
 import type { ModalView } from '../views/blocks.js';
+import { escapeKeepingMentions, FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
 import { cannotPostHereMessage } from '../views/talep-card.js';
-import { escapeKeepingMentions, FORM_VALUE, resultView, workingView } from '../views/users.js';
 import { fail, ok, type Parsed } from './args.js';
-import { whoActs } from './assets-delivery.js';
+import { formText, readFormValue } from './custom-fields-form.js';
+import { type ModalRender, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
 import { viaRespond } from './reply.js';
-import { foldName, resolveCategoryIds, tokenize, unescapeSlack } from './search.js';
+import { foldName, resolveCategoryIds } from './search-criteria.js';
+import { tokenize, unescapeSlack } from './search-query.js';
 import type { Services } from './services.js';
-import { type Session, withSession } from './session.js';
+import { type Session, whoActs, withSession } from './session.js';
 import { cannotPostHere } from './talep-card.js';
-import { formText, type ModalRender, readFormValue, withModalSession } from './users.js';
 
 // ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────
 

@@ -27,21 +27,18 @@ import {
   MIN_QUERY_LENGTH,
   talepOption,
 } from '../views/message-shortcuts.js';
-import {
-  alreadyOpenedView,
-  BODY_MAX,
-  type FileRef,
-  MAX_FILES,
-  megabytes,
-  type SourceMessage,
-} from '../views/new-talep-modal.js';
+import { BODY_MAX, MAX_FILES, megabytes } from '../views/new-talep-modal.js';
+import { alreadyOpenedView } from '../views/new-talep-states.js';
+import type { FileRef, SourceMessage } from '../views/new-talep-values.js';
 import { parseTalepId } from './args.js';
 import { decodeMetadata } from './metadata.js';
 import type { CommandModule } from './module.js';
-import { existingTalepFor, modalSurface, openModalNow, openNewTalepModal, viaModal } from './new-talep.js';
+import { modalSurface, openModalNow, viaModal } from './modal-surface.js';
+import { existingTalepFor } from './new-talep-create.js';
+import { openNewTalepModal } from './new-talep-form.js';
 import { type Reply, viaDirectMessage, viaEphemeral, viaRespond } from './reply.js';
 import type { Services } from './services.js';
-import { openSession, reportFailure, type Who } from './session.js';
+import { openSession, reportFailure, type Who, whoActs } from './session.js';
 import { ShortcutIds } from './shortcut-ids.js';
 
 // ── pure parts: Slack message → help-desk text ──────────────────────────────────────────────────
@@ -279,7 +276,7 @@ export const messageShortcutsModule: CommandModule = {
   register({ app, services }) {
     app.shortcut({ callback_id: ShortcutIds.openTalep, type: 'message_action' }, async ({ ack, shortcut, client, respond }) => {
       await ack();
-      const who: Who = { teamId: shortcut.team?.id ?? shortcut.user.team_id ?? '', userId: shortcut.user.id };
+      const who = whoActs(shortcut);
       const channelId = shortcut.channel.id;
       const message = shortcut.message as ShortcutMessage;
       const source = sourceOf(channelId, message, services.maxUploadBytes);
@@ -304,7 +301,7 @@ export const messageShortcutsModule: CommandModule = {
 
     app.shortcut({ callback_id: ShortcutIds.addToTalep, type: 'message_action' }, async ({ ack, shortcut, client, respond }) => {
       await ack();
-      const who: Who = { teamId: shortcut.team?.id ?? shortcut.user.team_id ?? '', userId: shortcut.user.id };
+      const who = whoActs(shortcut);
       const fallback = viaRespond(respond);
       const account = services.stores.accounts.get(who.teamId, who.userId);
       if (!account) return fallback.send(connectPrompt());
@@ -329,7 +326,7 @@ export const messageShortcutsModule: CommandModule = {
     });
 
     app.options(AddToTalepIds.talep.action, async ({ ack, body }) => {
-      const who: Who = { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+      const who = whoActs(body);
       const session = openSession(services, who, silent);
       if (typeof session === 'string') {
         await ack({ options: [explanationOption('Connect your help-desk account first: /talep connect')] });
@@ -361,7 +358,7 @@ export const messageShortcutsModule: CommandModule = {
       const request = checked.value;
       await ack({ response_action: 'update', view: addToTalepStatusView(`:hourglass_flowing_sand: Adding the message to talep #${request.talepId}…`) });
 
-      const who: Who = { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+      const who = whoActs(body);
       const surface = modalSurface(client, view.id);
       const session = openSession(services, who, viaModal(surface, (reply) => addToTalepStatusView(reply.text), services));
       if (typeof session === 'string') return surface.update(addToTalepStatusView(':link: Connect your help-desk account first: `/talep connect`.'));

@@ -2,7 +2,7 @@
  * `withSession` for work that answers inside a modal (a submitted form, a list that loads after the
  * modal opened): the queued notice, every failure and the result all go to `views.update` of that
  * modal instead of a message. Used by every module with a form (users, companies, rules, knowledge
- * base, talep custom fields).
+ * base, assets, custom fields).
  */
 import type { webApi } from '@slack/bolt';
 import type { ModalView } from '../views/blocks.js';

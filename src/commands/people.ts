@@ -5,6 +5,7 @@
 import type { webApi } from '@slack/bolt';
 import { HelpdeskError, isHelpdeskError } from '../api/errors.js';
 import { slackProfile } from '../slack/profiles.js';
+import type { Reply } from './reply.js';
 import type { Services } from './services.js';
 import type { Session } from './session.js';
 
@@ -58,4 +59,16 @@ export function personProblem(error: unknown): string | undefined {
     return ':no_entry: Finding Slack users in the help desk needs agent permission.';
   }
   return undefined;
+}
+
+/** Runs `find` (a person lookup); a resolver failure (`personProblem`) is told through `reply` and gives undefined. */
+export async function explainPersonProblems<T>(reply: Reply, find: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await find();
+  } catch (error) {
+    const problem = personProblem(error);
+    if (!problem) throw error;
+    await reply.send({ text: problem });
+    return undefined;
+  }
 }

@@ -35,3 +35,17 @@ export function viaDirectMessage(client: webApi.WebClient, user: string): Reply 
     },
   };
 }
+
+/**
+ * Posts to a response_url (valid 30 minutes, 5 times): what Bolt's `respond` does, for flows that kept
+ * the URL of an earlier interaction (a modal submission has none of its own).
+ */
+export async function postToResponseUrl(url: string, payload: Record<string, unknown>): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`response_url answered HTTP ${response.status}`);
+}

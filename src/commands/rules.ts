@@ -23,7 +23,7 @@ import {
 } from '../views/rules.js';
 import { ok } from './args.js';
 import type { CommandModule } from './module.js';
-import type { Session, Who } from './session.js';
+import { type Session, type Who, whoActs } from './session.js';
 import { withModalSession } from './modal-session.js';
 
 /** What the bot last read of a rule: its summary, or why it could not be read. */
@@ -179,7 +179,7 @@ export const rulesModule: CommandModule = {
 
     app.view(RuleIds.callbackId, async ({ ack, body, view, client }) => {
       if (body.type !== 'view_submission') return;
-      const teamId = body.team?.id ?? body.user.team_id ?? '';
+      const { teamId } = whoActs(body);
       const [blockId, input] =
         Object.entries(view.state.values).find(([id]) => id.startsWith(RuleIds.addBlockPrefix)) ?? [];
       const raw = input?.[RuleIds.addInput]?.value?.trim() ?? '';

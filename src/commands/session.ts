@@ -15,6 +15,11 @@ export interface Who {
   userId: string;
 }
 
+/** The acting user of an interaction payload (block action, view submission, options request, shortcut). */
+export function whoActs(body: { team?: { id: string } | null; user: { id: string; team_id?: string } }): Who {
+  return { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+}
+
 export interface Session extends Who {
   account: Account;
   /** The help-desk client acting as this user for this action. */

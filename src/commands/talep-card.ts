@@ -10,6 +10,7 @@ import type { App, RespondFn, webApi } from '@slack/bolt';
 import { isHelpdeskError } from '../api/errors.js';
 import type { Talep } from '../api/schemas.js';
 import type { SlackMessage } from '../views/blocks.js';
+import type { ErrorSubject } from '../views/errors.js';
 import { SharedActions } from '../views/shared-actions.js';
 import {
   cannotPostHereMessage,
@@ -26,7 +27,7 @@ import type { CommandModule } from './module.js';
 import { type Reply, viaDirectMessage, viaRespond } from './reply.js';
 import type { CommandContext } from './router.js';
 import type { Services } from './services.js';
-import { type Session, type Who, withSession } from './session.js';
+import { type Session, whoActs, withSession } from './session.js';
 
 /** Where a private card lives: an ephemeral message, or the app's Messages tab. */
 export type PrivateSurface = 'ephemeral' | 'direct';
@@ -130,9 +131,40 @@ export async function onTalep(session: Session, reply: Reply, talepId: number, w
   }
 }
 
-/** A sub-command about one talep: `asUser` with `onTalep`, and "Talep #12 was not found" on a 404. */
-export function forTalep(context: Pick<CommandContext, 'asUser' | 'reply'>, talepId: number, work: (session: Session) => Promise<void>): Promise<void> {
-  return context.asUser((session) => onTalep(session, context.reply, talepId, () => work(session)), { talepId });
+/** What `forTalep` needs: a sub-command's context, or `interactionContext` for a button or menu. */
+export type TalepContext = Pick<CommandContext, 'asUser' | 'reply'>;
+
+/**
+ * Work about one talep: `asUser` with `onTalep`, and "Talep #12 was not found" on a 404 (`subject`
+ * when the work is about more than one talep).
+ */
+export function forTalep(
+  context: TalepContext,
+  talepId: number,
+  work: (session: Session) => Promise<void>,
+  subject: ErrorSubject = { talepId },
+): Promise<void> {
+  return context.asUser((session) => onTalep(session, context.reply, talepId, () => work(session)), subject);
+}
+
+/** What a change did, said above the re-rendered card; `false`: it answered itself, no card. */
+export type CardActionResult = string | undefined | false;
+
+/**
+ * A sub-command that changes a talep and answers with the refreshed card: `work` makes the change and
+ * returns the notice for above the card (as `onCardAction` does for the card's own buttons).
+ */
+export function forTalepWithCard(
+  services: Services,
+  context: TalepContext,
+  talepId: number,
+  work: (session: Session) => Promise<CardActionResult>,
+): Promise<void> {
+  return forTalep(context, talepId, async (session) => {
+    const notice = await work(session);
+    if (notice === false) return;
+    await context.reply.send(await cardMessage(services, session, talepId, 'ephemeral', notice));
+  });
 }
 
 // ── card buttons ─────────────────────────────────────────────────────────────────────────────────
@@ -149,7 +181,10 @@ interface ActionBody {
   state?: { values: Record<string, Record<string, unknown>> };
 }
 
-export const whoOf = (body: ActionBody): Who => ({ teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id });
+/** A button's or menu's `TalepContext`: acts as the user who clicked, answers through `reply`. */
+export function interactionContext(services: Services, body: ActionBody, reply: Reply): TalepContext {
+  return { reply, asUser: (work, subject) => withSession(services, whoActs(body), reply, work, subject) };
+}
 
 /** A card in a channel or DM is ephemeral; one the app posted in its Messages tab is not. */
 export function surfaceOf(body: ActionBody): PrivateSurface {
@@ -173,9 +208,6 @@ export interface CardActionContext {
   reply: Reply;
   talepId: number;
 }
-
-/** What a card action did, said above the re-rendered card; `false`: it answered itself, no re-render. */
-export type CardActionResult = string | undefined | false;
 
 export function replaceWith(respond: RespondFn, surface: PrivateSurface, message: SlackMessage): Promise<unknown> {
   // Replacing an ordinary (non-ephemeral) message must not ask for an ephemeral one.
@@ -205,18 +237,11 @@ export function onCardAction<I>(
     }
     const { talepId, input } = parsed;
     const surface = surfaceOf(actionBody);
-    await withSession(
-      services,
-      whoOf(actionBody),
-      reply,
-      (session) =>
-        onTalep(session, reply, talepId, async () => {
-          const notice = await work({ services, session, client, body: actionBody, respond, reply, talepId }, input);
-          if (notice === false) return;
-          await replaceWith(respond, surface, await cardMessage(services, session, talepId, surface, notice));
-        }),
-      { talepId },
-    );
+    await forTalep(interactionContext(services, actionBody, reply), talepId, async (session) => {
+      const notice = await work({ services, session, client, body: actionBody, respond, reply, talepId }, input);
+      if (notice === false) return;
+      await replaceWith(respond, surface, await cardMessage(services, session, talepId, surface, notice));
+    });
   });
 }
 
@@ -283,11 +308,7 @@ export const talepCardModule: CommandModule = {
       group: 'Taleps',
       audience: 'everyone',
       parse: parseShowArgs,
-      run: ({ asUser, reply }, talepId) =>
-        asUser(
-          (session) => onTalep(session, reply, talepId, async () => reply.send(await cardMessage(services, session, talepId))),
-          { talepId },
-        ),
+      run: (context, talepId) => forTalep(context, talepId, async (session) => context.reply.send(await cardMessage(services, session, talepId))),
     });
 
     // `talep_show` from anywhere: a new ephemeral card (search results stay); from a modal or the Home
@@ -303,15 +324,8 @@ export const talepCardModule: CommandModule = {
         await reply.send({ text: ':warning: That button does not name a talep.' });
         return;
       }
-      await withSession(
-        services,
-        whoOf(actionBody),
-        reply,
-        (session) =>
-          onTalep(session, reply, talepId, async () =>
-            reply.send(await cardMessage(services, session, talepId, fromView ? 'direct' : 'ephemeral')),
-          ),
-        { talepId },
+      await forTalep(interactionContext(services, actionBody, reply), talepId, async (session) =>
+        reply.send(await cardMessage(services, session, talepId, fromView ? 'direct' : 'ephemeral')),
       );
     });
 

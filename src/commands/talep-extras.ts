@@ -19,22 +19,22 @@ import {
   talepFormSubject,
   talepRecordField,
 } from '../views/talep-extras.js';
-import { fail, firstWord, ok, type Parsed, parseTalepId, parseUserMention } from './args.js';
+import { fail, ok, type Parsed, parseUserMention, withTalepId } from './args.js';
 import { type FieldsTarget, openFieldsModal, registerFieldsSubmission } from './custom-fields-form.js';
 import type { CommandModule } from './module.js';
-import { type HelpdeskPerson, helpdeskPersonFor, personProblem } from './people.js';
+import { explainPersonProblems, helpdeskPersonFor } from './people.js';
 import { type Reply, viaRespond } from './reply.js';
 import type { Services } from './services.js';
-import { type Session, withSession } from './session.js';
+import { type Session, whoActs } from './session.js';
 import {
   cardMessage,
   forTalep,
-  onTalep,
+  forTalepWithCard,
+  interactionContext,
   replaceWith,
   setSubscription,
   surfaceOf,
   talepIdOfButton,
-  whoOf,
 } from './talep-card.js';
 import { filesFor } from './talep-files.js';
 import { parseSingleTalep, relationsFor } from './talep-relations.js';
@@ -48,24 +48,22 @@ export interface SubscribeArgs {
 }
 
 export function parseSubscribeArgs(text: string): Parsed<SubscribeArgs> {
-  const [word, rest] = firstWord(text);
-  const id = parseTalepId(word);
-  if (!id.ok) return id;
-  if (!rest || rest.toLowerCase() === 'me') return ok({ talepId: id.value });
-  const slackUserId = parseUserMention(rest);
-  return slackUserId ? ok({ talepId: id.value, slackUserId }) : fail(`Expected @someone (or nothing, for yourself), got “${rest}”.`);
+  return withTalepId(text, (talepId, rest) => {
+    if (!rest || rest.toLowerCase() === 'me') return ok({ talepId });
+    const slackUserId = parseUserMention(rest);
+    return slackUserId ? ok({ talepId, slackUserId }) : fail(`Expected @someone (or nothing, for yourself), got “${rest}”.`);
+  });
 }
 
 export type SecondaryArgs = { talepId: number; who: { kind: 'me' } | { kind: 'slack'; userId: string } };
 
 /** `assign2 <id> <@user|me>`. */
 export function parseSecondaryArgs(text: string): Parsed<SecondaryArgs> {
-  const [word, rest] = firstWord(text);
-  const id = parseTalepId(word);
-  if (!id.ok) return id;
-  if (rest.toLowerCase() === 'me') return ok({ talepId: id.value, who: { kind: 'me' } });
-  const userId = parseUserMention(rest);
-  return userId ? ok({ talepId: id.value, who: { kind: 'slack', userId } }) : fail('Who? Add @someone (an agent of the talep’s category) or `me`.');
+  return withTalepId(text, (talepId, rest) => {
+    if (rest.toLowerCase() === 'me') return ok({ talepId, who: { kind: 'me' } });
+    const userId = parseUserMention(rest);
+    return userId ? ok({ talepId, who: { kind: 'slack', userId } }) : fail('Who? Add @someone (an agent of the talep’s category) or `me`.');
+  });
 }
 
 // ── the work ─────────────────────────────────────────────────────────────────────────────────────
@@ -96,19 +94,15 @@ export const talepFieldsTarget: FieldsTarget = {
 
 /** AddSecondaryAssignee, with the help desk's "setting is off" refusal explained. */
 async function addSecondary(services: Services, session: Session, reply: Reply, client: webApi.WebClient, args: SecondaryArgs): Promise<void> {
-  let person: { helpdeskUserId: number; label: string };
-  try {
-    if (args.who.kind === 'me') person = { helpdeskUserId: session.account.helpdeskUserId, label: 'you' };
-    else {
-      const found = await helpdeskPersonFor(services, session, client, args.who.userId);
-      person = { helpdeskUserId: found.helpdeskUserId, label: `<@${args.who.userId}> (${escapeText(found.username)})` };
-    }
-  } catch (error) {
-    const problem = personProblem(error);
-    if (!problem) throw error;
-    await reply.send({ text: problem });
-    return;
-  }
+  const { who } = args;
+  const person =
+    who.kind === 'me'
+      ? { helpdeskUserId: session.account.helpdeskUserId, label: 'you' }
+      : await explainPersonProblems(reply, async () => {
+          const found = await helpdeskPersonFor(services, session, client, who.userId);
+          return { helpdeskUserId: found.helpdeskUserId, label: `<@${who.userId}> (${escapeText(found.username)})` };
+        });
+  if (!person) return;
   try {
     await session.hd.addSecondaryAssignee({ talepId: args.talepId, userId: person.helpdeskUserId });
   } catch (error) {
@@ -141,7 +135,6 @@ export const talepExtrasModule: CommandModule = {
   name: 'talep-extras',
   register({ app, services, router }) {
     const group = 'Talep extras';
-    const card = (session: Session, talepId: number, notice: string) => cardMessage(services, session, talepId, 'ephemeral', notice);
 
     router.add<number>({
       name: 'subscribers',
@@ -161,26 +154,21 @@ export const talepExtrasModule: CommandModule = {
         group,
         audience: 'everyone',
         parse: parseSubscribeArgs,
-        run: (context, { talepId, slackUserId }) =>
-          forTalep(context, talepId, async (session) => {
-            if (!slackUserId || slackUserId === context.userId) {
-              return context.reply.send(await card(session, talepId, await setSubscription(session, talepId, subscribe)));
-            }
+        run: (context, { talepId, slackUserId }) => {
+          if (!slackUserId || slackUserId === context.userId) {
+            return forTalepWithCard(services, context, talepId, (session) => setSubscription(session, talepId, subscribe));
+          }
+          return forTalep(context, talepId, async (session) => {
             // The help desk's 403 would read as "not your talep"; the rule is about whom, so say that.
             if (!session.isAgent) return context.reply.send({ text: onlyAgentsSubscribeOthersText });
-            let person: HelpdeskPerson;
-            try {
-              person = await helpdeskPersonFor(services, session, context.client, slackUserId);
-            } catch (error) {
-              const problem = personProblem(error);
-              if (!problem) throw error;
-              return context.reply.send({ text: problem });
-            }
+            const person = await explainPersonProblems(context.reply, () => helpdeskPersonFor(services, session, context.client, slackUserId));
+            if (!person) return;
             const params = { id: talepId, userId: person.helpdeskUserId };
             await (subscribe ? session.hd.addSubscriber(params) : session.hd.removeSubscriber(params));
             const notice = `:bell: <@${slackUserId}> is ${subscribe ? 'now subscribed to' : 'no longer subscribed to'} #${talepId}.`;
             await context.reply.send(await subscribersFor(session, talepId, notice));
-          }),
+          });
+        },
       });
     }
 
@@ -217,7 +205,7 @@ function registerExtrasActions(app: App, services: Services): void {
     await ack();
     const talepId = talepIdOfButton(action);
     if (talepId === undefined) return;
-    await openFieldsModal(services, whoOf(body), client, body.trigger_id, talepFieldsTarget, async (session) => {
+    await openFieldsModal(services, whoActs(body), client, body.trigger_id, talepFieldsTarget, async (session) => {
       const talep = await session.hd.getTalep({ id: talepId });
       return { recordId: talepId, subject: talepFormSubject(talepId, talep.Subject) };
     }, { talepId });
@@ -229,12 +217,10 @@ function registerExtrasActions(app: App, services: Services): void {
       await ack();
       const talepId = talepIdOfButton(action);
       if (talepId === undefined) return;
-      const reply = viaRespond(respond);
-      await withSession(services, whoOf(body), reply, (session) =>
-        onTalep(session, reply, talepId, async () => {
-          const notice = await setSubscription(session, talepId, subscribe);
-          await replaceWith(respond, surfaceOf(body), await subscribersFor(session, talepId, notice));
-        }), { talepId });
+      await forTalep(interactionContext(services, body, viaRespond(respond)), talepId, async (session) => {
+        const notice = await setSubscription(session, talepId, subscribe);
+        await replaceWith(respond, surfaceOf(body), await subscribersFor(session, talepId, notice));
+      });
     });
   }
 
@@ -247,7 +233,6 @@ function registerExtrasActions(app: App, services: Services): void {
       await reply.send({ text: ':warning: That menu is out of date. Run `/talep show <id>` again.' });
       return;
     }
-    await withSession(services, whoOf(body), reply, (session) =>
-      onTalep(session, reply, extra.talepId, async () => reply.send(await extraMessage(session, extra))), { talepId: extra.talepId });
+    await forTalep(interactionContext(services, body, reply), extra.talepId, async (session) => reply.send(await extraMessage(session, extra)));
   });
 }

@@ -4,14 +4,15 @@
  * them to that user privately, in their direct conversation with the app; "Delete" (admins) removes a
  * file after Block Kit's confirmation.
  */
-import type { BlockAction, ButtonAction, webApi } from '@slack/bolt';
+import type { BlockAction, ButtonAction, RespondFn, webApi } from '@slack/bolt';
 import type { Download } from '../api/client.js';
 import type { SlackMessage } from '../views/blocks.js';
+import type { ErrorSubject } from '../views/errors.js';
 import { ExtrasIds, fileDeletedNotice, filesMessage, fileSentText, parseFileValue, uploadFailedText } from '../views/talep-extras.js';
 import type { CommandModule } from './module.js';
-import { viaRespond } from './reply.js';
-import { type Session, withSession } from './session.js';
-import { buttonValue, forTalep, onTalep, replaceWith, surfaceOf, whoOf } from './talep-card.js';
+import { type Reply, viaRespond } from './reply.js';
+import type { Session } from './session.js';
+import { buttonValue, forTalep, interactionContext, replaceWith, surfaceOf } from './talep-card.js';
 import { parseSingleTalep } from './talep-relations.js';
 
 export async function filesFor(session: Session, talepId: number, notice?: string): Promise<SlackMessage> {
@@ -55,6 +56,16 @@ async function sendPrivately(client: webApi.WebClient, userId: string, data: Uin
   }
 }
 
+type FileRef = NonNullable<ReturnType<typeof parseFileValue>>;
+
+/** What a files-list button's work gets besides the session and the file. */
+interface FileClick {
+  body: BlockAction<ButtonAction>;
+  respond: RespondFn;
+  client: webApi.WebClient;
+  reply: Reply;
+}
+
 export const talepFilesModule: CommandModule = {
   name: 'talep-files',
   register({ app, services, router }) {
@@ -69,37 +80,37 @@ export const talepFilesModule: CommandModule = {
       run: (context, talepId) => forTalep(context, talepId, async (session) => context.reply.send(await filesFor(session, talepId))),
     });
 
-    app.action<BlockAction<ButtonAction>>(ExtrasIds.download, async ({ ack, body, action, respond, client }) => {
-      await ack();
-      const reply = viaRespond(respond);
-      const file = parseFileValue(buttonValue(action));
-      if (!file) return reply.send({ text: ':warning: That button is out of date. Run `/talep files <id>` again.' });
-      const { talepId, fileId } = file;
-      await withSession(services, whoOf(body), reply, (session) =>
-        onTalep(session, reply, talepId, async () => {
-          const download = await session.hd.getAttachment({ id: fileId });
-          const name = uploadName(download, fileId);
-          const refused = await sendPrivately(client, body.user.id, download.data, name, talepId);
-          if (refused) {
-            services.logger.warn(`uploading file ${fileId} of talep ${talepId} to ${body.user.id} failed: ${refused}`);
-            return reply.send({ text: uploadFailedText(refused) });
-          }
-          await reply.send({ text: fileSentText(name, talepId) });
-        }), { label: `File #${fileId} of talep #${talepId}` });
+    /** A button of the files list (value: the talep and the file): work on that talep as the user who clicked. */
+    const onFileButton = (
+      actionId: string,
+      subject: (file: FileRef) => ErrorSubject,
+      work: (session: Session, file: FileRef, click: FileClick) => Promise<void>,
+    ) =>
+      app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, respond, client }) => {
+        await ack();
+        const reply = viaRespond(respond);
+        const file = parseFileValue(buttonValue(action));
+        if (!file) return reply.send({ text: ':warning: That button is out of date. Run `/talep files <id>` again.' });
+        const click: FileClick = { body, respond, client, reply };
+        await forTalep(interactionContext(services, body, reply), file.talepId, (session) => work(session, file, click), subject(file));
+      });
+
+    const fileOfTalep = ({ talepId, fileId }: FileRef): ErrorSubject => ({ label: `File #${fileId} of talep #${talepId}` });
+    onFileButton(ExtrasIds.download, fileOfTalep, async (session, { talepId, fileId }, { body, client, reply }) => {
+      const download = await session.hd.getAttachment({ id: fileId });
+      const name = uploadName(download, fileId);
+      const refused = await sendPrivately(client, body.user.id, download.data, name, talepId);
+      if (refused) {
+        services.logger.warn(`uploading file ${fileId} of talep ${talepId} to ${body.user.id} failed: ${refused}`);
+        return reply.send({ text: uploadFailedText(refused) });
+      }
+      await reply.send({ text: fileSentText(name, talepId) });
     });
 
-    app.action<BlockAction<ButtonAction>>(ExtrasIds.deleteFile, async ({ ack, body, action, respond }) => {
-      await ack();
-      const reply = viaRespond(respond);
-      const file = parseFileValue(buttonValue(action));
-      if (!file) return reply.send({ text: ':warning: That button is out of date. Run `/talep files <id>` again.' });
-      const { talepId, fileId } = file;
-      // Block Kit's confirmation dialog asked already; the help desk allows this to admins only.
-      await withSession(services, whoOf(body), reply, (session) =>
-        onTalep(session, reply, talepId, async () => {
-          await session.hd.deleteFile({ fileId });
-          await replaceWith(respond, surfaceOf(body), await filesFor(session, talepId, fileDeletedNotice(fileId)));
-        }), { label: `File #${fileId}` });
+    // Block Kit's confirmation dialog asked already; the help desk allows this to admins only.
+    onFileButton(ExtrasIds.deleteFile, ({ fileId }) => ({ label: `File #${fileId}` }), async (session, { talepId, fileId }, { body, respond }) => {
+      await session.hd.deleteFile({ fileId });
+      await replaceWith(respond, surfaceOf(body), await filesFor(session, talepId, fileDeletedNotice(fileId)));
     });
   },
 };

@@ -12,6 +12,7 @@ import type { App } from '@slack/bolt';
 import * as z from 'zod';
 import { isHelpdeskError } from '../api/errors.js';
 import type { SlackMessage } from '../views/blocks.js';
+import type { ErrorSubject } from '../views/errors.js';
 import {
   mergeCancelledMessage,
   mergeConfirmation,
@@ -32,8 +33,8 @@ import { fail, firstWord, ok, type Parsed, parseTalepId } from './args.js';
 import type { CommandModule } from './module.js';
 import { type Reply, viaRespond } from './reply.js';
 import type { Services } from './services.js';
-import { type Session, withSession } from './session.js';
-import { buttonValue, cardMessage, forTalep, onTalep, replaceWith, surfaceOf, whoOf } from './talep-card.js';
+import type { Session } from './session.js';
+import { buttonValue, cardMessage, forTalep, interactionContext, replaceWith, surfaceOf } from './talep-card.js';
 
 // ── parsers (pure) ───────────────────────────────────────────────────────────────────────────────
 
@@ -159,6 +160,9 @@ async function merge(services: Services, session: Session, merged: number, into:
   return cardMessage(services, session, into, 'ephemeral', mergedNotice(merged, into));
 }
 
+/** Work about two taleps: a "not found" may be about either. */
+const pairSubject = (a: number, b: number): ErrorSubject => ({ label: `Talep #${a} or #${b}` });
+
 /** A button whose value is a talep pair; its answer replaces the message it sits on. */
 function onPairButton(
   app: App,
@@ -176,17 +180,10 @@ function onPairButton(
       return;
     }
     const surface = surfaceOf(body);
-    await withSession(
-      services,
-      whoOf(body),
-      reply,
-      (session) =>
-        onTalep(session, reply, pair[0], async () => {
-          const message = await work(session, pair, reply);
-          if (message) await replaceWith(respond, surface, message);
-        }),
-      { label: `Talep #${pair[0]} or #${pair[1]}` },
-    );
+    await forTalep(interactionContext(services, body, reply), pair[0], async (session) => {
+      const message = await work(session, pair, reply);
+      if (message) await replaceWith(respond, surface, message);
+    }, pairSubject(...pair));
   });
 }
 
@@ -216,15 +213,11 @@ export const talepRelationsModule: CommandModule = {
         group,
         audience: 'agent',
         parse: parseLinkArgs,
-        run: ({ asUser, reply }, [a, b]) =>
-          asUser(
-            (session) =>
-              onTalep(session, reply, a, async () => {
-                await (linking ? session.hd.linkTaleps({ id: a, id2: b }) : session.hd.unlinkTaleps({ id: a, id2: b }));
-                await reply.send(await relationsFor(session, a, linking ? linkedNotice(a, b) : unlinkedNotice(a, b)));
-              }),
-            { label: `Talep #${a} or #${b}` },
-          ),
+        run: (context, [a, b]) =>
+          forTalep(context, a, async (session) => {
+            await (linking ? session.hd.linkTaleps({ id: a, id2: b }) : session.hd.unlinkTaleps({ id: a, id2: b }));
+            await context.reply.send(await relationsFor(session, a, linking ? linkedNotice(a, b) : unlinkedNotice(a, b)));
+          }, pairSubject(a, b)),
       });
     }
 
@@ -235,17 +228,13 @@ export const talepRelationsModule: CommandModule = {
       group,
       audience: 'agent',
       parse: parseMergeArgs,
-      run: ({ asUser, reply }, { merged, into }) =>
-        asUser(
-          (session) =>
-            onTalep(session, reply, merged, async () => {
-              if (!session.isAgent) return reply.send({ text: mergeNeedsAgentText });
-              // Both are read first: the confirmation names them, and a wrong id fails before anyone confirms.
-              const [from, to] = await Promise.all([session.hd.getTalep({ id: merged }), session.hd.getTalep({ id: into })]);
-              await reply.send(mergeConfirmation(rowOf(from), rowOf(to)));
-            }),
-          { label: `Talep #${merged} or #${into}` },
-        ),
+      run: (context, { merged, into }) =>
+        forTalep(context, merged, async (session) => {
+          if (!session.isAgent) return context.reply.send({ text: mergeNeedsAgentText });
+          // Both are read first: the confirmation names them, and a wrong id fails before anyone confirms.
+          const [from, to] = await Promise.all([session.hd.getTalep({ id: merged }), session.hd.getTalep({ id: into })]);
+          await context.reply.send(mergeConfirmation(rowOf(from), rowOf(to)));
+        }, pairSubject(merged, into)),
     });
 
     router.add<SubArgs>({
@@ -256,21 +245,18 @@ export const talepRelationsModule: CommandModule = {
       group,
       audience: 'everyone',
       parse: parseSubArgs,
-      run: ({ asUser, reply }, args) => {
+      run: (context, args) => {
+        const { reply } = context;
         if (args.kind === 'list') {
           const { talepId } = args;
-          return forTalep({ asUser, reply }, talepId, async (session) => reply.send(await subTalepsFor(session, talepId)));
+          return forTalep(context, talepId, async (session) => reply.send(await subTalepsFor(session, talepId)));
         }
         const { parentId, childId } = args;
-        return asUser(
-          (session) =>
-            onTalep(session, reply, parentId, async () => {
-              if (args.kind === 'add') return addSubTalep(session, reply, parentId, childId);
-              await session.hd.removeSubTalep({ id: parentId, subTalepId: childId });
-              await reply.send(await subTalepsFor(session, parentId, detachedNotice(parentId, childId)));
-            }),
-          { label: `Talep #${parentId} or #${childId}` },
-        );
+        return forTalep(context, parentId, async (session) => {
+          if (args.kind === 'add') return addSubTalep(session, reply, parentId, childId);
+          await session.hd.removeSubTalep({ id: parentId, subTalepId: childId });
+          await reply.send(await subTalepsFor(session, parentId, detachedNotice(parentId, childId)));
+        }, pairSubject(parentId, childId));
       },
     });
 
@@ -281,8 +267,9 @@ export const talepRelationsModule: CommandModule = {
       group,
       audience: 'everyone',
       parse: parseSingleTalep,
-      run: ({ asUser, reply }, talepId) =>
-        forTalep({ asUser, reply }, talepId, async (session) => {
+      run: (context, talepId) =>
+        forTalep(context, talepId, async (session) => {
+          const { reply } = context;
           const parentId = parentIdOf(await session.hd.parentTalep({ id: talepId, returnFullTalep: true }));
           if (parentId === undefined) return reply.send({ text: noParentText(talepId) });
           await reply.send(await cardMessage(services, session, parentId, 'ephemeral', `:arrow_up: Talep #${parentId} is the parent of #${talepId}.`));

@@ -4,11 +4,10 @@
  * the tags that remain). Each answers with the refreshed card.
  */
 import { taggedNotice, tagsMissingText, tagsReplacedNotice, untaggedNotice } from '../views/talep-extras.js';
-import { fail, firstWord, ok, type Parsed, parseTalepId } from './args.js';
+import { fail, ok, type Parsed, slackTextToPlain, withTalepId } from './args.js';
 import type { CommandModule } from './module.js';
 import type { Session } from './session.js';
-import { cardMessage, forTalep } from './talep-card.js';
-import { slackTextToPlain } from './talep-work.js';
+import { forTalepWithCard } from './talep-card.js';
 
 // ── parsers (pure) ───────────────────────────────────────────────────────────────────────────────
 
@@ -37,21 +36,19 @@ export interface TagArgs {
 
 /** `tag <id> <tag>[, tag2]` and `untag <id> <tag>[, tag2]`. */
 export function parseTagArgs(text: string): Parsed<TagArgs> {
-  const [word, rest] = firstWord(text);
-  const id = parseTalepId(word);
-  if (!id.ok) return id;
-  const tags = parseTagList(rest);
-  return tags.ok ? ok({ talepId: id.value, tags: tags.value }) : tags;
+  return withTalepId(text, (talepId, rest) => {
+    const tags = parseTagList(rest);
+    return tags.ok ? ok({ talepId, tags: tags.value }) : tags;
+  });
 }
 
 /** `tags <id> <a, b>` replaces the tags; `tags <id> none` removes them all. */
 export function parseTagsArgs(text: string): Parsed<TagArgs> {
-  const [word, rest] = firstWord(text);
-  const id = parseTalepId(word);
-  if (!id.ok) return id;
-  if (['none', '-', 'clear'].includes(rest.trim().toLowerCase())) return ok({ talepId: id.value, tags: [] });
-  const tags = parseTagList(rest);
-  return tags.ok ? ok({ talepId: id.value, tags: tags.value }) : fail('List the new tags, e.g. `tags 12 printer, toner`, or `tags 12 none` to remove them all.');
+  return withTalepId(text, (talepId, rest) => {
+    if (['none', '-', 'clear'].includes(rest.trim().toLowerCase())) return ok({ talepId, tags: [] });
+    const tags = parseTagList(rest);
+    return tags.ok ? ok({ talepId, tags: tags.value }) : fail('List the new tags, e.g. `tags 12 printer, toner`, or `tags 12 none` to remove them all.');
+  });
 }
 
 // ── the work ─────────────────────────────────────────────────────────────────────────────────────
@@ -77,7 +74,6 @@ export const talepTagsModule: CommandModule = {
   name: 'talep-tags',
   register({ services, router }) {
     const group = 'Talep extras';
-    const card = (session: Session, talepId: number, notice: string) => cardMessage(services, session, talepId, 'ephemeral', notice);
 
     router.add<TagArgs>({
       name: 'tag',
@@ -86,8 +82,7 @@ export const talepTagsModule: CommandModule = {
       group,
       audience: 'everyone',
       parse: parseTagArgs,
-      run: (context, args) =>
-        forTalep(context, args.talepId, async (session) => context.reply.send(await card(session, args.talepId, await tagTalep(session, args)))),
+      run: (context, args) => forTalepWithCard(services, context, args.talepId, (session) => tagTalep(session, args)),
     });
 
     router.add<TagArgs>({
@@ -98,9 +93,9 @@ export const talepTagsModule: CommandModule = {
       audience: 'everyone',
       parse: parseTagsArgs,
       run: (context, { talepId, tags }) =>
-        forTalep(context, talepId, async (session) => {
+        forTalepWithCard(services, context, talepId, async (session) => {
           await session.hd.updateTalep({ id: talepId, tags });
-          await context.reply.send(await card(session, talepId, tagsReplacedNotice(talepId, tags)));
+          return tagsReplacedNotice(talepId, tags);
         }),
     });
 
@@ -112,10 +107,12 @@ export const talepTagsModule: CommandModule = {
       audience: 'everyone',
       parse: parseTagArgs,
       run: (context, args) =>
-        forTalep(context, args.talepId, async (session) => {
+        forTalepWithCard(services, context, args.talepId, async (session) => {
           const { changed, text } = await untagTalep(session, args);
+          if (changed) return text;
           // Nothing removed: just the sentence, the card has not changed.
-          await context.reply.send(changed ? await card(session, args.talepId, text) : { text });
+          await context.reply.send({ text });
+          return false;
         }),
     });
   },

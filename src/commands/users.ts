@@ -13,7 +13,7 @@ import type { HelpdeskClient } from '../api/client.js';
 import { isHelpdeskError } from '../api/errors.js';
 import type { Category, CustomFieldValue, UserDetails } from '../api/schemas.js';
 import { escapeText } from '../views/blocks.js';
-import { FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
+import { FORM_VALUE, workingView } from '../views/custom-fields-form.js';
 import {
   mergeCancelledMessage,
   mergeConfirmMessage,
@@ -37,22 +37,7 @@ import type { CommandModule } from './module.js';
 import { helpdeskPersonFor, PersonNotFound } from './people.js';
 import type { Reply } from './reply.js';
 import type { Services } from './services.js';
-import { type Session, withSession } from './session.js';
-
-// Moved to ./custom-fields-form.ts and ./modal-session.ts; re-exported for modules that still import them from here.
-export {
-  changedFields,
-  type FieldChange,
-  fieldFingerprint,
-  fieldsFormMetadata,
-  type FieldsTarget,
-  formText,
-  openFieldsModal,
-  readFormValue,
-  recordFields,
-  registerFieldsSubmission,
-} from './custom-fields-form.js';
-export { type ModalRender, withModalSession } from './modal-session.js';
+import { type Session, whoActs, withSession } from './session.js';
 
 // ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────
 
@@ -256,10 +241,6 @@ export function readNewUserForm(values: StateValues): { values: NewUserValues; e
   return Object.keys(errors).length > 0 ? { values: form, errors } : { values: form };
 }
 
-function teamOf(body: { team: { id: string } | null; user: { team_id?: string } }): string {
-  return body.team?.id ?? body.user.team_id ?? '';
-}
-
 /** Replaces the ephemeral message a button sits on. */
 const replacing = (respond: (message: Record<string, unknown>) => Promise<unknown>): Reply => ({
   send: async (message) => {
@@ -355,7 +336,7 @@ export const usersModule: CommandModule = {
         working: (text) => workingView('New help-desk user', text),
         problem: (text) => newUserModal(values, text),
       };
-      await withModalSession(services, { teamId: teamOf(body), userId: body.user.id }, client, view.id, render, async (session, update) => {
+      await withModalSession(services, whoActs(body), client, view.id, render, async (session, update) => {
         const { sendWelcomeEmail, email, ...optional } = values;
         const created = await session.hd.createUser({ email: email ?? '', ...optional, sendWelcomeEmail: sendWelcomeEmail ?? false });
         await update(userCreatedView({ userId: created.userId, email: email ?? '', username: values.username, welcome: sendWelcomeEmail ?? false }));
@@ -368,7 +349,7 @@ export const usersModule: CommandModule = {
       await ack();
       const id = userIdValue.safeParse(action.value);
       if (!id.success) return;
-      const who = { teamId: teamOf(body), userId: body.user.id };
+      const who = whoActs(body);
       await openFieldsModal(services, who, client, body.trigger_id, userFieldsTarget, async (session) => {
         const user = await session.hd.getUser({ userId: id.data });
         return { recordId: user.UserID, subject: userLabel(labelOf(user)) };
@@ -381,7 +362,7 @@ export const usersModule: CommandModule = {
         const id = userIdValue.safeParse(action.value);
         if (!id.success) return;
         const reply = replacing(respond);
-        await withSession(services, { teamId: teamOf(body), userId: body.user.id }, reply, async (session) => {
+        await withSession(services, whoActs(body), reply, async (session) => {
           const updated = await session.hd.updateUser({ userId: id.data, disabled });
           const notice = userDisabledMessage(labelOf(updated), updated.Disabled).text;
           await reply.send(await cardFor(session, await userByEmail(session.hd, updated.Email), notice));
@@ -401,11 +382,11 @@ export const usersModule: CommandModule = {
         return;
       }
       const { from, into, fromSlackUserId } = parsed;
-      const teamId = teamOf(body);
-      await withSession(services, { teamId, userId: body.user.id }, reply, async (session) => {
+      const who = whoActs(body);
+      await withSession(services, who, reply, async (session) => {
         await session.hd.mergeUsers({ fromUserId: from.userId, toUserId: into.userId });
         // The Slack user who was `from` now maps to a deleted help-desk user.
-        if (fromSlackUserId) await services.stores.directory.forget(teamId, fromSlackUserId);
+        if (fromSlackUserId) await services.stores.directory.forget(who.teamId, fromSlackUserId);
         await reply.send(mergedMessage(from, into));
       });
     });

@@ -152,6 +152,3 @@ export function companyUpdatedText(company: Company): string {
     (domains.length > 0 ? ` — domains ${domains.map(escapeText).join(', ')}.` : '.')
   );
 }
-
-export const companyNotFoundText = (companyId: number) =>
-  `:mag: Company #${companyId} was not found. \`/talep company list\` shows every company with its id.`;

@@ -1,5 +1,5 @@
 /**
- * Form pieces every record form shares (users, companies, articles, taleps): input blocks, the
+ * Form pieces every record form shares (users, companies, articles, taleps, assets): input blocks, the
  * "working…" and result states of a modal, and the custom-fields form — "a record with typed custom
  * fields" rendered by type (text, date, dropdown, checkbox, multiline) with its current values.
  * Pure: data → Block Kit JSON.
@@ -90,6 +90,11 @@ export interface RecordField {
   options?: { id: number; name: string }[];
   /** The value as the help desk shows it (a dropdown's option name), null when unset. */
   current: string | null;
+  /**
+   * The help desk cannot report this field's value (assets): the input starts empty, or with `current`
+   * holding what the user typed before a failure, and an empty input means "leave it as it is".
+   */
+  valueUnknown?: boolean;
 }
 
 export const fieldBlockId = (fieldId: number) => `cf_${fieldId}`;
@@ -112,6 +117,7 @@ function currentOption(field: RecordField): { id: number; name: string } | undef
  * desk shows the option's name, but expects its id).
  */
 export function initialFieldValue(field: RecordField): string {
+  if (field.valueUnknown) return '';
   switch (field.type) {
     case CustomFieldType.Checkbox:
       return field.current?.trim().toLowerCase() === 'true' ? 'true' : 'false';
@@ -126,12 +132,26 @@ export function initialFieldValue(field: RecordField): string {
   }
 }
 
+const yesNo = [option('Yes', 'true'), option('No', 'false')];
+
 function fieldInput(field: RecordField): Block {
   const blockId = fieldBlockId(field.id);
   const required = field.mandatory ? 'Required by the help desk.' : undefined;
+  const unset = field.valueUnknown ? 'Leave as it is' : 'Choose…';
   switch (field.type) {
-    case CustomFieldType.Checkbox:
-      return checkboxInput(blockId, field.name, 'Yes', initialFieldValue(field) === 'true');
+    case CustomFieldType.Checkbox: {
+      if (!field.valueUnknown) return checkboxInput(blockId, field.name, 'Yes', initialFieldValue(field) === 'true');
+      // Yes / No / untouched: with the value unknown, an unticked box could not mean "leave it".
+      const initial = yesNo.find((choice) => choice.value === field.current);
+      const element: types.StaticSelect = {
+        type: 'static_select',
+        action_id: FORM_VALUE,
+        placeholder: plain(unset),
+        options: yesNo,
+        ...(initial ? { initial_option: initial } : {}),
+      };
+      return inputBlock(blockId, field.name, element, { optional: true, ...(required ? { hint: required } : {}) });
+    }
     case CustomFieldType.Date: {
       const day = isoDay(field.current);
       const element: types.Datepicker = { type: 'datepicker', action_id: FORM_VALUE, ...(day ? { initial_date: day } : {}) };
@@ -144,14 +164,15 @@ function fieldInput(field: RecordField): Block {
         const element: types.StaticSelect = {
           type: 'static_select',
           action_id: FORM_VALUE,
-          placeholder: plain('Choose…'),
+          placeholder: plain(unset),
           options: field.options.slice(0, 100).map((choice) => option(choice.name, String(choice.id))),
           ...(selected ? { initial_option: option(selected.name, String(selected.id)) } : {}),
         };
         return inputBlock(blockId, field.name, element, { optional: true, ...(required ? { hint: required } : {}) });
       }
-      const now = field.current ? `Now: ${field.current}. ` : '';
-      return textInput(blockId, field.name, '', {
+      // A known value is the option's name, which the box does not take: it only says what is set now.
+      const now = field.current && !field.valueUnknown ? `Now: ${field.current}. ` : '';
+      return textInput(blockId, field.name, field.valueUnknown ? field.current : '', {
         optional: true,
         placeholder: 'Option id',
         hint: `${now}The help desk takes a dropdown value as the option's id; leave empty to keep it as it is.`,
@@ -172,6 +193,8 @@ export interface CustomFieldsForm {
   fields: RecordField[];
   metadata: string;
   problem?: string;
+  /** Under the fields, instead of the usual line (e.g. why every field starts empty). */
+  note?: string;
 }
 
 export function customFieldsModal(form: CustomFieldsForm): ModalView {
@@ -183,7 +206,7 @@ export function customFieldsModal(form: CustomFieldsForm): ModalView {
   }
   // Slack allows 100 blocks in a modal.
   blocks.push(...form.fields.slice(0, 95).map(fieldInput));
-  blocks.push(context('Only the fields you change are sent. Empty a text field to clear it.'));
+  blocks.push(context(form.note ?? 'Only the fields you change are sent. Empty a text field to clear it.'));
   return modal({ callback_id: form.callbackId, title: form.title, submit: 'Save', private_metadata: form.metadata, blocks });
 }
 

@@ -21,7 +21,8 @@ import {
   type SlackMessage,
   truncate,
 } from './blocks.js';
-import { BODY_MAX, type ViewStateValues } from './new-talep-modal.js';
+import { BODY_MAX } from './new-talep-modal.js';
+import type { ViewStateValues } from './new-talep-values.js';
 import { SharedActions } from './shared-actions.js';
 
 export const AddToTalepIds = {

@@ -1,36 +1,17 @@
 /**
- * The new-talep modal: loading state, the form (category, priority, subject, body, tags, files; for
- * agents also assignee and "on behalf of"; the chosen category's custom fields by type), and the
- * "creating", "created" and "already opened" states. Pure: data → Block Kit JSON.
+ * The new-talep form: category, priority, subject, body, tags, files; for agents also assignee and "on
+ * behalf of"; the chosen category's custom fields by type. Pure: data → Block Kit JSON. The form's
+ * metadata and values are ./new-talep-values.ts, the modal's other states ./new-talep-states.ts.
  *
  * Block and action ids are stable across `views.update`, so Slack keeps what the user typed when the
  * form is re-rendered (category change, error banner). The two things that depend on the category get
  * category-specific ids on purpose: the assignee select (its options change) and the form metadata.
  */
-import type { types, ViewStateValue } from '@slack/bolt';
-import * as z from 'zod';
+import type { types } from '@slack/bolt';
 import type { Category, CategoryCustomField, Priority, UserListItem } from '../api/schemas.js';
 import { CustomFieldType } from '../api/schemas.js';
-import {
-  actions,
-  type Block,
-  button,
-  context,
-  escapeText,
-  linkButton,
-  type ModalView,
-  modal,
-  option,
-  plain,
-  type PlainTextOption,
-  section,
-  type SlackMessage,
-  truncate,
-} from './blocks.js';
-import { SharedActions } from './shared-actions.js';
-
-/** What Slack sends back as `view.state.values`: block id → action id → value. */
-export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;
+import { type Block, context, escapeText, type ModalView, modal, option, plain, type PlainTextOption, section, truncate } from './blocks.js';
+import type { NewTalepMetadata, NewTalepValues, RenderedField, SourceMessage } from './new-talep-values.js';
 
 export const NewTalepIds = {
   callbackId: 'new_talep_form',
@@ -58,110 +39,6 @@ const MAX_OPTIONS = 100;
 
 export const assigneeBlockId = (categoryId: number) => `nt_assignee_${categoryId}`;
 export const customFieldBlockId = (fieldId: number) => `nt_cf_${fieldId}`;
-
-// ── metadata ────────────────────────────────────────────────────────────────────────────────────
-
-/** A Slack file to download and attach on submit; `skip` says why one of the message's files will not be. */
-export const fileRefSchema = z.object({
-  name: z.string().min(1),
-  url: z.url().optional(),
-  type: z.string().optional(),
-  size: z.number().int().nonnegative().optional(),
-  skip: z.string().optional(),
-});
-export type FileRef = z.infer<typeof fileRefSchema>;
-
-/** The message a talep is opened from ("Open a talep"). */
-export const sourceMessageSchema = z.object({
-  channelId: z.string().min(1),
-  ts: z.string().min(1),
-  /** Thread the message lives in, if it is a reply; the link is posted there. */
-  threadTs: z.string().optional(),
-  files: z.array(fileRefSchema).max(MAX_FILES),
-});
-export type SourceMessage = z.infer<typeof sourceMessageSchema>;
-
-/** A custom field as rendered: id, type, mandatory. Enough to validate the submission. */
-export const renderedFieldSchema = z.tuple([z.int().positive(), z.int(), z.boolean()]);
-
-export const newTalepMetadataSchema = z.object({
-  /** Where the user started (slash command, message): the confirmation goes there, else to a DM. */
-  channelId: z.string().optional(),
-  /** Whether the agent-only blocks (assignee, on behalf of) were shown. */
-  agent: z.boolean(),
-  /** The category whose custom fields and agents are rendered (undefined: none chosen or not loaded). */
-  categoryId: z.int().positive().optional(),
-  fields: z.array(renderedFieldSchema),
-  source: sourceMessageSchema.optional(),
-});
-export type NewTalepMetadata = z.infer<typeof newTalepMetadataSchema>;
-
-// ── the values of the form ──────────────────────────────────────────────────────────────────────
-
-/** What the user chose or typed (or what is prefilled); custom-field values in their wire encoding. */
-export interface NewTalepValues {
-  categoryId?: number;
-  priorityId?: number;
-  subject?: string;
-  body?: string;
-  tags?: string;
-  assigneeId?: number;
-  /** A Slack user id. */
-  onBehalfOf?: string;
-  /** fieldId → value: text, `YYYY-MM-DD`, option id, `true`/`false`. */
-  customFields: Record<string, string>;
-}
-
-const intValue = (text: string | null | undefined): number | undefined =>
-  text && /^-?\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined;
-
-/** Reads the form's values back from `view.state.values` (untrusted: everything is checked). */
-export function valuesFromState(state: ViewStateValues): NewTalepValues {
-  const read = (block: string, action: string) => state[block]?.[action];
-  const text = (block: string, action: string) => {
-    const value = read(block, action)?.value;
-    return typeof value === 'string' ? value : undefined;
-  };
-  const values: NewTalepValues = { customFields: {} };
-  const categoryId = intValue(read(NewTalepIds.category.block, NewTalepIds.category.action)?.selected_option?.value);
-  if (categoryId !== undefined && categoryId > 0) values.categoryId = categoryId;
-  const priorityId = intValue(read(NewTalepIds.priority.block, NewTalepIds.priority.action)?.selected_option?.value);
-  if (priorityId !== undefined) values.priorityId = priorityId;
-  const subject = text(NewTalepIds.subject.block, NewTalepIds.subject.action);
-  if (subject !== undefined) values.subject = subject;
-  const body = text(NewTalepIds.body.block, NewTalepIds.body.action);
-  if (body !== undefined) values.body = body;
-  const tags = text(NewTalepIds.tags.block, NewTalepIds.tags.action);
-  if (tags !== undefined) values.tags = tags;
-  const behalf = read(NewTalepIds.onBehalfOf.block, NewTalepIds.onBehalfOf.action)?.selected_user;
-  if (typeof behalf === 'string' && /^[UW][A-Z0-9]+$/.test(behalf)) values.onBehalfOf = behalf;
-  if (values.categoryId !== undefined) {
-    const assigneeId = intValue(read(assigneeBlockId(values.categoryId), NewTalepIds.assigneeAction)?.selected_option?.value);
-    if (assigneeId !== undefined && assigneeId > 0) values.assigneeId = assigneeId;
-  }
-  for (const [blockId, actionsOfBlock] of Object.entries(state)) {
-    const fieldId = /^nt_cf_(\d+)$/.exec(blockId)?.[1];
-    const value = actionsOfBlock[NewTalepIds.customFieldAction];
-    if (!fieldId || !value) continue;
-    const encoded = customFieldValueOf(value);
-    if (encoded !== undefined) values.customFields[fieldId] = encoded;
-  }
-  return values;
-}
-
-/** One custom-field element's state in the help desk's encoding; undefined when empty. */
-function customFieldValueOf(value: ViewStateValue): string | undefined {
-  switch (value.type) {
-    case 'datepicker':
-      return value.selected_date ?? undefined;
-    case 'static_select':
-      return value.selected_option?.value ?? undefined;
-    case 'checkboxes':
-      return (value.selected_options ?? []).some((selected) => selected.value === 'true') ? 'true' : 'false';
-    default:
-      return typeof value.value === 'string' && value.value.trim() !== '' ? value.value : undefined;
-  }
-}
 
 // ── the form ────────────────────────────────────────────────────────────────────────────────────
 
@@ -390,7 +267,7 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
     );
   }
 
-  const renderedFields: z.infer<typeof renderedFieldSchema>[] = [];
+  const renderedFields: RenderedField[] = [];
   if (categoryId !== undefined && form.customFields) {
     for (const field of form.customFields) {
       const block = customFieldBlock(field, values.customFields[String(field.FieldID)]);
@@ -437,88 +314,4 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
 export function megabytes(bytes: number): string {
   const mb = bytes / 1024 / 1024;
   return mb >= 10 ? String(Math.round(mb)) : String(Math.round(mb * 10) / 10);
-}
-
-// ── the other states ────────────────────────────────────────────────────────────────────────────
-
-/** Shown at once (the trigger_id lasts 3 s) while the lists load. */
-export function newTalepLoadingView(note = ':hourglass_flowing_sand: Loading your categories…', title = 'New talep'): ModalView {
-  return modal({ title, close: 'Cancel', blocks: [section(note)] });
-}
-
-export function newTalepCreatingView(note = ':hourglass_flowing_sand: Creating your talep…'): ModalView {
-  return modal({ title: 'New talep', close: 'Close', blocks: [section(note)] });
-}
-
-/** The form could not even be shown: one sentence saying why. */
-export function newTalepProblemView(text: string, title = 'New talep'): ModalView {
-  return modal({ title, close: 'Close', blocks: [section(text)] });
-}
-
-export interface CreatedTalep {
-  id: number;
-  subject: string;
-  /** The talep's page in the help desk. */
-  url: string;
-  /** Things that did not work after the talep was created (e.g. a file that could not be attached). */
-  warnings?: readonly string[];
-}
-
-function talepButtons(talep: { id: number; url?: string }, blockId: string): types.ActionsBlock {
-  return actions(blockId, [
-    button('Show talep', SharedActions.showTalep, String(talep.id), 'primary'),
-    ...(talep.url ? [linkButton('Open in help desk', talep.url, NewTalepIds.openLink)] : []),
-  ]);
-}
-
-export function newTalepCreatedView(talep: CreatedTalep): ModalView {
-  const blocks: Block[] = [
-    section(`:white_check_mark: *Talep #${talep.id} created*\n${escapeText(truncate(talep.subject, 500))}`),
-    talepButtons(talep, 'nt_created'),
-  ];
-  for (const warning of talep.warnings ?? []) blocks.push(context(`:warning: ${escapeText(warning)}`));
-  return modal({ title: 'New talep', close: 'Done', blocks });
-}
-
-/** The ephemeral (or DM) confirmation after the modal closed. */
-export function newTalepCreatedMessage(talep: CreatedTalep): SlackMessage {
-  return {
-    text: `Talep #${talep.id} created: ${escapeText(talep.subject)}`,
-    blocks: [
-      section(`:white_check_mark: Talep *#${talep.id}* created: <${talep.url}|${escapeText(truncate(talep.subject, 200))}>`),
-      talepButtons(talep, 'nt_created_message'),
-    ],
-  };
-}
-
-/** The public thread reply on the source message: id, subject and link only. */
-export function talepOpenedThreadReply(talep: CreatedTalep): SlackMessage {
-  return {
-    text: `Talep #${talep.id} was opened from this message.`,
-    blocks: [
-      section(`:ticket: Talep <${talep.url}|*#${talep.id}* ${escapeText(truncate(talep.subject, 200))}> was opened from this message.`),
-      talepButtons(talep, 'nt_thread_reply'),
-    ],
-  };
-}
-
-export interface ExistingTalep {
-  id: number;
-  /** Unknown when the help desk would not show the talep to this user. */
-  subject?: string;
-  url?: string;
-}
-
-/** "Open a talep" on a message that already opened one: offer it instead of a duplicate. */
-export function alreadyOpenedView(talep: ExistingTalep): ModalView {
-  const subject = talep.subject ? `\n${escapeText(truncate(talep.subject, 500))}` : '';
-  return modal({
-    title: 'Open a talep',
-    close: 'Close',
-    blocks: [
-      section(`:information_source: *Talep #${talep.id} was already opened from this message.*${subject}`),
-      talepButtons(talep, 'nt_existing'),
-      context('Add to it with the *Add to a talep* shortcut instead of opening a duplicate.'),
-    ],
-  });
 }

@@ -22,24 +22,6 @@ import {
 } from './blocks.js';
 import { checkboxInput, FORM_VALUE, inputBlock, problemBlock, resultView, textInput } from './custom-fields-form.js';
 
-// Moved to ./custom-fields-form.ts; re-exported for modules that still import them from here.
-export {
-  checkboxInput,
-  customFieldsModal,
-  customFieldsSavedMessage,
-  type CustomFieldsForm,
-  escapeKeepingMentions,
-  fieldBlockId,
-  FORM_VALUE,
-  initialFieldValue,
-  isoDay,
-  problemBlock,
-  type RecordField,
-  resultView,
-  textInput,
-  workingView,
-} from './custom-fields-form.js';
-
 export const UserIds = {
   newCallback: 'user_new',
   fieldsCallback: 'user_fields',

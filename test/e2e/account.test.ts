@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectIds } from '../../src/views/account.js';
+import { json, postTo } from '../support/e2e.js';
 import { type Harness, people, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -14,10 +15,6 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const allSlackTraffic = () => JSON.stringify([h.slack.calls, h.slack.responsePosts]);
-
-async function firstPost(responseUrl: string | undefined) {
-  return h.slack.waitFor(() => h.slack.postsTo(responseUrl ?? '')[0], 'a response_url post');
-}
 
 describe('request signing', () => {
   it('rejects unsigned and stale requests before any listener runs', async () => {
@@ -36,7 +33,7 @@ describe('an unlinked user', () => {
   it('gets a Connect button instead of an error, ephemerally', async () => {
     const res = await h.send.slash(h.as('stranger'), 'whoami');
     expect(res.status).toBe(200);
-    const post = await firstPost(res.responseUrl);
+    const post = await postTo(h, res.responseUrl);
     expect(post.response_type).toBe('ephemeral');
     expect(JSON.stringify(post.blocks)).toContain('account_connect_open');
   });
@@ -108,7 +105,7 @@ describe('/talep connect', () => {
 describe('whoami and disconnect', () => {
   it('whoami names the help-desk user and role', async () => {
     const res = await h.send.slash(h.as('agent2'), 'whoami');
-    const post = await firstPost(res.responseUrl);
+    const post = await postTo(h, res.responseUrl);
     expect(post.response_type).toBe('ephemeral');
     expect(JSON.stringify(post.blocks)).toContain('*agent2* (agent2@example.com), role *Agent (Temsilci)*');
   });
@@ -116,10 +113,10 @@ describe('whoami and disconnect', () => {
   it('disconnect deletes the link', async () => {
     await h.link('agent2');
     const res = await h.send.slash(h.as('agent2'), 'disconnect');
-    expect((await firstPost(res.responseUrl)).text).toContain('Disconnected');
+    expect((await postTo(h, res.responseUrl)).text).toContain('Disconnected');
     expect(h.services.stores.accounts.get('T1', people.agent2.userId)).toBeUndefined();
     const again = await h.send.slash(h.as('agent2'), 'whoami');
-    expect(JSON.stringify(await firstPost(again.responseUrl))).toContain('account_connect_open');
+    expect(json(await postTo(h, again.responseUrl))).toContain('account_connect_open');
   });
 });
 

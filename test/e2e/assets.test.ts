@@ -6,7 +6,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AssetFormBlocks, assetFieldBlockId, AssetIds, AssetLinkBlocks } from '../../src/views/assets.js';
+import { AssetIds } from '../../src/views/assets.js';
+import { AssetFormBlocks } from '../../src/views/assets-form.js';
+import { AssetLinkBlocks } from '../../src/views/assets-link.js';
+import { fieldBlockId } from '../../src/views/custom-fields-form.js';
+import { elementsOf, json, nextCallAfter, postTo, textValue } from '../support/e2e.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import type { SentRequest } from '../support/slack-requests.js';
 
@@ -25,28 +29,14 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-const text = (value: unknown) => JSON.stringify(value);
 
 /** The first thing posted to a request's response_url (the ephemeral answer). */
-const answer = (res: SentRequest, index = 0) =>
-  h.slack.waitFor(() => h.slack.postsTo(res.responseUrl ?? '')[index], `answer #${index} to the response_url`);
-
-/** Runs `act` and returns the next call to a Slack method it caused. */
-async function nextCall(method: string, act: () => Promise<unknown>) {
-  const before = h.slack.callsTo(method).length;
-  await act();
-  return h.slack.waitFor(() => h.slack.callsTo(method)[before], method);
-}
+const answer = (res: SentRequest, index = 0) => postTo(h, res.responseUrl, `answer #${index} to the response_url`, index);
 
 /** The views.update that landed on `viewId` after `count` earlier ones. */
 const viewUpdate = (viewId: string, count = 0) =>
   h.slack.waitFor(() => h.slack.callsTo('views.update').filter((call) => call.args.view_id === viewId)[count], `views.update of ${viewId}`);
 
-/** Buttons and selects of a message, flattened. */
-function elementsOf(message: Json): Json[] {
-  const blocks = (message.blocks ?? []) as Json[];
-  return blocks.flatMap((block) => [...((block.elements as Json[] | undefined) ?? []), ...(block.accessory ? [block.accessory as Json] : [])]);
-}
 const element = (message: Json, actionId: string) => elementsOf(message).find((item) => item.action_id === actionId);
 
 const helpdeskCalls = (operation: string) => h.logs.filter((line) => line.includes(`help-desk`) && line.includes(` ${operation} → `)).length;
@@ -59,7 +49,6 @@ async function storedAsset(id: number): Promise<{ customFields: Record<string, s
   return row;
 }
 
-const textValue = (value: string | null) => ({ value: { type: 'plain_text_input', value } });
 const numberValue = (value: string | null) => ({ value: { type: 'number_input', value } });
 
 describe('search', () => {
@@ -68,11 +57,11 @@ describe('search', () => {
     const shown = elementsOf(active).filter((item) => item.action_id === AssetIds.show).map((item) => item.value);
     expect(shown).toEqual(['3', '5', '6']);
     expect(active.response_type).toBe('ephemeral');
-    expect(text(active)).not.toContain('retired');
+    expect(json(active)).not.toContain('retired');
 
     const all = await answer(await h.send.slash(h.as('agent'), 'asset dell all'));
     expect(elementsOf(all).filter((item) => item.action_id === AssetIds.show).map((item) => item.value)).toEqual(['3', '5', '6', '17']);
-    expect(text(all)).toContain('Latitude 5420* · Dell · Laptop · :no_entry_sign: retired');
+    expect(json(all)).toContain('Latitude 5420* · Dell · Laptop · :no_entry_sign: retired');
   });
 
   test('pages of 50 with Next and Previous', async () => {
@@ -82,19 +71,19 @@ describe('search', () => {
     }
     const res = await h.send.slash(h.as('agent'), 'asset pagetest');
     const first = await answer(res);
-    expect(text(first)).toContain('page 1, 1–50');
+    expect(json(first)).toContain('page 1, 1–50');
     expect(element(first, AssetIds.page)?.text).toMatchObject({ text: 'Next ▶' });
     expect((first.blocks as Json[]).length).toBeLessThanOrEqual(50);
 
     const next = await h.send.blockAction(h.as('agent'), { action_id: AssetIds.page, value: String(element(first, AssetIds.page)?.value) });
     const second = await answer(next);
     expect(second.replace_original).toBe(true);
-    expect(text(second)).toContain('page 2, 51–52');
+    expect(json(second)).toContain('page 2, 51–52');
     const paging = elementsOf(second).filter((item) => item.action_id === AssetIds.page);
     expect(paging.map((item) => (item.text as Json).text)).toEqual(['◀ Previous']);
 
     const back = await answer(await h.send.blockAction(h.as('agent'), { action_id: AssetIds.page, value: String(paging[0]?.value) }));
-    expect(text(back)).toContain('page 1, 1–50');
+    expect(json(back)).toContain('page 1, 1–50');
   });
 
   test('a prefix shorter than 3 characters is refused without asking the help desk', async () => {
@@ -122,7 +111,7 @@ describe('search', () => {
 describe('the card', () => {
   test('show: every field, company, assigned users, buttons', async () => {
     const card = await answer(await h.send.slash(h.as('agent'), 'asset show 1'));
-    const body = text(card);
+    const body = json(card);
     for (const value of ['Asset #1', 'ThinkPad T14 Gen 4', 'Lenovo', 'Laptop', 'Bilişim Tedarik Ltd.', 'PF-4T14-0001', 'Istanbul, floor 3', 'Acme Lojistik', 'user@example.com']) {
       expect(body).toContain(value);
     }
@@ -142,13 +131,13 @@ describe('the card', () => {
     });
     const assigned = await answer(assign);
     expect(assigned.replace_original).toBe(true);
-    expect(text(assigned)).toContain('Assigned to <@UAGENT2> (agent2)');
+    expect(json(assigned)).toContain('Assigned to <@UAGENT2> (agent2)');
     expect(element(assigned, AssetIds.unassign)?.value).toBe('10:3');
     expect((await h.helpdeskAs('agent').getAsset({ id: 10 })).AssignedUsers?.map((user) => user.UserID)).toEqual([3]);
 
     const unassigned = await answer(await h.send.blockAction(h.as('agent'), { action_id: AssetIds.unassign, value: '10:3' }));
     expect(unassigned.replace_original).toBe(true);
-    expect(text(unassigned)).toContain('Not assigned to anyone.');
+    expect(json(unassigned)).toContain('Not assigned to anyone.');
     expect((await h.helpdeskAs('agent').getAsset({ id: 10 })).AssignedUsers).toEqual([]);
   });
 
@@ -163,15 +152,15 @@ describe('the card', () => {
   test('retire and restore (confirmed buttons) change the help desk and the card', async () => {
     const retired = await answer(await h.send.blockAction(h.as('agent'), { action_id: AssetIds.retire, value: '14' }));
     expect(retired.replace_original).toBe(true);
-    expect(text(retired)).toContain(':no_entry_sign: retired');
+    expect(json(retired)).toContain(':no_entry_sign: retired');
     expect(element(retired, AssetIds.restore)?.confirm).toBeDefined();
     expect(element(retired, AssetIds.assign)).toBeUndefined();
     expect((await h.helpdeskAs('agent').getAsset({ id: 14 })).Disabled).toBe(true);
     const list = await answer(await h.send.slash(h.as('agent'), 'asset ubiquiti'));
-    expect(text(list)).toContain('No assets');
+    expect(json(list)).toContain('No assets');
 
     const restored = await answer(await h.send.blockAction(h.as('agent'), { action_id: AssetIds.restore, value: '14' }));
-    expect(text(restored)).toContain('Restored');
+    expect(json(restored)).toContain('Restored');
     expect(element(restored, AssetIds.retire)).toBeDefined();
     expect((await h.helpdeskAs('agent').getAsset({ id: 14 })).Disabled).toBe(false);
   });
@@ -179,7 +168,7 @@ describe('the card', () => {
 
 describe('create and edit', () => {
   test('an agent creates an asset: inline errors first, then the card in the channel', async () => {
-    const open = await nextCall('views.open', () => h.send.slash(h.as('agent'), 'asset new'));
+    const open = await nextCallAfter(h, 'views.open', () => h.send.slash(h.as('agent'), 'asset new'));
     const view = open.args.view as Json;
     expect(view.callback_id).toBe(AssetIds.formCallback);
     const metadata = String(view.private_metadata);
@@ -193,7 +182,7 @@ describe('create and edit', () => {
       errors: { [AssetFormBlocks.manufacturer]: expect.any(String), [AssetFormBlocks.supplier]: expect.any(String), [AssetFormBlocks.quantity]: expect.any(String) },
     });
 
-    const card = await nextCall('chat.postEphemeral', () =>
+    const card = await nextCallAfter(h, 'chat.postEphemeral', () =>
       h.send.viewSubmission(h.as('agent'), {
         id: 'V-new', callback_id: AssetIds.formCallback, private_metadata: metadata,
         values: {
@@ -210,33 +199,33 @@ describe('create and edit', () => {
       }),
     );
     expect(card.args).toMatchObject({ channel: 'C1', user: 'UAGENT' });
-    expect(text(card.args.blocks)).toContain('ZBook Firefly 14');
+    expect(json(card.args.blocks)).toContain('ZBook Firefly 14');
     const [created] = await h.helpdeskAs('agent').assets({ nameprefix: 'ZBook' });
     expect(created).toMatchObject({ Manufacturer: 'HP', Type: 'Laptop', SerialNumber: '5CG-ZB14-001', Location: 'Ankara office', Quantity: 2, CompanyID: 2 });
     const done = await viewUpdate('V-new');
-    expect(text(done.args.view)).toContain(`Created Asset #${created?.ItemID}`);
+    expect(json(done.args.view)).toContain(`Created Asset #${created?.ItemID}`);
   });
 
   test('an admin picks the company from the list (loaded after the modal opened)', async () => {
-    const open = await nextCall('views.open', () => h.send.slash(h.as('admin'), 'asset new'));
-    expect(text(open.args.view)).toContain('Loading');
+    const open = await nextCallAfter(h, 'views.open', () => h.send.slash(h.as('admin'), 'asset new'));
+    expect(json(open.args.view)).toContain('Loading');
     const update = await h.slack.waitFor(() =>
-      h.slack.callsTo('views.update').find((call) => (call.args.view as Json).callback_id === AssetIds.formCallback && text(call.args.view).includes('Boğaziçi')),
+      h.slack.callsTo('views.update').find((call) => (call.args.view as Json).callback_id === AssetIds.formCallback && json(call.args.view).includes('Boğaziçi')),
     );
-    expect(text(update.args.view)).toContain('"type":"static_select"');
-    expect(text(update.args.view)).toContain('Boğaziçi Yazılım');
+    expect(json(update.args.view)).toContain('"type":"static_select"');
+    expect(json(update.args.view)).toContain('Boğaziçi Yazılım');
   });
 
   test('edit from the card: prefilled, only changed fields sent, the card replaced in place', async () => {
     const click = await h.send.blockAction(h.as('agent'), { action_id: AssetIds.edit, value: '2' });
-    const opened = await h.slack.waitFor(() => h.slack.callsTo('views.open').find((call) => text(call.args.view).includes('Edit asset #2')));
-    expect(text(opened.args.view)).toContain('Loading');
+    const opened = await h.slack.waitFor(() => h.slack.callsTo('views.open').find((call) => json(call.args.view).includes('Edit asset #2')));
+    expect(json(opened.args.view)).toContain('Loading');
     const formCall = await h.slack.waitFor(() =>
-      h.slack.callsTo('views.update').find((call) => (call.args.view as Json).callback_id === AssetIds.formCallback && text(call.args.view).includes('PF-4T14-0002')),
+      h.slack.callsTo('views.update').find((call) => (call.args.view as Json).callback_id === AssetIds.formCallback && json(call.args.view).includes('PF-4T14-0002')),
     );
     const form = formCall.args.view as Json;
-    expect(text(form)).toContain('"initial_value":"ThinkPad T14 Gen 4"');
-    expect(text(form)).toContain('"initial_value":"Istanbul, floor 2"');
+    expect(json(form)).toContain('"initial_value":"ThinkPad T14 Gen 4"');
+    expect(json(form)).toContain('"initial_value":"Istanbul, floor 2"');
 
     // Someone renames the model meanwhile; this form does not touch it, so it must not undo that.
     await h.helpdeskAs('agent2').updateAsset({ id: 2, modelName: 'ThinkPad T14 Gen 5' });
@@ -254,16 +243,16 @@ describe('create and edit', () => {
     await h.send.viewSubmission(h.as('agent'), { id: 'V-edit', callback_id: AssetIds.formCallback, private_metadata: String(form.private_metadata), values });
     const replaced = await answer(click);
     expect(replaced.replace_original).toBe(true);
-    expect(text(replaced)).toContain('Istanbul, floor 5');
+    expect(json(replaced)).toContain('Istanbul, floor 5');
     const asset = await h.helpdeskAs('agent').getAsset({ id: 2 });
     expect(asset).toMatchObject({ Location: 'Istanbul, floor 5', ModelName: 'ThinkPad T14 Gen 5', SerialNumber: 'PF-4T14-0002' });
   });
 
   test('a refused save keeps the form and the values, with the reason', async () => {
-    const open = await nextCall('views.open', () => h.send.slash(h.as('agent'), 'asset edit 11'));
-    expect(text(open.args.view)).toContain('Loading');
+    const open = await nextCallAfter(h, 'views.open', () => h.send.slash(h.as('agent'), 'asset edit 11'));
+    expect(json(open.args.view)).toContain('Loading');
     const formCall = await h.slack.waitFor(() =>
-      h.slack.callsTo('views.update').find((call) => (call.args.view as Json).callback_id === AssetIds.formCallback && text(call.args.view).includes('F2L-IP15-7781')),
+      h.slack.callsTo('views.update').find((call) => (call.args.view as Json).callback_id === AssetIds.formCallback && json(call.args.view).includes('F2L-IP15-7781')),
     );
     await h.send.viewSubmission(h.as('agent'), {
       id: 'V-refused', callback_id: AssetIds.formCallback, private_metadata: String((formCall.args.view as Json).private_metadata),
@@ -272,8 +261,8 @@ describe('create and edit', () => {
     const again = await viewUpdate('V-refused');
     const view = again.args.view as Json;
     expect(view.callback_id).toBe(AssetIds.formCallback);
-    expect(text(view)).toContain(':warning:');
-    expect(text(view)).toContain('"initial_value":"99"');
+    expect(json(view)).toContain(':warning:');
+    expect(json(view)).toContain('"initial_value":"99"');
   });
 });
 
@@ -292,10 +281,10 @@ describe('taleps', () => {
   });
 
   test('the card\'s Link to talep modal: asset preset, talep typed', async () => {
-    const open = await nextCall('views.open', () => h.send.blockAction(h.as('agent'), { action_id: AssetIds.link, value: '16' }));
+    const open = await nextCallAfter(h, 'views.open', () => h.send.blockAction(h.as('agent'), { action_id: AssetIds.link, value: '16' }));
     const view = open.args.view as Json;
     expect(view.callback_id).toBe(AssetIds.linkCallback);
-    expect(text(view)).toContain('"min_query_length":3');
+    expect(json(view)).toContain('"min_query_length":3');
 
     const invalid = await h.send.viewSubmission(h.as('agent'), {
       callback_id: AssetIds.linkCallback, private_metadata: String(view.private_metadata),
@@ -308,7 +297,7 @@ describe('taleps', () => {
       values: { [AssetLinkBlocks.asset]: { asset_picker: { type: 'external_select', selected_option: { text: { type: 'plain_text', text: 'Asset #16' }, value: '16' } } }, [AssetLinkBlocks.talep]: numberValue('5') },
     });
     const done = await viewUpdate('V-link');
-    expect(text(done.args.view)).toContain('Asset #16 is now a related asset of Talep #5');
+    expect(json(done.args.view)).toContain('Asset #16 is now a related asset of Talep #5');
     expect((await h.helpdeskAs('agent').assets({ assignedToTalepId: 5 })).map((asset) => asset.ItemID)).toEqual([16]);
   });
 
@@ -326,29 +315,29 @@ describe('custom fields', () => {
   async function openFields(assetId: number) {
     await h.send.blockAction(h.as('agent'), { action_id: AssetIds.fields, value: String(assetId) });
     const call = await h.slack.waitFor(() =>
-      h.slack.callsTo('views.update').find((update) => (update.args.view as Json).callback_id === AssetIds.fieldsCallback && text(update.args.view).includes(`Asset #${assetId}`)),
+      h.slack.callsTo('views.update').find((update) => (update.args.view as Json).callback_id === AssetIds.fieldsCallback && json(update.args.view).includes(`Asset #${assetId}`)),
     );
     return call.args.view as Json;
   }
 
   test('the form renders the asset fields by type and saves the filled-in ones', async () => {
     const view = await openFields(12);
-    const body = text(view);
+    const body = json(view);
     for (const name of ['Asset tag', 'Warranty until', 'Condition', 'Encrypted disk', 'Maintenance notes']) expect(body).toContain(name);
     expect(body).toContain('"type":"datepicker"');
 
     await h.send.viewSubmission(h.as('agent'), {
       id: 'V-cf', callback_id: AssetIds.fieldsCallback, private_metadata: String(view.private_metadata),
       values: {
-        [assetFieldBlockId(6)]: textValue('IT-0012'),
-        [assetFieldBlockId(7)]: { value: { type: 'datepicker', selected_date: '2027-03-31' } },
-        [assetFieldBlockId(8)]: textValue('5'),
-        [assetFieldBlockId(9)]: { value: { type: 'static_select', selected_option: { text: { type: 'plain_text', text: 'No' }, value: 'false' } } },
-        [assetFieldBlockId(10)]: textValue(null),
+        [fieldBlockId(6)]: textValue('IT-0012'),
+        [fieldBlockId(7)]: { value: { type: 'datepicker', selected_date: '2027-03-31' } },
+        [fieldBlockId(8)]: textValue('5'),
+        [fieldBlockId(9)]: { value: { type: 'static_select', selected_option: { text: { type: 'plain_text', text: 'No' }, value: 'false' } } },
+        [fieldBlockId(10)]: textValue(null),
       },
     });
     const done = await viewUpdate('V-cf');
-    expect(text(done.args.view)).toContain('Saved *Asset tag*, *Warranty until*, *Condition*, *Encrypted disk*');
+    expect(json(done.args.view)).toContain('Saved *Asset tag*, *Warranty until*, *Condition*, *Encrypted disk*');
     expect((await storedAsset(12)).customFields).toEqual({ '6': 'IT-0012', '7': '2027-03-31', '8': '5', '9': 'false' });
   });
 
@@ -356,14 +345,14 @@ describe('custom fields', () => {
     const view = await openFields(13);
     await h.send.viewSubmission(h.as('agent'), {
       id: 'V-cf-bad', callback_id: AssetIds.fieldsCallback, private_metadata: String(view.private_metadata),
-      values: { [assetFieldBlockId(6)]: textValue('NET-13'), [assetFieldBlockId(8)]: textValue('77') },
+      values: { [fieldBlockId(6)]: textValue('NET-13'), [fieldBlockId(8)]: textValue('77') },
     });
     const again = await viewUpdate('V-cf-bad');
     const form = again.args.view as Json;
     expect(form.callback_id).toBe(AssetIds.fieldsCallback);
-    expect(text(form)).toContain('Saved Asset tag, but not Condition');
-    expect(text(form)).toContain('option id');
-    expect(text(form)).toContain('"initial_value":"77"');
+    expect(json(form)).toContain('Saved Asset tag, but not Condition');
+    expect(json(form)).toContain('option id');
+    expect(json(form)).toContain('"initial_value":"77"');
     expect((await storedAsset(13)).customFields).toEqual({ '6': 'NET-13' });
   });
 });
@@ -390,6 +379,6 @@ describe('permissions', () => {
 
   test('an unlinked user is offered the Connect button', async () => {
     const reply = await answer(await h.send.slash(h.as('stranger'), 'asset dell'));
-    expect(text(reply)).toContain('account_connect_open');
+    expect(json(reply)).toContain('account_connect_open');
   });
 });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CompanyBlocks, CompanyIds, rowMenuValue } from '../../src/views/companies.js';
+import { json, modalOpenedBy, modalShowing, slashAnswer, textValue } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -15,35 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const json = (value: unknown) => JSON.stringify(value);
-const text = (value: string) => ({ value: { type: 'plain_text_input', value } });
 const companies = () => h.helpdeskAs('admin').companies();
 
-async function slash(person: Person, command: string) {
-  const res = await h.send.slash(h.as(person), command);
-  expect(res.status).toBe(200);
-  const post = await h.slack.waitFor(() => h.slack.postsTo(res.responseUrl ?? '')[0], `the answer to “${command}”`);
-  expect(post.response_type).toBe('ephemeral');
-  return post;
-}
-
-async function latestView(viewId: string, shows: string) {
-  return h.slack.waitFor(() => {
-    const last = h.slack.callsTo('views.update').filter((call) => call.args.view_id === viewId).at(-1);
-    return last && json(last.args.view).includes(shows) ? (last.args.view as Record<string, unknown> & { private_metadata: string }) : undefined;
-  }, `view ${viewId} showing “${shows}”`);
-}
-
-/** Runs a command that opens a modal (loading first) and returns its id once it shows `shows`. */
-async function modalFrom(send: () => Promise<unknown>, shows: string) {
-  const opens = h.slack.callsTo('views.open').length;
-  const updates = h.slack.callsTo('views.update').length;
-  await send();
-  await h.slack.waitFor(() => h.slack.callsTo('views.open')[opens], 'views.open');
-  const first = await h.slack.waitFor(() => h.slack.callsTo('views.update')[updates], 'views.update');
-  const id = String(first.args.view_id);
-  return { id, view: await latestView(id, shows) };
-}
+const slash = async (person: Person, command: string) => (await slashAnswer(h, person, command, { status: true, ephemeral: true })).post;
 
 describe('company list', () => {
   it('lists companies with ids and domains, and the departments', async () => {
@@ -90,14 +65,14 @@ describe('company new', () => {
       h.send.viewSubmission(h.as('admin'), {
         callback_id: CompanyIds.newCallback,
         id: viewId,
-        values: { [CompanyBlocks.name]: text(name), [CompanyBlocks.domains]: text(domains) },
+        values: { [CompanyBlocks.name]: textValue(name), [CompanyBlocks.domains]: textValue(domains) },
       });
     expect((await submit('V-co-bad', 'X', 'not a domain')).body).toMatchObject({ response_action: 'errors' });
     await submit('V-co-1', 'Kuzey Enerji', 'kuzey.example');
-    await latestView('V-co-1', 'Created company *Kuzey Enerji*');
+    await modalShowing(h, 'V-co-1', 'Created company *Kuzey Enerji*');
     expect((await companies()).some((company) => company.Name === 'Kuzey Enerji')).toBe(true);
     await submit('V-co-2', 'Boğaziçi Yazılım');
-    await latestView('V-co-2', 'already exists (#2)');
+    await modalShowing(h, 'V-co-2', 'already exists (#2)');
   });
 
   it('refuses a regular user', async () => {
@@ -109,20 +84,20 @@ describe('company new', () => {
 
 describe('company edit', () => {
   it('opens a prefilled form and saves name, domains and notes', async () => {
-    const { id, view } = await modalFrom(() => h.send.slash(h.as('admin'), 'company edit 2'), 'Boğaziçi Yazılım');
+    const { id, view } = await modalOpenedBy(h, () => h.send.slash(h.as('admin'), 'company edit 2'), 'Boğaziçi Yazılım');
     expect(view.callback_id).toBe(CompanyIds.editCallback);
     const res = await h.send.viewSubmission(h.as('admin'), {
       callback_id: CompanyIds.editCallback,
       id,
       private_metadata: view.private_metadata,
       values: {
-        [CompanyBlocks.name]: text('Boğaziçi Yazılım A.Ş.'),
-        [CompanyBlocks.domains]: text('bogazici.example; bogazici.com.tr'),
-        [CompanyBlocks.notes]: text('Yeni müşteri.'),
+        [CompanyBlocks.name]: textValue('Boğaziçi Yazılım A.Ş.'),
+        [CompanyBlocks.domains]: textValue('bogazici.example; bogazici.com.tr'),
+        [CompanyBlocks.notes]: textValue('Yeni müşteri.'),
       },
     });
     expect(res.body).toMatchObject({ response_action: 'update' });
-    await latestView(id, 'Saved company');
+    await modalShowing(h, id, 'Saved company');
     expect((await companies()).find((company) => company.CompanyID === SeedIds.companies.bogazici)).toMatchObject({
       Name: 'Boğaziçi Yazılım A.Ş.',
       EmailDomain: 'bogazici.example;bogazici.com.tr',
@@ -131,7 +106,7 @@ describe('company edit', () => {
   });
 
   it('opens from the list’s row menu', async () => {
-    const { view } = await modalFrom(
+    const { view } = await modalOpenedBy(h, 
       () => h.send.blockAction(h.as('admin'), { action_id: CompanyIds.rowMenu, type: 'overflow', selected_option: { value: rowMenuValue('edit', 1) } }),
       'Acme Lojistik',
     );
@@ -139,32 +114,32 @@ describe('company edit', () => {
   });
 
   it('says when the company does not exist', async () => {
-    const { view } = await modalFrom(() => h.send.slash(h.as('admin'), 'company edit 999'), 'not found');
+    const { view } = await modalOpenedBy(h, () => h.send.slash(h.as('admin'), 'company edit 999'), 'not found');
     expect(json(view)).toContain('Company #999');
   });
 
   it('shows an agent the refusal in the modal', async () => {
-    await modalFrom(() => h.send.slash(h.as('agent'), 'company edit 1'), '*admin* permission');
+    await modalOpenedBy(h, () => h.send.slash(h.as('agent'), 'company edit 1'), '*admin* permission');
   });
 });
 
 describe('company custom fields', () => {
   it('shows the current values and saves the changed ones', async () => {
-    const { id, view } = await modalFrom(() => h.send.slash(h.as('admin'), 'company fields 1'), 'Contract number');
+    const { id, view } = await modalOpenedBy(h, () => h.send.slash(h.as('admin'), 'company fields 1'), 'Contract number');
     expect(json(view)).toContain('"initial_value":"C-2025-014"');
     await h.send.viewSubmission(h.as('admin'), {
       callback_id: CompanyIds.fieldsCallback,
       id,
       private_metadata: view.private_metadata,
       values: {
-        cf_16: text('C-2026-001'),
+        cf_16: textValue('C-2026-001'),
         cf_17: { value: { type: 'datepicker', selected_date: '2027-01-31' } },
-        cf_18: text(''),
+        cf_18: textValue(''),
         cf_19: { value: { type: 'checkboxes', selected_options: [{ value: 'true' }] } },
-        cf_20: text(''),
+        cf_20: textValue(''),
       },
     });
-    await latestView(id, 'Saved');
+    await modalShowing(h, id, 'Saved');
     const values = Object.fromEntries((await h.helpdeskAs('admin').companyCustomFields({ id: 1 })).map((field) => [field.FieldName, field.Value]));
     expect(values).toMatchObject({
       'Contract number': 'C-2026-001',

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
+import { FORM_VALUE } from '../../src/views/custom-fields-form.js';
 import { AGENTS_ONLY, KbIds, NewArticleBlocks } from '../../src/views/kb.js';
-import { FORM_VALUE } from '../../src/views/users.js';
+import { actionIdsOf, elementsOf, json, type MessageElement, modalShowing, nextCall, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -17,47 +18,24 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-type Post = Record<string, unknown>;
-interface Element {
-  type: string;
-  action_id?: string;
-  value?: string;
-  url?: string;
-}
 interface AnyBlock {
   type: string;
   block_id?: string;
-  elements?: Element[];
-  accessory?: Element;
+  elements?: MessageElement[];
+  accessory?: MessageElement;
   element?: Record<string, unknown>;
   text?: { text: string };
 }
 
-const json = (value: unknown) => JSON.stringify(value);
 const blocksOf = (value: unknown) => ((value as { blocks?: AnyBlock[] }).blocks ?? []) as AnyBlock[];
-const buttons = (value: unknown) =>
-  blocksOf(value).flatMap((block) => [...(block.elements ?? []), ...(block.accessory ? [block.accessory] : [])]);
-const actionIds = (value: unknown) => buttons(value).map((element) => element.action_id);
+const buttons = (value: unknown) => elementsOf(value);
 /** The article ids of a list, in order, read from the Show buttons. */
 const listedIds = (post: Post) =>
   buttons(post).filter((element) => element.action_id === KbIds.show).map((element) => Number(element.value));
 const webRoot = () => h.sandbox.baseUrl.replace(/\/api$/, '');
 
-async function slash(person: Person, text: string): Promise<Post> {
-  const res = await h.send.slash(h.as(person), text);
-  expect(res.status).toBe(200);
-  const post = await h.slack.waitFor(() => h.slack.postsTo(res.responseUrl ?? '')[0], `the answer to /talep ${text}`);
-  expect(post.response_type).toBe('ephemeral');
-  return post;
-}
-
-async function press(person: Person, action: { action_id: string; value: string }): Promise<{ post: Post; responseUrl: string }> {
-  const res = await h.send.blockAction(h.as(person), action);
-  const responseUrl = res.responseUrl as string;
-  const post = await h.slack.waitFor(() => h.slack.postsTo(responseUrl)[0], `the answer to ${action.action_id}`);
-  expect(post.response_type).toBe('ephemeral');
-  return { post, responseUrl };
-}
+const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text, { status: true, ephemeral: true })).post;
+const press = (person: Person, action: { action_id: string; value: string }) => pressAnswer(h, person, action, { ephemeral: true });
 
 describe('kb <words>', () => {
   it('lists what a regular user may read, newest first, without the agents-only article', async () => {
@@ -106,7 +84,7 @@ describe('kb <id>', () => {
     const post = await slash('agent', 'kb #3');
     expect(json(post.blocks)).toContain('Console cable, ROMMON');
     expect(json(post.blocks)).toContain(AGENTS_ONLY);
-    expect(actionIds(post)).not.toContain(KbIds.share);
+    expect(actionIdsOf(post)).not.toContain(KbIds.share);
   });
 
   it('does not show a regular user the agents-only article', async () => {
@@ -138,7 +116,7 @@ describe('Share in channel', () => {
     expect(message.channel).toBe('C1');
     expect(json(message.blocks)).toContain('How to connect to the VPN');
     expect(json(message.blocks)).toContain('Shared by <@UUSER>');
-    expect(actionIds(message)).not.toContain(KbIds.share);
+    expect(actionIdsOf(message)).not.toContain(KbIds.share);
   });
 
   it('refuses the agents-only article and posts nothing', async () => {
@@ -162,20 +140,13 @@ describe('kb new', () => {
     const opens = h.slack.callsTo('views.open').length;
     const updates = h.slack.callsTo('views.update').length;
     await h.send.slash(h.as(person), 'kb new');
-    const open = await h.slack.waitFor(() => h.slack.callsTo('views.open')[opens], 'views.open');
+    const open = await nextCall(h, 'views.open', opens);
     expect(json(open.args.view)).toContain('Loading the categories');
     const update = await h.slack.waitFor(
       () => h.slack.callsTo('views.update').slice(updates).find((call) => json(call.args.view).includes(NewArticleBlocks.subject)),
       'the form',
     );
     return { viewId: String(update.args.view_id), view: update.args.view as { callback_id: string; blocks: AnyBlock[] } };
-  }
-
-  async function viewShowing(viewId: string, shows: string) {
-    return h.slack.waitFor(() => {
-      const last = h.slack.callsTo('views.update').filter((call) => call.args.view_id === viewId).at(-1);
-      return last && json(last.args.view).includes(shows) ? (last.args.view as Record<string, unknown>) : undefined;
-    }, `view ${viewId} showing “${shows}”`);
   }
 
   const values = (category: string, subject: string, body: string, techOnly: boolean) => ({
@@ -213,7 +184,7 @@ describe('kb new', () => {
       values: values(String(SeedIds.categories.network), 'Resetting the Wi-Fi access points', 'Unplug the AP.\n\nWait 30 s.', true),
     });
     expect(res.body).toMatchObject({ response_action: 'update' });
-    const confirmation = await viewShowing('V-kb-created', 'Created article #');
+    const { view: confirmation } = await modalShowing(h, 'V-kb-created', 'Created article #');
     const created = (await h.helpdeskAs('agent').articles()).Articles.find((item) => item.Subject === 'Resetting the Wi-Fi access points');
     expect(created).toMatchObject({ ForTechsOnly: true, CategoryID: SeedIds.categories.network });
     expect(json(confirmation)).toContain(`Created article #${created?.ArticleId}`);
@@ -225,9 +196,9 @@ describe('kb new', () => {
 
     // Show inside the modal turns it into the article.
     await h.send.blockAction(h.as('agent'), { action_id: KbIds.show, value: String(created?.ArticleId) }, { view: { id: 'V-kb-created' } });
-    const shown = await viewShowing('V-kb-created', 'Wait 30 s.');
+    const { view: shown } = await modalShowing(h, 'V-kb-created', 'Wait 30 s.');
     expect(json(shown)).toContain(AGENTS_ONLY);
-    expect(actionIds(shown)).not.toContain(KbIds.share);
+    expect(actionIdsOf(shown)).not.toContain(KbIds.share);
   });
 
   it('explains the help desk’s refusal to a regular user and keeps what they typed', async () => {
@@ -241,7 +212,7 @@ describe('kb new', () => {
       values: values(String(SeedIds.categories.hardware), 'My printer tips', 'Kick it.', false),
     });
     expect(res.body).toMatchObject({ response_action: 'update' });
-    const refused = await viewShowing('V-kb-refused', 'The help desk refused');
+    const { view: refused } = await modalShowing(h, 'V-kb-refused', 'The help desk refused');
     expect(json(refused)).toContain('*agent* (Temsilci) permission');
     expect(json(refused)).toContain('"initial_value":"My printer tips"');
     expect((await h.helpdeskAs('agent').articles()).Articles.length).toBe(before);

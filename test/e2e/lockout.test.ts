@@ -6,6 +6,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectIds } from '../../src/views/account.js';
+import { json, postTo } from '../support/e2e.js';
 import { type Harness, people, startHarness } from '../support/harness.js';
 
 // Long enough for the "queued" notice (sent for waits of 2 s or more), short enough for a test.
@@ -21,9 +22,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => h?.close());
-
-const firstPost = (responseUrl: string | undefined) =>
-  h.slack.waitFor(() => h.slack.postsTo(responseUrl ?? '')[0], 'a response_url post');
 
 /** Asks the sandbox directly (not through the bot's guard) whether our IP is blocked. */
 async function sandboxBlocksUs(): Promise<boolean> {
@@ -41,12 +39,12 @@ describe('a token the help desk stops accepting', () => {
     // Changing the password invalidates the user's token in the help desk.
     await h.helpdeskAs('admin').updateUser({ userId: agent2.helpdeskUserId, password: 'new-password-1' });
     const res = await h.send.slash(h.as('agent2'), 'whoami');
-    const post = await firstPost(res.responseUrl);
+    const post = await postTo(h, res.responseUrl);
     expect(post.text).toContain('refused your token');
     expect(JSON.stringify(post.blocks)).toContain('account_connect_open');
     expect(h.services.stores.accounts.get('T1', people.agent2.userId)?.rejected).toBe(true);
     const next = await h.send.slash(h.as('agent2'), 'whoami');
-    expect((await firstPost(next.responseUrl)).text).toContain('refused your saved token');
+    expect((await postTo(h, next.responseUrl)).text).toContain('refused your saved token');
   });
 });
 
@@ -69,7 +67,7 @@ describe('ten people pasting wrong tokens at once', () => {
     expect(await sandboxBlocksUs()).toBe(false);
 
     const res = await h.send.slash(h.as('admin'), 'whoami');
-    expect(JSON.stringify(await firstPost(res.responseUrl))).toContain('*admin*');
+    expect(json(await postTo(h, res.responseUrl))).toContain('*admin*');
   });
 });
 

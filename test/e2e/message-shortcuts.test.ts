@@ -3,15 +3,14 @@
  * attached, the thread reply, the duplicate guard) and "Add to a talep" (external-select options, the
  * comment it adds, a regular user's refusal explained), and the unlinked user's connect prompt.
  */
-import type { types, ViewStateValue } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShortcutIds } from '../../src/commands/shortcut-ids.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/errors.js';
 import { AddToTalepIds } from '../../src/views/message-shortcuts.js';
-import { NewTalepIds, type ViewStateValues } from '../../src/views/new-talep-modal.js';
+import { NewTalepIds } from '../../src/views/new-talep-modal.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
-import type { SlackCall } from '../support/fake-slack.js';
+import { callsSince, inputElement, pick, stateOf, type StateValues, type View, viewOf, viewText, viewUpdateSince } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -23,38 +22,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-interface View {
-  callback_id?: string;
-  private_metadata?: string;
-  blocks: (types.KnownBlock & { block_id?: string })[];
-}
-
-const viewOf = (call: SlackCall) => call.args.view as View;
-const callsSince = (mark: number, method: string) => h.slack.calls.slice(mark).filter((call) => call.method === method);
-const inputBlocks = (view: View) => view.blocks.filter((block): block is types.InputBlock => block.type === 'input');
-const element = (view: View, blockId: string) =>
-  inputBlocks(view).find((block) => block.block_id === blockId)?.element as unknown as Record<string, unknown> | undefined;
-const text = (view: View) => JSON.stringify(view.blocks);
-
-/** The latest views.update after `mark` whose view passes `test`. */
-const updatedCall = (mark: number, test: (view: View) => boolean, what: string) =>
-  h.slack.waitFor(() => callsSince(mark, 'views.update').filter((call) => test(viewOf(call))).at(-1), what);
-const updated = async (mark: number, test: (view: View) => boolean, what: string) => viewOf(await updatedCall(mark, test, what));
-
-function stateOf(view: View, changes: ViewStateValues = {}): ViewStateValues {
-  const state: ViewStateValues = {};
-  for (const block of inputBlocks(view)) {
-    const el = block.element as unknown as Record<string, unknown> & { type: string; action_id: string };
-    const value: ViewStateValue = { type: el.type };
-    if (typeof el.initial_value === 'string') value.value = el.initial_value;
-    if (el.initial_option) value.selected_option = el.initial_option as ViewStateValue['selected_option'];
-    state[block.block_id as string] = { [el.action_id]: value };
-  }
-  return { ...state, ...changes };
-}
-const pick = (blockId: string, actionId: string, value: string, label = value): ViewStateValues => ({
-  [blockId]: { [actionId]: { type: 'static_select', selected_option: { text: { type: 'plain_text', text: label }, value } } },
-});
+const updated = async (mark: number, test: (view: View) => boolean, what: string) => viewOf(await viewUpdateSince(h, mark, test, what));
 
 let messageCounter = 100;
 const nextTs = () => `1700000100.${String(++messageCounter).padStart(6, '0')}`;
@@ -87,21 +55,21 @@ describe('Open a talep', () => {
         { id: 'FMSG2', name: 'Drive doc', mode: 'external', url_private: 'https://drive.example/doc' },
       ],
     });
-    const opened = await h.slack.waitFor(() => callsSince(mark, 'views.open')[0], 'views.open');
+    const opened = await h.slack.waitFor(() => callsSince(h, mark, 'views.open')[0], 'views.open');
     expect(h.slack.calls.slice(mark).findIndex((call) => call === opened)).toBe(0);
-    const formCall = await updatedCall(mark, (view) => view.callback_id === NewTalepIds.callbackId, 'the prefilled form');
+    const formCall = await viewUpdateSince(h, mark, (view) => view.callback_id === NewTalepIds.callbackId, 'the prefilled form');
     const form = viewOf(formCall);
     const viewId = String(formCall.args.view_id);
 
-    const subject = String(element(form, NewTalepIds.subject.block)?.initial_value);
+    const subject = String(inputElement(form, NewTalepIds.subject.block)?.initial_value);
     expect(subject.startsWith('Printer on floor 3 is jammed again')).toBe(true);
     expect(subject.length).toBeLessThanOrEqual(100);
-    const body = String(element(form, NewTalepIds.body.block)?.initial_value);
+    const body = String(inputElement(form, NewTalepIds.body.block)?.initial_value);
     expect(body).toContain('@agent can you look? <urgent>');
     expect(body).toContain(`https://test.slack.com/archives/C1/p${ts.replace('.', '')}`);
     expect(body).toContain('Posted in Slack by Ayla Demir');
-    expect(text(form)).toContain('jam.png');
-    expect(text(form)).toContain('Drive doc — _not attached: not stored in Slack_');
+    expect(viewText(form)).toContain('jam.png');
+    expect(viewText(form)).toContain('Drive doc — _not attached: not stored in Slack_');
 
     const res = await h.send.viewSubmission(h.as('agent'), {
       callback_id: NewTalepIds.callbackId,
@@ -122,7 +90,7 @@ describe('Open a talep', () => {
       );
       return updated(actionMark, (view) => JSON.parse(view.private_metadata ?? '{}').categoryId === SeedIds.categories.hardware, 'the reloaded form');
     })();
-    expect(text(withCategory)).toContain('jam.png');
+    expect(viewText(withCategory)).toContain('jam.png');
 
     const submitMark = h.slack.calls.length;
     const created = await h.send.viewSubmission(h.as('agent'), {
@@ -132,8 +100,8 @@ describe('Open a talep', () => {
       values: stateOf(withCategory),
     });
     expect(created.body).toMatchObject({ response_action: 'update' });
-    const done = await updated(submitMark, (view) => /Talep #\d+ created/.test(text(view)), 'the created view');
-    talepId = Number(/Talep #(\d+) created/.exec(text(done))?.[1]);
+    const done = await updated(submitMark, (view) => /Talep #\d+ created/.test(viewText(view)), 'the created view');
+    talepId = Number(/Talep #(\d+) created/.exec(viewText(done))?.[1]);
 
     const talep = await h.helpdeskAs('agent').getTalep({ id: talepId });
     expect(talep.Subject).toBe(subject);
@@ -143,7 +111,7 @@ describe('Open a talep', () => {
     expect(Buffer.from(download.data).equals(png)).toBe(true);
 
     // A thread reply on the message (public): id, subject and link only.
-    const reply = await h.slack.waitFor(() => callsSince(submitMark, 'chat.postMessage')[0], 'the thread reply');
+    const reply = await h.slack.waitFor(() => callsSince(h, submitMark, 'chat.postMessage')[0], 'the thread reply');
     expect(reply.args).toMatchObject({ channel: 'C1', thread_ts: threadTs });
     expect(String(reply.args.text)).toContain(`Talep #${talepId}`);
     expect(JSON.stringify(reply.args.blocks)).toContain(talep.Url ?? 'missing url');
@@ -154,10 +122,10 @@ describe('Open a talep', () => {
   it('a second "Open a talep" on the same message offers the existing talep instead of a duplicate', async () => {
     const before = await talepCount();
     const { mark } = await openTalepFrom('agent2', { ts, user: 'UAUTHOR', text: 'Printer on floor 3 is jammed again' });
-    const view = await updated(mark, (candidate) => text(candidate).includes('already opened'), 'the existing-talep view');
-    expect(text(view)).toContain(`Talep #${talepId} was already opened from this message`);
-    expect(text(view)).toContain(SharedActions.showTalep);
-    expect(callsSince(mark, 'views.update').some((call) => viewOf(call).callback_id === NewTalepIds.callbackId)).toBe(false);
+    const view = await updated(mark, (candidate) => viewText(candidate).includes('already opened'), 'the existing-talep view');
+    expect(viewText(view)).toContain(`Talep #${talepId} was already opened from this message`);
+    expect(viewText(view)).toContain(SharedActions.showTalep);
+    expect(callsSince(h, mark, 'views.update').some((call) => viewOf(call).callback_id === NewTalepIds.callbackId)).toBe(false);
     expect(await talepCount()).toBe(before);
   });
 
@@ -166,7 +134,7 @@ describe('Open a talep', () => {
     await h.services.stores.messageTaleps.set('T1', 'C1', orphanTs, 99_999, 'UAGENT');
     const { mark } = await openTalepFrom('agent', { ts: orphanTs, user: 'UAUTHOR', text: 'Wi-Fi drops' });
     const form = await updated(mark, (view) => view.callback_id === NewTalepIds.callbackId, 'the form');
-    expect(element(form, NewTalepIds.subject.block)?.initial_value).toBe('Wi-Fi drops');
+    expect(inputElement(form, NewTalepIds.subject.block)?.initial_value).toBe('Wi-Fi drops');
     expect(h.services.stores.messageTaleps.get('T1', 'C1', orphanTs)).toBeUndefined();
   });
 
@@ -174,7 +142,7 @@ describe('Open a talep', () => {
     const { mark, res } = await openTalepFrom('stranger', { ts: nextTs(), text: 'help' });
     const post = await h.slack.waitFor(() => h.slack.postsTo(res.responseUrl ?? '')[0], 'the connect prompt');
     expect(JSON.stringify(post.blocks)).toContain(CONNECT_ACTION);
-    expect(callsSince(mark, 'views.open')).toHaveLength(0);
+    expect(callsSince(h, mark, 'views.open')).toHaveLength(0);
   });
 });
 
@@ -182,15 +150,15 @@ describe('Add to a talep', () => {
   async function openAddForm(person: Person, message: { ts: string; text: string; user?: string }) {
     const mark = h.slack.calls.length;
     await h.send.messageShortcut(h.as(person), ShortcutIds.addToTalep, message);
-    await h.slack.waitFor(() => callsSince(mark, 'views.open')[0], 'views.open');
+    await h.slack.waitFor(() => callsSince(h, mark, 'views.open')[0], 'views.open');
     const call = await h.slack.waitFor(
-      () => callsSince(mark, 'views.update').find((candidate) => viewOf(candidate).callback_id === AddToTalepIds.callbackId),
+      () => callsSince(h, mark, 'views.update').find((candidate) => viewOf(candidate).callback_id === AddToTalepIds.callbackId),
       'the add-to-talep form',
     );
     return { viewId: String(call.args.view_id), form: viewOf(call) };
   }
 
-  const picked = (id: number, label: string): ViewStateValues => ({
+  const picked = (id: number, label: string): StateValues => ({
     [AddToTalepIds.talep.block]: {
       [AddToTalepIds.talep.action]: { type: 'external_select', selected_option: { text: { type: 'plain_text', text: label }, value: String(id) } },
     },
@@ -217,10 +185,10 @@ describe('Add to a talep', () => {
   it('adds the message as an agents-only comment with its permalink and author', async () => {
     const ts = nextTs();
     const { viewId, form } = await openAddForm('agent', { ts, user: 'UAUTHOR', text: 'Same jam on floor 2 <@UUSER>' });
-    const comment = String(element(form, AddToTalepIds.comment.block)?.initial_value);
+    const comment = String(inputElement(form, AddToTalepIds.comment.block)?.initial_value);
     expect(comment).toContain('Same jam on floor 2 @user');
     expect(comment).toContain('Posted in Slack by Ayla Demir');
-    expect(element(form, AddToTalepIds.techsOnly.block)?.type).toBe('checkboxes');
+    expect(inputElement(form, AddToTalepIds.techsOnly.block)?.type).toBe('checkboxes');
 
     const mark = h.slack.calls.length;
     const res = await h.send.viewSubmission(h.as('agent'), {
@@ -236,7 +204,7 @@ describe('Add to a talep', () => {
       },
     });
     expect(res.body).toMatchObject({ response_action: 'update' });
-    await updated(mark, (view) => text(view).includes('was added to'), 'the added view');
+    await updated(mark, (view) => viewText(view).includes('was added to'), 'the added view');
 
     const comments = await h.helpdeskAs('agent').comments({ id: 1 });
     const added = comments.at(-1);
@@ -244,15 +212,15 @@ describe('Add to a talep', () => {
     expect(added?.Body).toContain(`https://test.slack.com/archives/C1/p${ts.replace('.', '')}`);
     expect(added?.ForTechsOnly).toBe(true);
     expect(added?.UserName).toBe('agent');
-    const confirmation = await h.slack.waitFor(() => callsSince(mark, 'chat.postEphemeral')[0], 'the confirmation');
+    const confirmation = await h.slack.waitFor(() => callsSince(h, mark, 'chat.postEphemeral')[0], 'the confirmation');
     expect(confirmation.args).toMatchObject({ channel: 'C1', user: 'UAGENT' });
     // Agents-only: never announced in public.
-    expect(callsSince(mark, 'chat.postMessage')).toHaveLength(0);
+    expect(callsSince(h, mark, 'chat.postMessage')).toHaveLength(0);
   });
 
   it("a regular user's comment is refused by the help desk, and the form explains why", async () => {
     const { viewId, form } = await openAddForm('user', { ts: nextTs(), user: 'UAUTHOR', text: 'Still jammed' });
-    expect(element(form, AddToTalepIds.techsOnly.block)).toBeUndefined();
+    expect(inputElement(form, AddToTalepIds.techsOnly.block)).toBeUndefined();
     const before = (await h.helpdeskAs('agent').comments({ id: 1 })).length;
     const mark = h.slack.calls.length;
     await h.send.viewSubmission(h.as('user'), {
@@ -261,10 +229,10 @@ describe('Add to a talep', () => {
       private_metadata: form.private_metadata ?? '',
       values: { ...stateOf(form), ...picked(1, '#1 Printer on the 3rd floor keeps jamming') },
     });
-    const again = await updated(mark, (view) => text(view).includes('refused'), 'the refusal');
-    expect(text(again)).toContain('only admins and agents of talep #1’s category can add comments');
+    const again = await updated(mark, (view) => viewText(view).includes('refused'), 'the refusal');
+    expect(viewText(again)).toContain('only admins and agents of talep #1’s category can add comments');
     expect(again.callback_id).toBe(AddToTalepIds.callbackId);
-    expect(String(element(again, AddToTalepIds.comment.block)?.initial_value)).toContain('Still jammed');
+    expect(String(inputElement(again, AddToTalepIds.comment.block)?.initial_value)).toContain('Still jammed');
     expect((await h.helpdeskAs('agent').comments({ id: 1 })).length).toBe(before);
   });
 

@@ -4,19 +4,25 @@
  * submission creates the talep in the sandbox (custom fields, tags, on behalf of, attachments from
  * the fake Slack), inline errors, a help-desk refusal re-renders the form.
  */
-import type { types, ViewStateValue } from '@slack/bolt';
+import type { ViewStateValue } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShortcutIds } from '../../src/commands/shortcut-ids.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/errors.js';
-import {
-  assigneeBlockId,
-  customFieldBlockId,
-  NewTalepIds,
-  type ViewStateValues,
-} from '../../src/views/new-talep-modal.js';
+import { assigneeBlockId, customFieldBlockId, NewTalepIds } from '../../src/views/new-talep-modal.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
-import type { SlackCall } from '../support/fake-slack.js';
+import {
+  callsSince,
+  inputBlocks,
+  inputElement,
+  pick,
+  stateOf,
+  type StateValues,
+  type View,
+  viewOf,
+  viewText,
+  viewUpdateSince,
+} from '../support/e2e.js';
 import { type Harness, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -27,59 +33,19 @@ afterAll(async () => {
   await h?.close();
 });
 
-interface View {
-  id?: string;
-  callback_id?: string;
-  private_metadata?: string;
-  submit?: unknown;
-  blocks: (types.KnownBlock & { block_id?: string })[];
-}
-
-const viewOf = (call: SlackCall) => call.args.view as View;
-const callsSince = (mark: number, method: string) => h.slack.calls.slice(mark).filter((call) => call.method === method);
-const inputBlocks = (view: View) => view.blocks.filter((block): block is types.InputBlock => block.type === 'input');
-const element = (view: View, blockId: string) =>
-  inputBlocks(view).find((block) => block.block_id === blockId)?.element as unknown as Record<string, unknown> | undefined;
 const optionValues = (view: View, blockId: string) =>
-  ((element(view, blockId)?.options ?? []) as { value: string }[]).map((option) => option.value);
-const text = (view: View) => JSON.stringify(view.blocks);
+  ((inputElement(view, blockId)?.options ?? []) as { value: string }[]).map((option) => option.value);
 
-/** The next views.update of `viewId` (after `mark`) that passes `test`. */
-function updateOf(mark: number, viewId: string, test: (view: View) => boolean = () => true, what = `an update of ${viewId}`) {
-  return h.slack.waitFor(
-    () => callsSince(mark, 'views.update').map(viewOf).filter((view, index) => {
-      const call = callsSince(mark, 'views.update')[index];
-      return call?.args.view_id === viewId && test(view);
-    }).at(-1),
-    what,
-  );
-}
+/** The latest views.update of `viewId` (after `mark`) that passes `test`. */
+const updateOf = (mark: number, viewId: string, test: (view: View) => boolean = () => true, what = `an update of ${viewId}`) =>
+  viewUpdateSince(h, mark, test, what, viewId).then(viewOf);
 
 const isForm = (view: View) => view.callback_id === NewTalepIds.callbackId;
 
-/** Slack's state for a view submitted with its initial values, plus what the user changed. */
-function stateOf(view: View, changes: ViewStateValues = {}): ViewStateValues {
-  const state: ViewStateValues = {};
-  for (const block of inputBlocks(view)) {
-    const el = block.element as unknown as Record<string, unknown> & { type: string; action_id: string };
-    const value: ViewStateValue = { type: el.type };
-    if (typeof el.initial_value === 'string') value.value = el.initial_value;
-    if (el.initial_option) value.selected_option = el.initial_option as ViewStateValue['selected_option'];
-    if (Array.isArray(el.initial_options)) value.selected_options = el.initial_options as ViewStateValue['selected_options'];
-    if (typeof el.initial_date === 'string') value.selected_date = el.initial_date;
-    if (typeof el.initial_user === 'string') value.selected_user = el.initial_user;
-    state[block.block_id as string] = { [el.action_id]: value };
-  }
-  return { ...state, ...changes };
-}
-
-const pick = (blockId: string, actionId: string, value: string): ViewStateValues => ({
-  [blockId]: { [actionId]: { type: 'static_select', selected_option: { text: { type: 'plain_text', text: value }, value } } },
-});
-const typed = (blockId: string, actionId: string, value: string): ViewStateValues => ({
+const typed = (blockId: string, actionId: string, value: string): StateValues => ({
   [blockId]: { [actionId]: { type: 'plain_text_input', value } },
 });
-const field = (fieldId: number, value: ViewStateValue): ViewStateValues => ({
+const field = (fieldId: number, value: ViewStateValue): StateValues => ({
   [customFieldBlockId(fieldId)]: { [NewTalepIds.customFieldAction]: value },
 });
 
@@ -88,15 +54,15 @@ async function openForm(person: 'agent' | 'user', subject = '') {
   const mark = h.slack.calls.length;
   const sentAt = Date.now();
   await h.send.slash(h.as(person), `new ${subject}`.trim());
-  const opened = await h.slack.waitFor(() => callsSince(mark, 'views.open')[0], 'views.open');
+  const opened = await h.slack.waitFor(() => callsSince(h, mark, 'views.open')[0], 'views.open');
   // Slack's trigger_id lives 3 s; on loopback the modal must open far inside that.
   expect(opened.at - sentAt).toBeLessThan(1_500);
-  const loaded = await h.slack.waitFor(() => callsSince(mark, 'views.update').find((call) => isForm(viewOf(call))), 'the loaded form');
+  const loaded = await h.slack.waitFor(() => callsSince(h, mark, 'views.update').find((call) => isForm(viewOf(call))), 'the loaded form');
   return { mark, opened, viewId: String(loaded.args.view_id), form: viewOf(loaded) };
 }
 
 /** Chooses a category the way Slack does: a block action from the modal, then the reloaded form. */
-async function chooseCategory(person: 'agent' | 'user', viewId: string, form: View, categoryId: number, changes: ViewStateValues = {}) {
+async function chooseCategory(person: 'agent' | 'user', viewId: string, form: View, categoryId: number, changes: StateValues = {}) {
   const mark = h.slack.calls.length;
   const values = stateOf(form, { ...pick(NewTalepIds.category.block, NewTalepIds.category.action, String(categoryId)), ...changes });
   await h.send.blockAction(
@@ -107,7 +73,7 @@ async function chooseCategory(person: 'agent' | 'user', viewId: string, form: Vi
   return updateOf(mark, viewId, (view) => isForm(view) && JSON.parse(view.private_metadata ?? '{}').categoryId === categoryId, 'the reloaded form');
 }
 
-async function submit(person: 'agent' | 'user', viewId: string, form: View, values: ViewStateValues) {
+async function submit(person: 'agent' | 'user', viewId: string, form: View, values: StateValues) {
   return h.send.viewSubmission(h.as(person), {
     callback_id: NewTalepIds.callbackId,
     id: viewId,
@@ -116,14 +82,14 @@ async function submit(person: 'agent' | 'user', viewId: string, form: View, valu
   });
 }
 
-const createdId = (view: View) => Number(/Talep #(\d+) created/.exec(text(view))?.[1]);
+const createdId = (view: View) => Number(/Talep #(\d+) created/.exec(viewText(view))?.[1]);
 
 describe('opening the modal', () => {
   it('opens at once with the trigger, before any help-desk call, then shows the form', async () => {
     const logMark = h.logs.length;
     const { opened, form } = await openForm('agent', 'Printer   jams');
     expect(opened.args.trigger_id).toMatch(/^trigger-/);
-    expect(text(viewOf(opened))).toContain('Loading');
+    expect(viewText(viewOf(opened))).toContain('Loading');
 
     const lines = h.logs.slice(logMark);
     const openedAt = lines.findIndex((line) => line.includes("apiCall('views.open') end"));
@@ -131,12 +97,12 @@ describe('opening the modal', () => {
     expect(openedAt).toBeGreaterThanOrEqual(0);
     expect(firstHelpdesk).toBeGreaterThan(openedAt);
 
-    expect((element(form, NewTalepIds.subject.block)?.initial_value)).toBe('Printer jams');
+    expect((inputElement(form, NewTalepIds.subject.block)?.initial_value)).toBe('Printer jams');
     // The agent sees every category (Internal Maintenance is for agents only) and the custom priority.
     expect(optionValues(form, NewTalepIds.category.block).sort()).toEqual(['1', '2', '3', '4', '5']);
     expect(optionValues(form, NewTalepIds.priority.block)).toEqual(['-1', '0', '1', '2', '10']);
-    expect(element(form, NewTalepIds.onBehalfOf.block)?.type).toBe('users_select');
-    expect(element(form, NewTalepIds.files.block)).toMatchObject({ type: 'file_input', max_files: 10 });
+    expect(inputElement(form, NewTalepIds.onBehalfOf.block)?.type).toBe('users_select');
+    expect(inputElement(form, NewTalepIds.files.block)).toMatchObject({ type: 'file_input', max_files: 10 });
   });
 
   it('makes no help-desk call at all when Slack refuses to open the modal', async () => {
@@ -155,22 +121,22 @@ describe('opening the modal', () => {
   it('a regular user gets neither assignee nor "on behalf of", and no agents-only category', async () => {
     const { viewId, form } = await openForm('user');
     expect(optionValues(form, NewTalepIds.category.block)).not.toContain('5');
-    expect(element(form, NewTalepIds.onBehalfOf.block)).toBeUndefined();
+    expect(inputElement(form, NewTalepIds.onBehalfOf.block)).toBeUndefined();
     const reloaded = await chooseCategory('user', viewId, form, SeedIds.categories.software);
     expect(inputBlocks(reloaded).some((block) => block.block_id?.startsWith('nt_assignee'))).toBe(false);
-    expect(element(reloaded, customFieldBlockId(3))?.type).toBe('static_select');
+    expect(inputElement(reloaded, customFieldBlockId(3))?.type).toBe('static_select');
   });
 
   it('the global shortcut and the App Home button open the same modal', async () => {
     let mark = h.slack.calls.length;
     await h.send.globalShortcut(h.as('agent'), ShortcutIds.newTalep);
-    await h.slack.waitFor(() => callsSince(mark, 'views.update').map(viewOf).find(isForm), 'the form from the shortcut');
-    expect(callsSince(mark, 'views.open')).toHaveLength(1);
+    await h.slack.waitFor(() => callsSince(h, mark, 'views.update').map(viewOf).find(isForm), 'the form from the shortcut');
+    expect(callsSince(h, mark, 'views.open')).toHaveLength(1);
 
     mark = h.slack.calls.length;
     await h.send.blockAction(h.as('agent'), { action_id: SharedActions.newTalep, value: 'new' });
-    await h.slack.waitFor(() => callsSince(mark, 'views.update').map(viewOf).find(isForm), 'the form from the Home button');
-    expect(callsSince(mark, 'views.open')).toHaveLength(1);
+    await h.slack.waitFor(() => callsSince(h, mark, 'views.update').map(viewOf).find(isForm), 'the form from the Home button');
+    expect(callsSince(h, mark, 'views.open')).toHaveLength(1);
   });
 
   it('an unlinked user gets the connect prompt and no modal', async () => {
@@ -179,7 +145,7 @@ describe('opening the modal', () => {
     const post = await h.slack.waitFor(() => h.slack.postsTo(res.responseUrl ?? '')[0], 'the connect prompt');
     expect(JSON.stringify(post.blocks)).toContain(CONNECT_ACTION);
     expect(post.response_type).toBe('ephemeral');
-    expect(callsSince(mark, 'views.open')).toHaveLength(0);
+    expect(callsSince(h, mark, 'views.open')).toHaveLength(0);
   });
 });
 
@@ -190,13 +156,13 @@ describe('the category', () => {
     const software = await chooseCategory('agent', viewId, form, SeedIds.categories.software, typedSubject);
     // Admins count as agents of every category.
     expect(optionValues(software, assigneeBlockId(SeedIds.categories.software)).sort()).toEqual(['1', '2', '3']);
-    expect(element(software, NewTalepIds.subject.block)?.initial_value).toBe('Excel crashes');
+    expect(inputElement(software, NewTalepIds.subject.block)?.initial_value).toBe('Excel crashes');
     // Software shows Environment (select), Steps (multiline) and the all-category fields.
-    expect(element(software, customFieldBlockId(2))?.type).toBe('datepicker');
+    expect(inputElement(software, customFieldBlockId(2))?.type).toBe('datepicker');
     expect(optionValues(software, customFieldBlockId(3))).toEqual(['1', '2', '3']);
-    expect(element(software, customFieldBlockId(4))?.type).toBe('checkboxes');
-    expect(element(software, customFieldBlockId(5))).toMatchObject({ type: 'plain_text_input', multiline: true });
-    expect(element(software, customFieldBlockId(1))).toBeUndefined();
+    expect(inputElement(software, customFieldBlockId(4))?.type).toBe('checkboxes');
+    expect(inputElement(software, customFieldBlockId(5))).toMatchObject({ type: 'plain_text_input', multiline: true });
+    expect(inputElement(software, customFieldBlockId(1))).toBeUndefined();
 
     const office = await chooseCategory('agent', viewId, software, SeedIds.categories.officeSupplies, {
       ...field(2, { type: 'datepicker', selected_date: '2026-03-01' }),
@@ -205,8 +171,8 @@ describe('the category', () => {
     expect(optionValues(office, assigneeBlockId(SeedIds.categories.officeSupplies)).sort()).toEqual(['1', '2']);
     const orderNumber = inputBlocks(office).find((block) => block.block_id === customFieldBlockId(1));
     expect(orderNumber?.optional).toBe(false);
-    expect(element(office, customFieldBlockId(3))).toBeUndefined();
-    expect(element(office, customFieldBlockId(2))?.initial_date).toBe('2026-03-01');
+    expect(inputElement(office, customFieldBlockId(3))).toBeUndefined();
+    expect(inputElement(office, customFieldBlockId(2))?.initial_date).toBe('2026-03-01');
   });
 });
 
@@ -246,7 +212,7 @@ describe('submitting', () => {
     expect(res.body).toMatchObject({ response_action: 'update' });
     expect(JSON.stringify((res.body as { view: unknown }).view)).toContain('Creating');
 
-    const done = await updateOf(mark, viewId, (view) => text(view).includes('created'), 'the created view');
+    const done = await updateOf(mark, viewId, (view) => viewText(view).includes('created'), 'the created view');
     const id = createdId(done);
     expect(id).toBeGreaterThan(10);
     const talep = await h.helpdeskAs('agent').getTalep({ id });
@@ -270,9 +236,9 @@ describe('submitting', () => {
     expect(attachment.find((file) => file.FileName === 'crash.log')?.FileSize).toBe(25);
 
     // The Show button and the link; an ephemeral confirmation in the channel of the slash command.
-    expect(text(done)).toContain(SharedActions.showTalep);
-    expect(text(done)).toContain(talep.Url ?? 'missing url');
-    const confirmation = await h.slack.waitFor(() => callsSince(mark, 'chat.postEphemeral')[0], 'the confirmation');
+    expect(viewText(done)).toContain(SharedActions.showTalep);
+    expect(viewText(done)).toContain(talep.Url ?? 'missing url');
+    const confirmation = await h.slack.waitFor(() => callsSince(h, mark, 'chat.postEphemeral')[0], 'the confirmation');
     expect(confirmation.args).toMatchObject({ channel: 'C1', user: 'UAGENT' });
     expect(String(confirmation.args.text)).toContain(`Talep #${id} created`);
   });
@@ -300,7 +266,7 @@ describe('submitting', () => {
     const errors = (res.body as { errors: Record<string, string> }).errors;
     expect(Object.keys(errors).sort()).toEqual([NewTalepIds.subject.block, NewTalepIds.files.block, customFieldBlockId(1)].sort());
     expect(errors[NewTalepIds.files.block]).toContain('disk.iso');
-    expect(callsSince(mark, 'views.update')).toHaveLength(0);
+    expect(callsSince(h, mark, 'views.update')).toHaveLength(0);
     expect(h.logs.slice(logMark).some((line) => line.includes('help-desk '))).toBe(false);
   });
 
@@ -316,11 +282,11 @@ describe('submitting', () => {
     });
     const res = await submit('agent', viewId, software, values);
     expect(res.body).toMatchObject({ response_action: 'update' });
-    const again = await updateOf(mark, viewId, (view) => isForm(view) && text(view).includes(':warning:'), 'the form with a banner');
+    const again = await updateOf(mark, viewId, (view) => isForm(view) && viewText(view).includes(':warning:'), 'the form with a banner');
     expect(again.blocks[0]?.type).toBe('section');
-    expect(element(again, NewTalepIds.subject.block)?.initial_value).toBe('Kept subject');
-    expect((element(again, customFieldBlockId(3))?.initial_option as { value: string }).value).toBe('1');
-    expect(callsSince(mark, 'chat.postEphemeral')).toHaveLength(0);
+    expect(inputElement(again, NewTalepIds.subject.block)?.initial_value).toBe('Kept subject');
+    expect((inputElement(again, customFieldBlockId(3))?.initial_option as { value: string }).value).toBe('1');
+    expect(callsSince(h, mark, 'chat.postEphemeral')).toHaveLength(0);
   });
 
   it('"on behalf of" a Slack user the help desk does not know is explained in the form', async () => {
@@ -336,7 +302,7 @@ describe('submitting', () => {
         [NewTalepIds.onBehalfOf.block]: { [NewTalepIds.onBehalfOf.action]: { type: 'users_select', selected_user: 'USTRANGER' } },
       }),
     );
-    const again = await updateOf(mark, viewId, (view) => isForm(view) && text(view).includes('stranger@example.com'), 'the banner');
-    expect(text(again)).toContain('No help-desk user has');
+    const again = await updateOf(mark, viewId, (view) => isForm(view) && viewText(view).includes('stranger@example.com'), 'the banner');
+    expect(viewText(again)).toContain('No help-desk user has');
   });
 });

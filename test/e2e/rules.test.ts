@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { addBlockId, RuleIds } from '../../src/views/rules.js';
+import { json, modalShowing, nextCall, type ShownModal } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -16,32 +17,17 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const { tagPrinterTaleps, escalateCritical } = SeedIds.rules;
-const viewText = (view: unknown) => JSON.stringify(view);
-
-interface ShownView {
-  id: string;
-  view: Record<string, unknown>;
-}
-
-/** The latest views.update of a modal, once `text` appears in it. */
-async function modalShowing(viewId: string, text: string): Promise<ShownView> {
-  return h.slack.waitFor(() => {
-    const updates = h.slack.callsTo('views.update').filter((call) => call.args.view_id === viewId);
-    const last = updates.at(-1);
-    return last && viewText(last.args.view).includes(text) ? { id: viewId, view: last.args.view as Record<string, unknown> } : undefined;
-  }, `modal ${viewId} showing “${text}”`);
-}
 
 /** Runs `/talep rules` and returns the modal's id once its first update contains `text`. */
-async function openRules(person: Person, text: string): Promise<ShownView> {
+async function openRules(person: Person, text: string): Promise<ShownModal> {
   const opens = h.slack.callsTo('views.open').length;
   const updates = h.slack.callsTo('views.update').length;
   const res = await h.send.slash(h.as(person), 'rules');
   expect(res.status).toBe(200);
-  const open = await h.slack.waitFor(() => h.slack.callsTo('views.open')[opens], 'views.open');
-  expect(viewText(open.args.view)).toContain('Reading the rules');
-  const first = await h.slack.waitFor(() => h.slack.callsTo('views.update')[updates], 'the first views.update');
-  return modalShowing(String(first.args.view_id), text);
+  const open = await nextCall(h, 'views.open', opens);
+  expect(json(open.args.view)).toContain('Reading the rules');
+  const first = await nextCall(h, 'views.update', updates);
+  return modalShowing(h, String(first.args.view_id), text);
 }
 
 /** The block id of the add input in the view the user sees. */
@@ -52,26 +38,26 @@ function addInputBlock(view: Record<string, unknown>): string {
   return block.block_id;
 }
 
-const addRule = (person: Person, shown: ShownView, value: string) =>
+const addRule = (person: Person, shown: ShownModal, value: string) =>
   h.send.viewSubmission(h.as(person), {
     callback_id: RuleIds.callbackId,
     id: shown.id,
     values: { [addInputBlock(shown.view)]: { [RuleIds.addInput]: { type: 'plain_text_input', value } } },
   });
 
-const press = (person: Person, shown: ShownView, actionId: string, ruleId: number) =>
+const press = (person: Person, shown: ShownModal, actionId: string, ruleId: number) =>
   h.send.blockAction(h.as(person), { action_id: actionId, value: String(ruleId) }, { view: { id: shown.id, hash: 'h-before', team_id: 'T1' } });
 
 describe('an agent', () => {
   it('gets "admins only" even before any rule is registered (the help desk says they are no admin)', async () => {
     const shown = await openRules('agent', 'admins only');
-    expect(viewText(shown.view)).not.toContain(RuleIds.addInput);
+    expect(json(shown.view)).not.toContain(RuleIds.addInput);
     expect(h.services.stores.rules.ruleIds('T1')).toEqual([]);
   });
 });
 
 describe('an admin', () => {
-  let modal: ShownView;
+  let modal: ShownModal;
 
   it('opens an empty list with the add input', async () => {
     modal = await openRules('admin', 'No rules yet');
@@ -86,15 +72,15 @@ describe('an admin', () => {
   it('cannot add an id the help desk does not know', async () => {
     const res = await addRule('admin', modal, '99');
     expect(res.body).toMatchObject({ response_action: 'update' });
-    modal = await modalShowing(modal.id, 'was not added');
-    expect(viewText(modal.view)).toContain('"initial_value":"99"');
+    modal = await modalShowing(h, modal.id, 'was not added');
+    expect(json(modal.view)).toContain('"initial_value":"99"');
     expect(h.services.stores.rules.has('T1', 99)).toBe(false);
   });
 
   it('adds a seeded rule: its name, a summary of conditions and actions, and its state', async () => {
     await addRule('admin', modal, String(escalateCritical));
-    modal = await modalShowing(modal.id, 'Added rule #2');
-    const text = viewText(modal.view);
+    modal = await modalShowing(h, modal.id, 'Added rule #2');
+    const text = json(modal.view);
     expect(text).toContain('Escalate critical taleps to the agent* · #2');
     expect(text).toContain('Priority equals “2” or Subject contains “outage”');
     expect(text).toContain('escalated');
@@ -110,16 +96,16 @@ describe('an admin', () => {
 
   it('disables a rule in the sandbox, updates the modal in place and records who did it', async () => {
     await addRule('admin', modal, String(tagPrinterTaleps));
-    modal = await modalShowing(modal.id, 'Added rule #1');
+    modal = await modalShowing(h, modal.id, 'Added rule #1');
     const updatesBefore = h.slack.callsTo('views.update').length;
 
     await press('admin', modal, RuleIds.disable, tagPrinterTaleps);
-    modal = await modalShowing(modal.id, 'Rule #1 *Tag printer taleps* disabled.');
+    modal = await modalShowing(h, modal.id, 'Rule #1 *Tag printer taleps* disabled.');
     expect((await h.helpdeskAs('admin').getRule({ id: tagPrinterTaleps })).enabled).toBe(false);
 
     const update = h.slack.callsTo('views.update').slice(updatesBefore).find((call) => call.args.view_id === modal.id);
     expect(update?.args.hash).toBe('h-before');
-    expect(viewText(modal.view)).toContain('<@UADMIN> disabled rule #1');
+    expect(json(modal.view)).toContain('<@UADMIN> disabled rule #1');
     expect(h.services.stores.rules.recentChanges('T1', 1)).toEqual([
       { ruleId: tagPrinterTaleps, change: 'disabled', by: 'UADMIN', at: expect.any(String) },
     ]);
@@ -127,22 +113,22 @@ describe('an admin', () => {
 
   it('enables it again', async () => {
     await press('admin', modal, RuleIds.enable, tagPrinterTaleps);
-    modal = await modalShowing(modal.id, 'Rule #1 *Tag printer taleps* enabled.');
+    modal = await modalShowing(h, modal.id, 'Rule #1 *Tag printer taleps* enabled.');
     expect((await h.helpdeskAs('admin').getRule({ id: tagPrinterTaleps })).enabled).toBe(true);
     expect(h.services.stores.rules.recentChanges('T1', 1)[0]).toMatchObject({ change: 'enabled', by: 'UADMIN' });
   });
 
   it('removes a rule from the list without touching the help desk', async () => {
     await press('admin', modal, RuleIds.remove, escalateCritical);
-    modal = await modalShowing(modal.id, 'Removed rule #2');
+    modal = await modalShowing(h, modal.id, 'Removed rule #2');
     expect(h.services.stores.rules.ruleIds('T1')).toEqual([tagPrinterTaleps]);
     expect((await h.helpdeskAs('admin').getRule({ id: escalateCritical })).name).toBe('Escalate critical taleps to the agent');
   });
 
   it('lists the registered rules when the modal is opened again', async () => {
     const again = await openRules('admin', 'Tag printer taleps');
-    expect(viewText(again.view)).toContain(':large_green_circle: Enabled');
-    expect(viewText(again.view)).not.toContain('Escalate critical');
+    expect(json(again.view)).toContain(':large_green_circle: Enabled');
+    expect(json(again.view)).not.toContain('Escalate critical');
   });
 });
 
@@ -150,14 +136,14 @@ describe('an agent, once rules are registered', () => {
   it('gets the help desk’s refusal explained as "admins only"', async () => {
     const shown = await openRules('agent', 'admins only');
     // The help desk's own reason (its 403 body), quoted under the explanation.
-    expect(viewText(shown.view)).toContain('Help desk: This operation requires admin permission.');
+    expect(json(shown.view)).toContain('Help desk: This operation requires admin permission.');
   });
 
   it('cannot disable a rule by pressing a button it was never shown', async () => {
     const logBefore = h.services.stores.rules.recentChanges('T1', 50).length;
     const shown = { id: 'V-crafted', view: {} };
     await press('agent', shown, RuleIds.disable, tagPrinterTaleps);
-    await modalShowing('V-crafted', 'admins only');
+    await modalShowing(h, 'V-crafted', 'admins only');
     expect((await h.helpdeskAs('admin').getRule({ id: tagPrinterTaleps })).enabled).toBe(true);
     expect(h.services.stores.rules.recentChanges('T1', 50)).toHaveLength(logBefore);
   });

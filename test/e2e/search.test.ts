@@ -3,13 +3,8 @@ import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/errors.js';
 import { SearchIds } from '../../src/views/search-results.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
+import { elementsOf, json, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
-
-interface Button {
-  action_id?: string;
-  value?: string;
-}
-type Posted = Record<string, unknown>;
 
 let h: Harness;
 /** Taleps created for paging: more than one page of results for the word "zebraprobe". */
@@ -33,35 +28,22 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function slash(person: Person, text: string): Promise<Posted> {
-  const sent = await h.send.slash(h.as(person), text);
-  expect(sent.status).toBe(200);
-  return h.slack.waitFor(() => h.slack.postsTo(sent.responseUrl ?? '')[0], `a reply to "/talep ${text}"`);
-}
+const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text, { status: true })).post;
+const press = async (person: Person, button: { action_id?: string; value?: string }) =>
+  (await pressAnswer(h, person, { action_id: button.action_id ?? '', value: button.value }, { status: true }, { ephemeral: true })).post;
+const buttons = (posted: Post) => elementsOf(posted);
 
-async function press(person: Person, button: Button): Promise<Posted> {
-  const sent = await h.send.blockAction(h.as(person), { action_id: button.action_id ?? '', value: button.value }, { ephemeral: true });
-  expect(sent.status).toBe(200);
-  return h.slack.waitFor(() => h.slack.postsTo(sent.responseUrl ?? '')[0], `a reply to ${button.action_id ?? 'a button'}`);
-}
-
-function buttons(posted: Posted): Button[] {
-  const blocks = (posted.blocks ?? []) as { type: string; accessory?: Button; elements?: Button[] }[];
-  return blocks.flatMap((block) => (block.type === 'actions' ? block.elements ?? [] : block.accessory ? [block.accessory] : []));
-}
-
-const shownIds = (posted: Posted) =>
+const shownIds = (posted: Post) =>
   buttons(posted).filter((button) => button.action_id === SharedActions.showTalep).map((button) => Number(button.value));
-const pagingButton = (posted: Posted, actionId: string) => buttons(posted).find((button) => button.action_id === actionId);
-const textOf = (posted: Posted) => JSON.stringify(posted);
+const pagingButton = (posted: Post, actionId: string) => buttons(posted).find((button) => button.action_id === actionId);
 
 describe('/talep search', () => {
   it('finds seeded taleps by subject and by body words, ephemerally, with a Show button per talep', async () => {
     const bySubject = await slash('agent', 'search jamming');
     expect(bySubject.response_type).toBe('ephemeral');
     expect(shownIds(bySubject)).toEqual([1]);
-    expect(textOf(bySubject)).toContain('*1 talep* match “jamming”');
-    expect(textOf(bySubject)).toContain('Printer on the 3rd floor keeps jamming');
+    expect(json(bySubject)).toContain('*1 talep* match “jamming”');
+    expect(json(bySubject)).toContain('Printer on the 3rd floor keeps jamming');
 
     const byBody = await slash('agent', 'search error 809');
     expect(shownIds(byBody)).toEqual([2]);
@@ -72,13 +54,13 @@ describe('/talep search', () => {
     expect(shownIds(await slash('agent', 'search category:network')).sort((a, b) => a - b)).toEqual([2, 6, 7, 8]);
     const both = await slash('agent', 'search category:Network status:new');
     expect(shownIds(both).sort((a, b) => a - b)).toEqual([6, 8]);
-    expect(textOf(both)).toContain('*2 taleps* match status: new  ·  category: Network');
+    expect(json(both)).toContain('*2 taleps* match status: new  ·  category: Network');
   });
 
   it('filters by assignee (a mention, or nobody) and by creation date', async () => {
     const agent2 = await slash('agent', 'search assignee:<@UAGENT2|agent2>');
     expect(shownIds(agent2).sort((a, b) => a - b)).toEqual([3, 10]);
-    expect(textOf(agent2)).toContain('assignee: <@UAGENT2>');
+    expect(json(agent2)).toContain('assignee: <@UAGENT2>');
     expect(shownIds(await slash('agent', 'search category:Network assignee:none'))).toEqual([8]);
     // Seeded Network taleps: #2 on 2026-01-06, #6–#8 on 2026-01-10.
     expect(shownIds(await slash('agent', 'search category:Network from:2026-01-10')).sort((a, b) => a - b)).toEqual([6, 7, 8]);
@@ -87,7 +69,7 @@ describe('/talep search', () => {
 
   it('pages ten at a time; Next and Previous replace the message in place', async () => {
     const first = await slash('agent', 'search zebraprobe');
-    expect(textOf(first)).toContain('*12 taleps* match “zebraprobe”');
+    expect(json(first)).toContain('*12 taleps* match “zebraprobe”');
     const firstIds = shownIds(first);
     expect(firstIds).toHaveLength(10);
     expect(pagingButton(first, SearchIds.previousPage)).toBeUndefined();
@@ -120,7 +102,7 @@ describe('/talep search', () => {
     // The regular user pressing the agent's button gets their own (empty) search, not the agent's matches.
     const page = await press('user', next ?? {});
     expect(shownIds(page)).toEqual([]);
-    expect(textOf(page)).toContain('Search finds only taleps you submitted');
+    expect(json(page)).toContain('Search finds only taleps you submitted');
   });
 
   it('shows regular users only their own taleps', async () => {
@@ -153,7 +135,7 @@ describe('/talep mine', () => {
   it('shows agents their open assigned taleps and what they submitted', async () => {
     const posted = await slash('agent', 'mine');
     expect(posted.response_type).toBe('ephemeral');
-    const text = textOf(posted);
+    const text = json(posted);
     expect(text).toContain('*Assigned to you, open* (3)');
     expect(text).toContain('*Submitted by you* (12)');
     const ids = shownIds(posted);
@@ -165,8 +147,8 @@ describe('/talep mine', () => {
 
   it('shows regular users only what they submitted, open ones first', async () => {
     const posted = await slash('user', 'mine');
-    expect(textOf(posted)).not.toContain('Assigned to you');
-    expect(textOf(posted)).toContain('*Submitted by you* (6, 4 open)');
+    expect(json(posted)).not.toContain('Assigned to you');
+    expect(json(posted)).toContain('*Submitted by you* (6, 4 open)');
     // Newest first within each group: open #9, #3, #2, #1, then closed #10, #4.
     expect(shownIds(posted)).toEqual([9, 3, 2, 1, 10, 4]);
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECT_ACTION } from '../../src/views/errors.js';
+import { type Post, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
-
-type Posted = Record<string, unknown>;
 
 let h: Harness;
 
@@ -14,14 +13,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function slash(person: Person, text: string): Promise<Posted> {
-  const sent = await h.send.slash(h.as(person), text);
-  expect(sent.status).toBe(200);
-  return h.slack.waitFor(() => h.slack.postsTo(sent.responseUrl ?? '')[0], `a reply to "/talep ${text}"`);
-}
+const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text, { status: true })).post;
 
 /** The field texts of each fields section, in order. */
-function fieldSections(posted: Posted): string[][] {
+function fieldSections(posted: Post): string[][] {
   const blocks = (posted.blocks ?? []) as { type: string; fields?: { text: string }[] }[];
   return blocks.filter((block) => block.fields).map((block) => (block.fields ?? []).map((field) => field.text));
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
 import { TalepCardIds } from '../../src/views/talep-card.js';
+import { actionIdsOf, elementsOf, json, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, people, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -18,79 +19,55 @@ afterAll(async () => {
   await h?.close();
 });
 
-type Post = Record<string, unknown>;
-interface Element {
-  type: string;
-  action_id?: string;
-  value?: string;
-  url?: string;
-}
-
-async function slash(person: Person, text: string): Promise<{ post: Post; responseUrl: string }> {
-  const res = await h.send.slash(h.as(person), text);
-  const responseUrl = res.responseUrl as string;
-  const post = await h.slack.waitFor(() => h.slack.postsTo(responseUrl)[0], `the answer to /talep ${text}`);
-  return { post, responseUrl };
-}
-
-/** Presses a card element and waits for the n-th post to its response_url. */
-async function press(person: Person, action: Record<string, unknown> & { action_id: string }, ephemeral = true): Promise<{ post: Post; responseUrl: string }> {
-  const res = await h.send.blockAction(h.as(person), action, { ephemeral });
-  const responseUrl = res.responseUrl as string;
-  const post = await h.slack.waitFor(() => h.slack.postsTo(responseUrl)[0], `the answer to ${action.action_id}`);
-  return { post, responseUrl };
-}
-
-const text = (post: Post) => JSON.stringify(post);
-const elements = (post: Post): Element[] =>
-  ((post.blocks as { type: string; elements?: Element[]; accessory?: Element }[] | undefined) ?? []).flatMap((block) =>
-    block.type === 'actions' ? (block.elements ?? []) : block.accessory ? [block.accessory] : [],
-  );
-const actionIds = (post: Post) => elements(post).map((element) => element.action_id);
+const slash = (person: Person, text: string) => slashAnswer(h, person, text);
+/** Presses a card element (in an ephemeral card unless `ephemeral` is false) and waits for the answer. */
+const press = (person: Person, action: Record<string, unknown> & { action_id: string }, ephemeral = true) =>
+  pressAnswer(h, person, action, {}, { ephemeral });
+const elements = (post: Post) => elementsOf(post);
 
 describe('/talep show', () => {
   it('shows an agent the card ephemerally, with agents-only comments marked', async () => {
     const { post } = await slash('agent', 'show 2');
     expect(post.response_type).toBe('ephemeral');
     expect(post.replace_original).toBe(false);
-    const all = text(post);
+    const all = json(post);
     expect(all).toContain('Cannot connect to the VPN from home');
     expect(all).toContain('Gateway certificate expired'); // ForTechsOnly comment 3
     expect(all).toContain(':lock: _agents only_');
     expect(all).toContain('error-809.png');
-    expect(actionIds(post)).toEqual(
+    expect(actionIdsOf(post)).toEqual(
       expect.arrayContaining([TalepCardIds.comment, TalepCardIds.close, TalepCardIds.change, TalepCardIds.share, TalepCardIds.openLink]),
     );
     // Talep 2 is already assigned to the agent.
-    expect(actionIds(post)).not.toContain(TalepCardIds.assignToMe);
+    expect(actionIdsOf(post)).not.toContain(TalepCardIds.assignToMe);
     const open = elements(post).find((element) => element.action_id === TalepCardIds.openLink);
     expect(open?.url).toBe(`${h.sandbox.baseUrl.replace(/\/api$/, '')}/Talep/View/2`);
   });
 
   it('shows the submitter their own talep without agents-only comments or agent buttons', async () => {
     const { post } = await slash('user', 'show 2');
-    const all = text(post);
+    const all = json(post);
     expect(all).toContain('Attached. It says error 809.');
     expect(all).not.toContain('Gateway certificate expired');
     expect(all).not.toContain('agents only');
-    expect(actionIds(post)).toEqual(expect.arrayContaining([TalepCardIds.close, TalepCardIds.share]));
+    expect(actionIdsOf(post)).toEqual(expect.arrayContaining([TalepCardIds.close, TalepCardIds.share]));
     for (const hidden of [TalepCardIds.comment, TalepCardIds.assignToMe, TalepCardIds.change, TalepCardIds.subscribe]) {
-      expect(actionIds(post)).not.toContain(hidden);
+      expect(actionIdsOf(post)).not.toContain(hidden);
     }
   });
 
   it('names a custom priority from the priorities list', async () => {
     const { post } = await slash('agent', 'show 9'); // priority 10 = "VIP"
-    expect(text(post)).toContain('VIP');
+    expect(json(post)).toContain('VIP');
   });
 
   it('offers Comment and Assign to me only to agents of the category', async () => {
     const hardware = await slash('agent2', 'show 1'); // agent2 works in Software only
-    expect(actionIds(hardware.post)).not.toContain(TalepCardIds.comment);
-    expect(actionIds(hardware.post)).not.toContain(TalepCardIds.assignToMe);
-    expect(actionIds(hardware.post)).toContain(TalepCardIds.change);
+    expect(actionIdsOf(hardware.post)).not.toContain(TalepCardIds.comment);
+    expect(actionIdsOf(hardware.post)).not.toContain(TalepCardIds.assignToMe);
+    expect(actionIdsOf(hardware.post)).toContain(TalepCardIds.change);
     const software = await slash('agent2', 'show 5'); // Software, unassigned
-    expect(actionIds(software.post)).toEqual(expect.arrayContaining([TalepCardIds.comment, TalepCardIds.assignToMe]));
+    expect(actionIdsOf(software.post)).toEqual(expect.arrayContaining([TalepCardIds.comment, TalepCardIds.assignToMe]));
   });
 
   it('says so when the talep does not exist', async () => {
@@ -101,7 +78,7 @@ describe('/talep show', () => {
   it("refuses a regular user someone else's talep", async () => {
     const { post } = await slash('user', 'show 5'); // submitted by agent2
     expect(post.text).toContain('Talep #5 belongs to someone else');
-    expect(text(post)).not.toContain('licence');
+    expect(json(post)).not.toContain('licence');
   });
 
   it('answers a typo with the usage', async () => {
@@ -111,7 +88,7 @@ describe('/talep show', () => {
 
   it('asks an unlinked user to connect', async () => {
     const { post } = await slash('stranger', 'show 1');
-    expect(text(post)).toContain('account_connect_open');
+    expect(json(post)).toContain('account_connect_open');
   });
 });
 
@@ -120,8 +97,8 @@ describe('the talep_show button', () => {
     const { post } = await press('agent', { action_id: SharedActions.showTalep, value: '3' });
     expect(post.response_type).toBe('ephemeral');
     expect(post.replace_original).toBe(false);
-    expect(text(post)).toContain('Excel crashes when opening large files');
-    expect(text(post)).toContain('Reproduced on the test VM'); // agents-only, ephemeral: shown
+    expect(json(post)).toContain('Excel crashes when opening large files');
+    expect(json(post)).toContain('Reproduced on the test VM'); // agents-only, ephemeral: shown
   });
 
   it('from a modal sends the card to the app DM, without agents-only comments', async () => {
@@ -150,7 +127,7 @@ describe('Share in channel', () => {
     expect(shared).toContain(SharedActions.showTalep);
     // The sharer's card is re-rendered in place and says where it went.
     expect(post.replace_original).toBe(true);
-    expect(text(post)).toContain('Shared in <#C1>');
+    expect(json(post)).toContain('Shared in <#C1>');
   });
 
   it("lets a regular user share their own talep but not another's", async () => {
@@ -180,13 +157,13 @@ describe('Subscribe', () => {
   it('subscribes the viewer and re-renders the card with Unsubscribe', async () => {
     const { post } = await press('agent', { action_id: TalepCardIds.subscribe, value: '1' });
     expect(post.replace_original).toBe(true);
-    expect(text(post)).toContain('Subscribed');
-    expect(actionIds(post)).toContain(TalepCardIds.unsubscribe);
+    expect(json(post)).toContain('Subscribed');
+    expect(actionIdsOf(post)).toContain(TalepCardIds.unsubscribe);
     const subscribers = await h.helpdeskAs('admin').subscribers({ id: 1 });
     expect(subscribers.map((user) => user.UserID)).toContain(SeedIds.users.agent);
 
     const again = await press('agent', { action_id: TalepCardIds.unsubscribe, value: '1' });
-    expect(actionIds(again.post)).toContain(TalepCardIds.subscribe);
+    expect(actionIdsOf(again.post)).toContain(TalepCardIds.subscribe);
     const after = await h.helpdeskAs('admin').subscribers({ id: 1 });
     expect(after.map((user) => user.UserID)).not.toContain(SeedIds.users.agent);
   });

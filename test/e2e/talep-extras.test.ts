@@ -9,6 +9,7 @@ import { SeedIds } from '../../src/sandbox/seed.js';
 import { fieldBlockId, FORM_VALUE } from '../../src/views/custom-fields-form.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card.js';
 import { ExtrasIds } from '../../src/views/talep-extras.js';
+import { elementsWithId, json, type MessageElement, nextCall, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, people, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -21,23 +22,12 @@ afterAll(async () => {
   await h?.close();
 });
 
-type Post = Record<string, unknown>;
-interface Element {
-  type: string;
-  action_id?: string;
-  value?: string;
-  confirm?: unknown;
-  initial_option?: { value: string };
-  initial_options?: unknown[];
-  initial_value?: string;
-  initial_date?: string;
-}
 interface Block {
   type: string;
   block_id?: string;
-  element?: Element;
-  elements?: Element[];
-  accessory?: Element;
+  element?: MessageElement;
+  elements?: MessageElement[];
+  accessory?: MessageElement;
 }
 interface View {
   callback_id?: string;
@@ -45,23 +35,8 @@ interface View {
   blocks?: Block[];
 }
 
-async function slash(person: Person, text: string): Promise<Post> {
-  const res = await h.send.slash(h.as(person), text);
-  return h.slack.waitFor(() => h.slack.postsTo(res.responseUrl as string)[0], `the answer to /talep ${text}`);
-}
-
-async function press(person: Person, action: Record<string, unknown> & { action_id: string }): Promise<Post> {
-  const res = await h.send.blockAction(h.as(person), action);
-  return h.slack.waitFor(() => h.slack.postsTo(res.responseUrl as string)[0], `the answer to ${action.action_id}`);
-}
-
-const text = (post: unknown) => JSON.stringify(post);
-const elements = (post: Post): Element[] =>
-  ((post.blocks as Block[] | undefined) ?? []).flatMap((block) =>
-    block.type === 'actions' ? (block.elements ?? []) : block.accessory ? [block.accessory] : [],
-  );
-const withId = (post: Post, actionId: string) => elements(post).filter((element) => element.action_id === actionId);
-const nextCall = (method: string, before: number) => h.slack.waitFor(() => h.slack.callsTo(method)[before], method);
+const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text)).post;
+const press = async (person: Person, action: Record<string, unknown> & { action_id: string }) => (await pressAnswer(h, person, action)).post;
 
 const hd = () => h.helpdeskAs('admin');
 const subscriberIds = async (id: number) => (await hd().subscribers({ id })).map((user) => user.UserID);
@@ -72,24 +47,24 @@ describe('subscribers', () => {
   it('lists who is subscribed, with Subscribe me for someone who is not', async () => {
     const post = await slash('agent', 'subscribers 2');
     expect(post.response_type).toBe('ephemeral');
-    expect(text(post)).toContain('Zeynep Arslan'); // agent2
-    expect(withId(post, ExtrasIds.subscribe).map((element) => element.value)).toEqual(['2']);
+    expect(json(post)).toContain('Zeynep Arslan'); // agent2
+    expect(elementsWithId(post, ExtrasIds.subscribe).map((element) => element.value)).toEqual(['2']);
   });
 
   it('subscribes and unsubscribes the acting user, answering with the card', async () => {
     const subscribed = await slash('agent', 'subscribe 2');
-    expect(text(subscribed)).toContain('Subscribed');
-    expect(text(subscribed)).toContain('Cannot connect to the VPN from home');
+    expect(json(subscribed)).toContain('Subscribed');
+    expect(json(subscribed)).toContain('Cannot connect to the VPN from home');
     expect(await subscriberIds(2)).toContain(users.agent);
 
     const unsubscribed = await slash('agent', 'unsubscribe #2');
-    expect(text(unsubscribed)).toContain('Unsubscribed from talep #2');
+    expect(json(unsubscribed)).toContain('Unsubscribed from talep #2');
     expect(await subscriberIds(2)).not.toContain(users.agent);
   });
 
   it('lets an agent subscribe someone else, and refuses a regular user that', async () => {
     const post = await slash('agent', `subscribe 1 <@${people.agent2.userId}|agent2>`);
-    expect(text(post)).toContain(`<@${people.agent2.userId}> is now subscribed to #1`);
+    expect(json(post)).toContain(`<@${people.agent2.userId}> is now subscribed to #1`);
     expect(await subscriberIds(1)).toContain(users.agent2);
 
     const refused = await slash('user', `unsubscribe 1 <@${people.agent2.userId}|agent2>`);
@@ -100,8 +75,8 @@ describe('subscribers', () => {
   it('Subscribe me on the list re-renders the list in place', async () => {
     const post = await press('admin', { action_id: ExtrasIds.subscribe, value: '2' });
     expect(post.replace_original).toBe(true);
-    expect(text(post)).toContain('Ayla Demir');
-    expect(withId(post, ExtrasIds.unsubscribe)).toHaveLength(1);
+    expect(json(post)).toContain('Ayla Demir');
+    expect(elementsWithId(post, ExtrasIds.unsubscribe)).toHaveLength(1);
     expect(await subscriberIds(2)).toContain(users.admin);
   });
 
@@ -114,7 +89,7 @@ describe('subscribers', () => {
 describe('tags', () => {
   it('adds tags one by one, creating missing ones', async () => {
     const post = await slash('agent', 'tag 5 urgent, Licence renewal , urgent');
-    expect(text(post)).toContain('Tagged #5 with `urgent`, `Licence renewal`');
+    expect(json(post)).toContain('Tagged #5 with `urgent`, `Licence renewal`');
     expect(await tagsOf(5)).toEqual(['license', 'urgent', 'Licence renewal']);
   });
 
@@ -122,7 +97,7 @@ describe('tags', () => {
     await slash('agent', 'tags 5 alpha, beta, gamma');
     expect(await tagsOf(5)).toEqual(['alpha', 'beta', 'gamma']);
     const removed = await slash('agent', 'untag 5 BETA');
-    expect(text(removed)).toContain('Removed `beta` from #5');
+    expect(json(removed)).toContain('Removed `beta` from #5');
     expect(await tagsOf(5)).toEqual(['alpha', 'gamma']);
     const missing = await slash('agent', 'untag 5 delta');
     expect(missing.text).toContain('has no tag `delta`');
@@ -143,21 +118,21 @@ describe('tags', () => {
 describe('custom fields', () => {
   it('shows the fields by type with an Edit button', async () => {
     const post = await slash('agent', 'fields 3');
-    const all = text(post);
+    const all = json(post);
     expect(all).toContain('*Environment*\\nProduction');
     expect(all).toContain('*Affects many users*\\nYes');
     expect(all).toContain('*Needed by*\\n_not set_');
     expect(all).toContain('1. Open Q4-report.xlsx');
-    expect(withId(post, ExtrasIds.editFields).map((element) => element.value)).toEqual(['3']);
+    expect(elementsWithId(post, ExtrasIds.editFields).map((element) => element.value)).toEqual(['3']);
   });
 
   it('edits them in a form rendered by type and saves only what changed', async () => {
     const opens = h.slack.callsTo('views.open').length;
     const updates = h.slack.callsTo('views.update').length;
     await h.send.blockAction(h.as('agent'), { action_id: ExtrasIds.editFields, value: '3' });
-    const opened = (await nextCall('views.open', opens)).args.view as View;
-    expect(text(opened)).toContain('Reading the custom fields');
-    const form = (await nextCall('views.update', updates)).args.view as View;
+    const opened = (await nextCall(h, 'views.open', opens)).args.view as View;
+    expect(json(opened)).toContain('Reading the custom fields');
+    const form = (await nextCall(h, 'views.update', updates)).args.view as View;
     expect(form.callback_id).toBe(ExtrasIds.fieldsCallback);
     const element = (fieldId: number) => form.blocks?.find((block) => block.block_id === fieldBlockId(fieldId))?.element;
     expect(element(2)?.type).toBe('datepicker');
@@ -180,10 +155,10 @@ describe('custom fields', () => {
       },
     });
     expect(ack.body).toMatchObject({ response_action: 'update' });
-    const result = (await nextCall('views.update', saved)).args;
+    const result = (await nextCall(h, 'views.update', saved)).args;
     expect(result.view_id).toBe('V-fields');
-    expect(text(result.view)).toContain('Saved *Needed by*, *Environment*');
-    expect(text(result.view)).not.toContain('Affects many users');
+    expect(json(result.view)).toContain('Saved *Needed by*, *Environment*');
+    expect(json(result.view)).not.toContain('Affects many users');
 
     const values = Object.fromEntries((await hd().talepCustomFields({ id: 3 })).map((field) => [field.FieldName, field.Value]));
     expect(values).toMatchObject({ 'Needed by': '2026-02-01', Environment: 'Staging', 'Affects many users': 'true' });
@@ -195,25 +170,25 @@ describe('custom fields', () => {
       type: 'overflow',
       selected_option: { text: { type: 'plain_text', text: 'Custom fields' }, value: cardExtraValue('fields', 3) },
     });
-    expect(text(post)).toContain('*Environment*\\nStaging');
+    expect(json(post)).toContain('*Environment*\\nStaging');
   });
 });
 
 describe('attachments', () => {
   it('lists the files with Download, and Delete only for admins', async () => {
     const mine = await slash('user', 'files 1');
-    expect(text(mine)).toContain('jam-photo.png');
-    expect(withId(mine, ExtrasIds.download).map((element) => element.value)).toEqual(['1:1']);
-    expect(withId(mine, ExtrasIds.deleteFile)).toEqual([]);
+    expect(json(mine)).toContain('jam-photo.png');
+    expect(elementsWithId(mine, ExtrasIds.download).map((element) => element.value)).toEqual(['1:1']);
+    expect(elementsWithId(mine, ExtrasIds.deleteFile)).toEqual([]);
     const admin = await slash('admin', 'files 3');
-    const [remove] = withId(admin, ExtrasIds.deleteFile);
+    const [remove] = elementsWithId(admin, ExtrasIds.deleteFile);
     expect(remove?.value).toBe('3:4');
     expect(remove?.confirm).toBeDefined();
   });
 
   it('hides a file of an agents-only comment from the submitter', async () => {
-    expect(text(await slash('agent', 'files 2'))).toContain('gateway-cert.txt');
-    expect(text(await slash('user', 'files 2'))).not.toContain('gateway-cert.txt');
+    expect(json(await slash('agent', 'files 2'))).toContain('gateway-cert.txt');
+    expect(json(await slash('user', 'files 2'))).not.toContain('gateway-cert.txt');
   });
 
   it('downloads as the user and uploads the exact bytes to them privately', async () => {
@@ -227,7 +202,7 @@ describe('attachments', () => {
     expect(upload?.filename).toBe('jam-photo.png');
     const original = await h.helpdeskAs('user').getAttachment({ id: 1 });
     expect(Buffer.from(upload?.data ?? []).equals(Buffer.from(original.data))).toBe(true);
-    const complete = (await nextCall('files.completeUploadExternal', completes)).args;
+    const complete = (await nextCall(h, 'files.completeUploadExternal', completes)).args;
     expect(complete.channel_id).toBe(`D${people.user.userId}`);
     expect(complete.files).toEqual([{ id: upload?.fileId, title: 'jam-photo.png' }]);
   });
@@ -246,8 +221,8 @@ describe('attachments', () => {
 
     const post = await press('admin', { action_id: ExtrasIds.deleteFile, value: '3:4' });
     expect(post.replace_original).toBe(true);
-    expect(text(post)).toContain('File #4 was deleted');
-    expect(text(post)).toContain('Talep #3 has no attachments');
+    expect(json(post)).toContain('File #4 was deleted');
+    expect(json(post)).toContain('Talep #3 has no attachments');
     expect(await hd().attachments({ id: 3 })).toEqual([]);
   });
 });
@@ -263,8 +238,8 @@ describe('secondary assignee', () => {
   it('adds a secondary assignee when the setting is on, shown on the card', async () => {
     await h.sandbox.updateSettings({ AllowSecondaryAssignee: true });
     const post = await slash('admin', `assign2 3 ${agentMention}`);
-    expect(text(post)).toContain(`Added <@${people.agent.userId}> (agent) as a secondary assignee of #3`);
-    expect(text(post)).toContain('*Also assigned*\\nagent');
+    expect(json(post)).toContain(`Added <@${people.agent.userId}> (agent) as a secondary assignee of #3`);
+    expect(json(post)).toContain('*Also assigned*\\nagent');
     const secondary = (await hd().getTalep({ id: 3 }))['SecondaryAssignees'] as { UserID: number }[];
     expect(secondary.map((user) => user.UserID)).toEqual([users.agent]);
   });
@@ -278,25 +253,25 @@ describe('secondary assignee', () => {
 describe('the card', () => {
   it('links the talep’s tracker issues on private cards, never on a shared one', async () => {
     const post = await slash('agent', 'show 3');
-    expect(text(post)).toContain('<https://jira.example.com/browse/SW-7|Jira SW-7>');
-    expect(text(post)).toContain('<https://github.com/example/office-addins/issues/12|GitHub 12>');
-    expect(text(await slash('agent', 'show 5'))).not.toContain('Linked issues');
+    expect(json(post)).toContain('<https://jira.example.com/browse/SW-7|Jira SW-7>');
+    expect(json(post)).toContain('<https://github.com/example/office-addins/issues/12|GitHub 12>');
+    expect(json(await slash('agent', 'show 5'))).not.toContain('Linked issues');
 
     const before = h.slack.callsTo('chat.postMessage').length;
     await h.send.blockAction(h.as('agent'), { action_id: TalepCardIds.share, value: '3' });
-    const shared = (await nextCall('chat.postMessage', before)).args;
-    expect(text(shared)).not.toContain('jira.example.com');
+    const shared = (await nextCall(h, 'chat.postMessage', before)).args;
+    expect(json(shared)).not.toContain('jira.example.com');
   });
 
   it('offers the More menu on private cards', async () => {
     const post = await slash('user', 'show 1');
-    const [more] = withId(post, TalepCardIds.extras);
+    const [more] = elementsWithId(post, TalepCardIds.extras);
     expect(more?.type).toBe('overflow');
     const files = await press('user', {
       action_id: TalepCardIds.extras,
       type: 'overflow',
       selected_option: { text: { type: 'plain_text', text: 'Attachments' }, value: cardExtraValue('files', 1) },
     });
-    expect(text(files)).toContain('jam-photo.png');
+    expect(json(files)).toContain('jam-photo.png');
   });
 });

@@ -9,6 +9,7 @@ import { isHelpdeskError } from '../../src/api/errors.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card.js';
 import { RelationIds } from '../../src/views/talep-relations.js';
+import { elementsWithId, json, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -21,31 +22,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-type Post = Record<string, unknown>;
-interface Element {
-  type: string;
-  action_id?: string;
-  value?: string;
-  style?: string;
-  confirm?: unknown;
-}
-
-async function slash(person: Person, text: string): Promise<Post> {
-  const res = await h.send.slash(h.as(person), text);
-  return h.slack.waitFor(() => h.slack.postsTo(res.responseUrl as string)[0], `the answer to /talep ${text}`);
-}
-
-async function press(person: Person, action: Record<string, unknown> & { action_id: string }): Promise<Post> {
-  const res = await h.send.blockAction(h.as(person), action);
-  return h.slack.waitFor(() => h.slack.postsTo(res.responseUrl as string)[0], `the answer to ${action.action_id}`);
-}
-
-const text = (post: unknown) => JSON.stringify(post);
-const elements = (post: Post): Element[] =>
-  ((post.blocks as { type: string; elements?: Element[]; accessory?: Element }[] | undefined) ?? []).flatMap((block) =>
-    block.type === 'actions' ? (block.elements ?? []) : block.accessory ? [block.accessory] : [],
-  );
-const withId = (post: Post, actionId: string) => elements(post).filter((element) => element.action_id === actionId);
+const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text)).post;
+const press = async (person: Person, action: Record<string, unknown> & { action_id: string }) => (await pressAnswer(h, person, action)).post;
 
 const hd = () => h.helpdeskAs('admin');
 const relatedOf = async (id: number) => (await hd().getTalep({ id }))['RelatedTalepIDs'];
@@ -55,26 +33,26 @@ describe('related taleps', () => {
   it('lists a talep’s relations with Show buttons, and Unlink buttons for agents', async () => {
     const post = await slash('agent', 'relations 1');
     expect(post.response_type).toBe('ephemeral');
-    expect(text(post)).toContain('Laptop battery drains in two hours'); // talep 9, related to 1
-    expect(withId(post, SharedActions.showTalep).map((element) => element.value)).toEqual(['9']);
-    const unlink = withId(post, RelationIds.unlink);
+    expect(json(post)).toContain('Laptop battery drains in two hours'); // talep 9, related to 1
+    expect(elementsWithId(post, SharedActions.showTalep).map((element) => element.value)).toEqual(['9']);
+    const unlink = elementsWithId(post, RelationIds.unlink);
     expect(unlink.map((element) => element.value)).toEqual(['1:9']);
     expect(unlink[0]?.confirm).toBeDefined();
     // The submitter sees the relations of their own talep, without the agents' buttons.
     const mine = await slash('user', 'relations 1');
-    expect(text(mine)).toContain('Laptop battery');
-    expect(withId(mine, RelationIds.unlink)).toEqual([]);
+    expect(json(mine)).toContain('Laptop battery');
+    expect(elementsWithId(mine, RelationIds.unlink)).toEqual([]);
   });
 
   it('links and unlinks two taleps', async () => {
     const linked = await slash('agent', 'link 2 #5');
-    expect(text(linked)).toContain('Taleps #2 and #5 are now related');
-    expect(text(linked)).toContain('Design software licence expires');
+    expect(json(linked)).toContain('Taleps #2 and #5 are now related');
+    expect(json(linked)).toContain('Design software licence expires');
     expect(await relatedOf(2)).toEqual([5]);
     expect(await relatedOf(5)).toEqual([2]);
 
     const unlinked = await slash('agent', 'unlink 2 5');
-    expect(text(unlinked)).toContain('no longer related');
+    expect(json(unlinked)).toContain('no longer related');
     expect(await relatedOf(2)).toEqual([]);
   });
 
@@ -99,28 +77,28 @@ describe('related taleps', () => {
 describe('sub-taleps', () => {
   it('lists the sub-taleps with Show buttons', async () => {
     const post = await slash('agent', 'sub list 6');
-    expect(text(post)).toContain('Upgrade the core switch firmware');
-    expect(text(post)).toContain('Re-plan the Wi-Fi channels');
-    expect(withId(post, SharedActions.showTalep).map((element) => element.value)).toEqual(['7', '8']);
-    expect(withId(post, RelationIds.detach).map((element) => element.value)).toEqual(['6:7', '6:8']);
+    expect(json(post)).toContain('Upgrade the core switch firmware');
+    expect(json(post)).toContain('Re-plan the Wi-Fi channels');
+    expect(elementsWithId(post, SharedActions.showTalep).map((element) => element.value)).toEqual(['7', '8']);
+    expect(elementsWithId(post, RelationIds.detach).map((element) => element.value)).toEqual(['6:7', '6:8']);
   });
 
   it('shows the parent’s card, or says there is none', async () => {
     const post = await slash('agent', 'parent 7');
-    expect(text(post)).toContain('Talep #6 is the parent of #7');
-    expect(text(post)).toContain('Quarterly network maintenance');
-    expect(withId(post, TalepCardIds.comment).map((element) => element.value)).toEqual(['6']); // it is 6's card
+    expect(json(post)).toContain('Talep #6 is the parent of #7');
+    expect(json(post)).toContain('Quarterly network maintenance');
+    expect(elementsWithId(post, TalepCardIds.comment).map((element) => element.value)).toEqual(['6']); // it is 6's card
     expect((await slash('agent', 'parent 6')).text).toContain('is not a sub-talep of anything');
   });
 
   it('adds and removes a sub-talep', async () => {
     const added = await slash('agent', 'sub add 6 5');
-    expect(text(added)).toContain('Talep #5 is now a sub-talep of #6');
-    expect(withId(added, SharedActions.showTalep).map((element) => element.value)).toEqual(['5', '7', '8']);
+    expect(json(added)).toContain('Talep #5 is now a sub-talep of #6');
+    expect(elementsWithId(added, SharedActions.showTalep).map((element) => element.value)).toEqual(['5', '7', '8']);
     expect(await parentOf(5)).toBe(6);
 
     const removed = await slash('agent', 'sub remove 6 5');
-    expect(text(removed)).toContain('Talep #5 is no longer a sub-talep of #6');
+    expect(json(removed)).toContain('Talep #5 is no longer a sub-talep of #6');
     expect(await parentOf(5)).toBeNull();
   });
 
@@ -144,7 +122,7 @@ describe('sub-taleps', () => {
   it('detaches a sub-talep with the button and re-renders the relations in place', async () => {
     const post = await press('agent', { action_id: RelationIds.detach, value: '6:8' });
     expect(post.replace_original).toBe(true);
-    expect(text(post)).toContain('Talep #8 is no longer a sub-talep of #6');
+    expect(json(post)).toContain('Talep #8 is no longer a sub-talep of #6');
     expect(await parentOf(8)).toBeNull();
     expect(await parentOf(7)).toBe(6);
   });
@@ -156,8 +134,8 @@ describe('sub-taleps', () => {
       selected_option: { text: { type: 'plain_text', text: 'Related and sub-taleps' }, value: cardExtraValue('relations', 7) },
     });
     expect(post.replace_original).toBe(false);
-    expect(text(post)).toContain('Relations of talep #7');
-    expect(text(post)).toContain('Quarterly network maintenance'); // its parent
+    expect(json(post)).toContain('Relations of talep #7');
+    expect(json(post)).toContain('Quarterly network maintenance'); // its parent
   });
 });
 
@@ -165,10 +143,10 @@ describe('merge', () => {
   it('asks first, with a danger button, and changes nothing until confirmed', async () => {
     const post = await slash('agent', 'merge 9 into 1');
     expect(post.response_type).toBe('ephemeral');
-    expect(text(post)).toContain('irreversible');
-    expect(text(post)).toContain('will be deleted');
-    expect(text(post)).toContain('comments, attachments, tags');
-    const [confirmButton] = withId(post, RelationIds.mergeConfirm);
+    expect(json(post)).toContain('irreversible');
+    expect(json(post)).toContain('will be deleted');
+    expect(json(post)).toContain('comments, attachments, tags');
+    const [confirmButton] = elementsWithId(post, RelationIds.mergeConfirm);
     expect(confirmButton).toMatchObject({ style: 'danger', value: '9:1' });
     expect((await hd().getTalep({ id: 9 })).TalepID).toBe(9);
   });
@@ -183,7 +161,7 @@ describe('merge', () => {
   it('refuses a regular user before asking', async () => {
     const post = await slash('user', 'merge 9 1');
     expect(post.text).toContain('agent');
-    expect(withId(post, RelationIds.mergeConfirm)).toEqual([]);
+    expect(elementsWithId(post, RelationIds.mergeConfirm)).toEqual([]);
     // Pressing a confirmation anyway is refused too.
     const pressed = await press('user', { action_id: RelationIds.mergeConfirm, value: '9:1' });
     expect(pressed.text).toContain('agent');
@@ -198,8 +176,8 @@ describe('merge', () => {
     const post = await press('agent', { action_id: RelationIds.mergeConfirm, value: '9:1' });
     expect(post.replace_original).toBe(true);
     expect(post.response_type).toBe('ephemeral');
-    expect(text(post)).toContain('Talep #9 was merged into #1 and no longer exists');
-    expect(text(post)).toContain('Printer on the 3rd floor keeps jamming'); // the card of #1
+    expect(json(post)).toContain('Talep #9 was merged into #1 and no longer exists');
+    expect(json(post)).toContain('Printer on the 3rd floor keeps jamming'); // the card of #1
 
     const gone = await hd().getTalep({ id: 9 }).catch((error: unknown) => error);
     expect(isHelpdeskError(gone, 'not-found')).toBe(true);

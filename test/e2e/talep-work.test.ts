@@ -8,6 +8,7 @@ import { SeedIds } from '../../src/sandbox/seed.js';
 import { CloseIds } from '../../src/views/talep-close.js';
 import { CommentModalIds, commentBodyBlockId } from '../../src/views/talep-comment-modal.js';
 import { TalepCardIds } from '../../src/views/talep-card.js';
+import { json, nextCall, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, people, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -20,40 +21,24 @@ afterAll(async () => {
   await h?.close();
 });
 
-type Post = Record<string, unknown>;
 interface View {
   callback_id?: string;
   private_metadata?: string;
   blocks?: { type: string; block_id?: string; element?: { initial_value?: string }; elements?: { action_id?: string; options?: unknown[] }[] }[];
 }
 
-async function slash(person: Person, text: string): Promise<{ post: Post; responseUrl: string }> {
-  const res = await h.send.slash(h.as(person), text);
-  const responseUrl = res.responseUrl as string;
-  const post = await h.slack.waitFor(() => h.slack.postsTo(responseUrl)[0], `the answer to /talep ${text}`);
-  return { post, responseUrl };
-}
-
-async function press(person: Person, action: Record<string, unknown> & { action_id: string }): Promise<{ post: Post; responseUrl: string }> {
-  const res = await h.send.blockAction(h.as(person), action);
-  const responseUrl = res.responseUrl as string;
-  const post = await h.slack.waitFor(() => h.slack.postsTo(responseUrl)[0], `the answer to ${action.action_id}`);
-  return { post, responseUrl };
-}
-
-const text = (post: unknown) => JSON.stringify(post);
+const slash = (person: Person, text: string) => slashAnswer(h, person, text);
+const press = (person: Person, action: Record<string, unknown> & { action_id: string }) => pressAnswer(h, person, action);
 const talep = (id: number) => h.helpdeskAs('admin').getTalep({ id });
 const comments = (id: number) => h.helpdeskAs('admin').comments({ id });
 const closeMails = (talepId: number) => h.sandbox.outbox().filter((mail) => mail.kind === 'talep-closed' && mail.talepId === talepId);
 
-/** Waits for the n-th call of a Slack method (counting from `before`). */
-const nextCall = (method: string, before: number) => h.slack.waitFor(() => h.slack.callsTo(method)[before], method);
 
 describe('comment', () => {
   it('adds a public comment and answers with the refreshed card', async () => {
     const { post } = await slash('agent', 'comment 1 Replaced the <https://example.com/roller|roller> &amp; tested');
     expect(post.response_type).toBe('ephemeral');
-    expect(text(post)).toContain('Comment added to #1');
+    expect(json(post)).toContain('Comment added to #1');
     const added = (await comments(1)).at(-1);
     expect(added?.Body).toBe('Replaced the roller (https://example.com/roller) & tested');
     expect(added?.ForTechsOnly).toBe(false);
@@ -65,10 +50,10 @@ describe('comment', () => {
     const added = (await comments(1)).at(-1);
     expect(added?.Body).toBe('Vendor ticket 4471');
     expect(added?.ForTechsOnly).toBe(true);
-    expect(text(post)).toContain('agents only');
+    expect(json(post)).toContain('agents only');
     // The submitter's card never shows it.
     const mine = await slash('user', 'show 1');
-    expect(text(mine.post)).not.toContain('Vendor ticket 4471');
+    expect(json(mine.post)).not.toContain('Vendor ticket 4471');
   });
 
   it('refuses a regular user, who may not comment in this help desk', async () => {
@@ -82,14 +67,14 @@ describe('comment', () => {
     const opens = h.slack.callsTo('views.open').length;
     const updates = h.slack.callsTo('views.update').length;
     await h.send.slash(h.as('agent'), 'comment 6');
-    const open = await nextCall('views.open', opens);
+    const open = await nextCall(h, 'views.open', opens);
     const opened = open.args.view as View;
     expect(opened.callback_id).toBe(CommentModalIds.callbackId);
-    expect(text(opened)).toContain('Loading comment templates');
+    expect(json(opened)).toContain('Loading comment templates');
     // The templates arrive with views.update on the same view.
-    const update = await nextCall('views.update', updates);
+    const update = await nextCall(h, 'views.update', updates);
     const loaded = update.args.view as View;
-    expect(text(loaded)).toContain('Need more information');
+    expect(json(loaded)).toContain('Need more information');
 
     const ephemerals = h.slack.callsTo('chat.postEphemeral').length;
     const ack = await h.send.viewSubmission(h.as('agent'), {
@@ -103,10 +88,10 @@ describe('comment', () => {
       },
     });
     expect(ack.status).toBe(200);
-    const confirmation = await nextCall('chat.postEphemeral', ephemerals);
+    const confirmation = await nextCall(h, 'chat.postEphemeral', ephemerals);
     expect(confirmation.args.channel).toBe('C1');
     expect(confirmation.args.user).toBe(people.agent.userId);
-    expect(text(confirmation.args)).toContain('Comment added to #6');
+    expect(json(confirmation.args)).toContain('Comment added to #6');
     const added = (await comments(6)).at(-1);
     expect(added?.Body).toBe('Maintenance window moved to Friday.');
     expect(added?.ForTechsOnly).toBe(true);
@@ -139,7 +124,7 @@ describe('comment', () => {
         },
       },
     );
-    const update = await nextCall('views.update', updates);
+    const update = await nextCall(h, 'views.update', updates);
     expect(update.args.view_id).toBe('V-comment');
     const view = update.args.view as View;
     const body = view.blocks?.find((block) => block.block_id === commentBodyBlockId(1));
@@ -150,7 +135,7 @@ describe('comment', () => {
   it("from a card's Comment button re-renders that card after the submission", async () => {
     const opens = h.slack.callsTo('views.open').length;
     const res = await h.send.blockAction(h.as('agent'), { action_id: TalepCardIds.comment, value: '7' });
-    const open = await nextCall('views.open', opens);
+    const open = await nextCall(h, 'views.open', opens);
     const metadata = (open.args.view as View).private_metadata ?? '';
     expect(JSON.parse(metadata)).toMatchObject({ talepId: 7, responseUrl: res.responseUrl });
 
@@ -161,8 +146,8 @@ describe('comment', () => {
     });
     const post = await h.slack.waitFor(() => h.slack.postsTo(res.responseUrl as string)[0]);
     expect(post.replace_original).toBe(true);
-    expect(text(post)).toContain('Comment added to #7');
-    expect(text(post)).toContain('Firmware 17.9 installed.');
+    expect(json(post)).toContain('Comment added to #7');
+    expect(json(post)).toContain('Firmware 17.9 installed.');
     expect((await comments(7)).at(-1)).toMatchObject({ Body: 'Firmware 17.9 installed.', ForTechsOnly: false });
   });
 
@@ -174,7 +159,7 @@ describe('comment', () => {
       private_metadata: JSON.stringify({ talepId: 1, agent: true, bodyVersion: 0, channelId: 'C1' }),
       values: { [commentBodyBlockId(0)]: { [CommentModalIds.bodyInput]: { type: 'plain_text_input', value: 'My long careful answer' } } },
     });
-    const answer = await nextCall('chat.postEphemeral', ephemerals);
+    const answer = await nextCall(h, 'chat.postEphemeral', ephemerals);
     expect(answer.args.text).toContain(':no_entry:');
     expect(answer.args.text).toContain('>My long careful answer');
   });
@@ -207,13 +192,13 @@ describe('close', () => {
 
   it('asks first, then closes without notifying anyone when the box is ticked', async () => {
     const { post } = await slash('agent', 'close 8');
-    expect(text(post)).toContain('Re-plan the Wi-Fi channels');
-    expect(text(post)).toContain(CloseIds.quiet);
+    expect(json(post)).toContain('Re-plan the Wi-Fi channels');
+    expect(json(post)).toContain(CloseIds.quiet);
     expect((await talep(8)).StatusID).toBe(1); // nothing happens before the confirmation
 
     const closed = await confirmClose('agent', 8, true);
     expect(closed.replace_original).toBe(true);
-    expect(text(closed)).toContain('Talep #8 closed. Nobody was notified.');
+    expect(json(closed)).toContain('Talep #8 closed. Nobody was notified.');
     expect((await talep(8)).StatusID).toBe(3);
     expect(closeMails(8)).toEqual([]);
   });
@@ -227,8 +212,8 @@ describe('close', () => {
   it("closes from the card's Close button (confirmed by Slack's dialog) and re-renders", async () => {
     const { post } = await press('agent2', { action_id: TalepCardIds.close, value: '5' });
     expect(post.replace_original).toBe(true);
-    expect(text(post)).toContain('Talep #5 closed.');
-    expect(text(post)).not.toContain(TalepCardIds.close); // a closed talep has no Close button
+    expect(json(post)).toContain('Talep #5 closed.');
+    expect(json(post)).not.toContain(TalepCardIds.close); // a closed talep has no Close button
     expect((await talep(5)).StatusID).toBe(3);
   });
 
@@ -241,7 +226,7 @@ describe('close', () => {
 
   it('says when the talep is already closed', async () => {
     const { post } = await slash('agent', 'close 4');
-    expect(text(post)).toContain('Talep #4 is already closed.');
+    expect(json(post)).toContain('Talep #4 is already closed.');
   });
 
   it("refuses a regular user someone else's talep", async () => {
@@ -253,14 +238,14 @@ describe('close', () => {
 describe('assign', () => {
   it('assigns to a Slack user, to me and to nobody', async () => {
     const toAgent = await slash('admin', `assign 3 <@${people.agent.userId}|agent>`);
-    expect(text(toAgent.post)).toContain(`assigned to <@${people.agent.userId}> (agent)`);
+    expect(json(toAgent.post)).toContain(`assigned to <@${people.agent.userId}> (agent)`);
     expect((await talep(3)).AssigneeUserInfo?.UserID).toBe(SeedIds.users.agent);
 
     await slash('agent2', 'assign 3 me');
     expect((await talep(3)).AssigneeUserInfo?.UserID).toBe(SeedIds.users.agent2);
 
     const none = await slash('agent', 'assign 3 none');
-    expect(text(none.post)).toContain('Talep #3 is unassigned.');
+    expect(json(none.post)).toContain('Talep #3 is unassigned.');
     expect((await talep(3)).AssigneeUserInfo).toBeNull();
   });
 
@@ -273,8 +258,8 @@ describe('assign', () => {
   it("takes the talep with the card's Assign to me", async () => {
     const { post } = await press('agent', { action_id: TalepCardIds.assignToMe, value: '10' });
     expect(post.replace_original).toBe(true);
-    expect(text(post)).toContain('assigned to you');
-    expect(text(post)).not.toContain(TalepCardIds.assignToMe);
+    expect(json(post)).toContain('assigned to you');
+    expect(json(post)).not.toContain(TalepCardIds.assignToMe);
     expect((await talep(10)).AssigneeUserInfo?.UserID).toBe(SeedIds.users.agent);
   });
 
@@ -287,11 +272,11 @@ describe('assign', () => {
 describe('status and priority', () => {
   it('changes them with sub-commands', async () => {
     const status = await slash('agent', 'status 1 progress');
-    expect(text(status.post)).toContain('Status of #1 set to *In progress*');
+    expect(json(status.post)).toContain('Status of #1 set to *In progress*');
     expect((await talep(1)).StatusID).toBe(2);
 
     const priority = await slash('agent', 'priority 1 critical');
-    expect(text(priority.post)).toContain('Priority of #1 set to *Critical*');
+    expect(json(priority.post)).toContain('Priority of #1 set to *Critical*');
     expect((await talep(1)).Priority).toBe(2);
   });
 
@@ -300,7 +285,7 @@ describe('status and priority', () => {
     expect(reopen.post.replace_original).toBe(true);
     expect((await talep(10)).StatusID).toBe(1);
     const low = await press('agent', { action_id: TalepCardIds.change, type: 'static_select', selected_option: { value: '10|priority|-1' } });
-    expect(text(low.post)).toContain('Priority of #10 set to *Low*');
+    expect(json(low.post)).toContain('Priority of #10 set to *Low*');
     expect((await talep(10)).Priority).toBe(-1);
   });
 
@@ -321,10 +306,10 @@ describe('due', () => {
     // The harness's Slack users are at UTC+3.
     const { post } = await slash('agent', 'due 6 2026-12-01');
     expect((await talep(6)).DueDate?.toISOString()).toBe('2026-12-01T20:59:59.999Z');
-    expect(text(post)).toContain('Talep #6 is due <!date^');
+    expect(json(post)).toContain('Talep #6 is due <!date^');
 
     const cleared = await slash('agent', 'due 6 none');
-    expect(text(cleared.post)).toContain('Due date of #6 removed.');
+    expect(json(cleared.post)).toContain('Due date of #6 removed.');
     expect((await talep(6)).DueDate).toBeNull();
   });
 

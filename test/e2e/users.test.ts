@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { NewUserBlocks, UserIds } from '../../src/views/users.js';
+import { json, modalOpenedBy, modalShowing, slashAnswer, textValue } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -15,32 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const json = (value: unknown) => JSON.stringify(value);
-
-async function slash(person: Person, text: string) {
-  const res = await h.send.slash(h.as(person), text);
-  expect(res.status).toBe(200);
-  const post = await h.slack.waitFor(() => h.slack.postsTo(res.responseUrl ?? '')[0], `the answer to “${text}”`);
-  expect(post.response_type).toBe('ephemeral');
-  return post;
-}
-
-/** Sends `text` and waits for the modal it opens to be filled in (its first views.update). */
-async function modalFrom(person: Person, text: string, shows: string) {
-  const updates = h.slack.callsTo('views.update').length;
-  await h.send.slash(h.as(person), text);
-  const first = await h.slack.waitFor(() => h.slack.callsTo('views.update')[updates], 'views.update');
-  return latestView(String(first.args.view_id), shows);
-}
-
-async function latestView(viewId: string, shows: string) {
-  return h.slack.waitFor(() => {
-    const last = h.slack.callsTo('views.update').filter((call) => call.args.view_id === viewId).at(-1);
-    return last && json(last.args.view).includes(shows) ? { id: viewId, view: last.args.view as Record<string, unknown> } : undefined;
-  }, `view ${viewId} showing “${shows}”`);
-}
-
-const text = (value: string) => ({ value: { type: 'plain_text_input', value } });
+const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text, { status: true, ephemeral: true })).post;
 
 describe('user find', () => {
   it('shows an admin the card: name, e-mail, role, custom fields, admin buttons', async () => {
@@ -89,7 +65,7 @@ describe('user new', () => {
   });
 
   it('answers a bad e-mail inline', async () => {
-    const res = await submit('admin', 'V-new-bad', { [NewUserBlocks.email]: text('not-an-email') });
+    const res = await submit('admin', 'V-new-bad', { [NewUserBlocks.email]: textValue('not-an-email') });
     expect(res.body).toEqual({ response_action: 'errors', errors: { [NewUserBlocks.email]: expect.any(String) } });
   });
 
@@ -97,17 +73,17 @@ describe('user new', () => {
     h.sandbox.clearOutbox();
     const res = await submit('admin', 'V-new-1', {
       [NewUserBlocks.email]: { value: { type: 'email_text_input', value: 'yeni@example.com' } },
-      [NewUserBlocks.username]: text('yeni'),
-      [NewUserBlocks.firstName]: text('Ece'),
-      [NewUserBlocks.lastName]: text('Yıldız'),
-      [NewUserBlocks.phone]: text('+90 555 000 0000'),
-      [NewUserBlocks.location]: text('İzmir'),
-      [NewUserBlocks.company]: text('Yeni Şirket'),
-      [NewUserBlocks.department]: text('Satış'),
+      [NewUserBlocks.username]: textValue('yeni'),
+      [NewUserBlocks.firstName]: textValue('Ece'),
+      [NewUserBlocks.lastName]: textValue('Yıldız'),
+      [NewUserBlocks.phone]: textValue('+90 555 000 0000'),
+      [NewUserBlocks.location]: textValue('İzmir'),
+      [NewUserBlocks.company]: textValue('Yeni Şirket'),
+      [NewUserBlocks.department]: textValue('Satış'),
       [NewUserBlocks.sendWelcomeEmail]: { value: { type: 'checkboxes', selected_options: [{ value: 'true' }] } },
     });
     expect(res.body).toMatchObject({ response_action: 'update' });
-    await latestView('V-new-1', 'Created help-desk user');
+    await modalShowing(h, 'V-new-1', 'Created help-desk user');
     const created = await h.helpdeskAs('admin').userByEmail({ email: 'yeni@example.com' });
     expect(created).toMatchObject({ Username: 'yeni', FirstName: 'Ece' });
     const full = await h.helpdeskAs('admin').getUser({ userId: created.UserID });
@@ -117,15 +93,15 @@ describe('user new', () => {
 
   it('sends no welcome e-mail when the box is not ticked', async () => {
     h.sandbox.clearOutbox();
-    await submit('admin', 'V-new-2', { [NewUserBlocks.email]: text('sessiz@example.com') });
-    await latestView('V-new-2', 'No welcome e-mail was sent');
+    await submit('admin', 'V-new-2', { [NewUserBlocks.email]: textValue('sessiz@example.com') });
+    await modalShowing(h, 'V-new-2', 'No welcome e-mail was sent');
     expect((await h.helpdeskAs('admin').userByEmail({ email: 'sessiz@example.com' })).Username).toBe('sessiz@example.com');
     expect(h.sandbox.outbox()).toEqual([]);
   });
 
   it('shows the help desk’s refusal in the form, with the typed values kept', async () => {
-    await submit('agent', 'V-new-agent', { [NewUserBlocks.email]: text('agentmade@example.com'), [NewUserBlocks.firstName]: text('Deniz') });
-    const shown = await latestView('V-new-agent', 'admin* permission');
+    await submit('agent', 'V-new-agent', { [NewUserBlocks.email]: textValue('agentmade@example.com'), [NewUserBlocks.firstName]: textValue('Deniz') });
+    const shown = await modalShowing(h, 'V-new-agent', 'admin* permission');
     expect(json(shown.view)).toContain('"initial_value":"Deniz"');
     expect(json(shown.view)).toContain('permission');
     await expect(h.helpdeskAs('admin').userByEmail({ email: 'agentmade@example.com' })).rejects.toMatchObject({ kind: 'not-found' });
@@ -247,7 +223,7 @@ describe('user merge', () => {
 
 describe('user custom fields', () => {
   it('edits only the changed fields, by type', async () => {
-    const shown = await modalFrom('admin', 'user fields user@example.com', 'Employee number');
+    const shown = await modalOpenedBy(h, () => h.send.slash(h.as('admin'), 'user fields user@example.com'), 'Employee number');
     const view = shown.view as { private_metadata: string; callback_id: string };
     expect(view.callback_id).toBe(UserIds.fieldsCallback);
     expect(json(view)).toContain('"initial_value":"E-1042"');
@@ -258,15 +234,15 @@ describe('user custom fields', () => {
       id: shown.id,
       private_metadata: view.private_metadata,
       values: {
-        cf_11: text('E-2000'),
+        cf_11: textValue('E-2000'),
         cf_12: { value: { type: 'datepicker', selected_date: '2024-03-01' } },
-        cf_13: text(''),
+        cf_13: textValue(''),
         cf_14: { value: { type: 'checkboxes', selected_options: [] } },
-        cf_15: text('Needs a standing desk'),
+        cf_15: textValue('Needs a standing desk'),
       },
     });
     expect(res.body).toMatchObject({ response_action: 'update' });
-    await latestView(shown.id, 'Saved');
+    await modalShowing(h, shown.id, 'Saved');
     const values = Object.fromEntries(
       (await h.helpdeskAs('admin').userCustomFields({ id: SeedIds.users.user })).map((field) => [field.FieldName, field.Value]),
     );
@@ -279,25 +255,25 @@ describe('user custom fields', () => {
   });
 
   it('refuses a dropdown value that is not an option id, inline', async () => {
-    const shown = await modalFrom('admin', 'user fields <@UUSER>', 'Employee number');
+    const shown = await modalOpenedBy(h, () => h.send.slash(h.as('admin'), 'user fields <@UUSER>'), 'Employee number');
     const res = await h.send.viewSubmission(h.as('admin'), {
       callback_id: UserIds.fieldsCallback,
       id: shown.id,
       private_metadata: (shown.view as { private_metadata: string }).private_metadata,
-      values: { cf_13: text('Night') },
+      values: { cf_13: textValue('Night') },
     });
     expect(res.body).toEqual({ response_action: 'errors', errors: { cf_13: expect.stringContaining('id') } });
   });
 
   it('shows an agent the help desk’s refusal when saving', async () => {
-    const shown = await modalFrom('agent', 'user fields user@example.com', 'Employee number');
+    const shown = await modalOpenedBy(h, () => h.send.slash(h.as('agent'), 'user fields user@example.com'), 'Employee number');
     await h.send.viewSubmission(h.as('agent'), {
       callback_id: UserIds.fieldsCallback,
       id: shown.id,
       private_metadata: (shown.view as { private_metadata: string }).private_metadata,
-      values: { cf_11: text('E-9999') },
+      values: { cf_11: textValue('E-9999') },
     });
-    const refused = await latestView(shown.id, 'admin* permission');
+    const refused = await modalShowing(h, shown.id, 'admin* permission');
     // The form again, with what was typed kept.
     expect(json(refused.view)).toContain('"initial_value":"E-9999"');
     const values = await h.helpdeskAs('admin').userCustomFields({ id: SeedIds.users.user });

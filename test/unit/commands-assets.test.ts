@@ -1,13 +1,17 @@
-import type { ViewOutput } from '@slack/bolt';
+import type { types, ViewOutput } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
 import type { CustomFieldDefinition } from '../../src/api/schemas.js';
 import { parseAssetCommand, parseAssetQuery } from '../../src/commands/assets.js';
 import { decodePageValue, decodePair } from '../../src/commands/assets-cards.js';
-import { assetFields, fieldsMetadata, filledFields, type FieldsMetadata } from '../../src/commands/assets-fields.js';
+import { assetFields, assetFieldsTarget } from '../../src/commands/assets-fields.js';
 import { changedParams, createParams, fingerprints, formMetadataSchema, readAssetForm } from '../../src/commands/assets-form.js';
 import { pickerQuery } from '../../src/commands/assets-link.js';
+import { changedFields, fieldsFormMetadata, type FieldsMetadata, fieldsFormView } from '../../src/commands/custom-fields-form.js';
 import { decodeMetadata } from '../../src/commands/metadata.js';
-import { AssetFormBlocks, type AssetFormValues, assetFieldBlockId, emptyAssetForm, pageValue } from '../../src/views/assets.js';
+import { AssetIds, pageValue } from '../../src/views/assets.js';
+import { AssetFormBlocks, type AssetFormValues, emptyAssetForm } from '../../src/views/assets-form.js';
+import type { ModalView } from '../../src/views/blocks.js';
+import { fieldBlockId, type RecordField } from '../../src/views/custom-fields-form.js';
 
 type StateValues = ViewOutput['state']['values'];
 
@@ -158,7 +162,7 @@ describe('create and update parameters', () => {
   });
 });
 
-describe('custom fields', () => {
+describe('custom fields (the shared form, values unknown)', () => {
   const definitions: CustomFieldDefinition[] = [
     { FieldID: 6, FieldName: 'Asset tag', Type: 1, UsageType: 2, Mandatory: false },
     { FieldID: 8, FieldName: 'Condition', Type: 3, UsageType: 2, Mandatory: false },
@@ -175,11 +179,13 @@ describe('custom fields', () => {
     expect(fields[2]?.mandatory).toBe(true);
   });
 
-  const metadata = JSON.parse(fieldsMetadata(1, 'Asset #1 (Lenovo T14)', assetFields(definitions))) as FieldsMetadata;
+  const metadata = JSON.parse(fieldsFormMetadata(1, 'Asset #1 (Lenovo T14)', assetFields(definitions))) as FieldsMetadata;
+  /** What the asset form's submission reads (`FieldsTarget.valuesUnknown`: at least one field filled in). */
+  const filledFields = (form: FieldsMetadata, values: StateValues) => changedFields(form, values, { fillOne: true });
   const state = (values: Record<number, { type: string; value?: string; selected?: string; date?: string }>): StateValues =>
     Object.fromEntries(
       Object.entries(values).map(([id, entry]) => [
-        assetFieldBlockId(Number(id)),
+        fieldBlockId(Number(id)),
         {
           value: {
             type: entry.type,
@@ -193,22 +199,31 @@ describe('custom fields', () => {
 
   test('only filled-in fields are sent', () => {
     const result = filledFields(metadata, state({ 6: { type: 'plain_text_input', value: ' IT-9 ' }, 9: { type: 'static_select', selected: 'false' }, 8: { type: 'plain_text_input', value: '' } }));
-    expect(result).toEqual({ ok: true, changes: [{ fieldId: 6, name: 'Asset tag', value: 'IT-9' }, { fieldId: 9, name: 'Encrypted disk', value: 'false' }] });
+    expect(result).toEqual({ changes: [{ fieldId: 6, name: 'Asset tag', value: 'IT-9' }, { fieldId: 9, name: 'Encrypted disk', value: 'false' }] });
   });
 
   test('a dropdown typed as text needs an option id', () => {
     const result = filledFields(metadata, state({ 8: { type: 'plain_text_input', value: 'Good' } }));
-    expect(result).toMatchObject({ ok: false, errors: { [assetFieldBlockId(8)]: expect.stringContaining('option') } });
-    expect(filledFields(metadata, state({ 8: { type: 'plain_text_input', value: '5' } }))).toMatchObject({ ok: true, changes: [{ fieldId: 8, value: '5' }] });
+    expect(result).toEqual({ errors: { [fieldBlockId(8)]: expect.stringContaining('option') } });
+    expect(filledFields(metadata, state({ 8: { type: 'plain_text_input', value: '5' } }))).toEqual({
+      changes: [{ fieldId: 8, name: 'Condition', value: '5' }],
+    });
   });
 
   test('nothing filled in: an inline error instead of an empty save', () => {
-    expect(filledFields(metadata, state({}))).toMatchObject({ ok: false, errors: { [assetFieldBlockId(6)]: expect.stringContaining('at least one') } });
+    expect(filledFields(metadata, state({}))).toEqual({ errors: { [fieldBlockId(6)]: expect.stringContaining('at least one') } });
   });
 
   test('the metadata survives many fields by dropping names', () => {
-    const many = Array.from({ length: 95 }, (_, index) => ({ id: index + 100, name: `A rather long field name number ${index}`, type: 1, mandatory: false }));
-    const text = fieldsMetadata(1, 'Asset #1', many);
+    const many = Array.from({ length: 95 }, (_, index) => ({
+      id: index + 100,
+      name: `A rather long field name number ${index}`,
+      type: 1,
+      mandatory: false,
+      current: null,
+      valueUnknown: true,
+    }));
+    const text = fieldsFormMetadata(1, 'Asset #1', many);
     expect(text.length).toBeLessThanOrEqual(3000);
     expect((JSON.parse(text) as FieldsMetadata).f).toHaveLength(95);
   });
@@ -221,5 +236,62 @@ describe('pickerQuery', () => {
     expect(pickerQuery(' thi ')).toEqual({ prefix: 'thi' });
     expect(pickerQuery('th')).toBeUndefined();
     expect(pickerQuery('12')).toBeUndefined();
+  });
+});
+
+describe('the asset custom-fields form', () => {
+  const fields = [
+    { id: 6, name: 'Asset tag', type: 1, mandatory: true },
+    { id: 7, name: 'Warranty until', type: 2, mandatory: false },
+    { id: 8, name: 'Condition', type: 3, mandatory: false },
+    { id: 9, name: 'Encrypted disk', type: 4, mandatory: false },
+    { id: 10, name: 'Maintenance notes', type: 5, mandatory: false },
+    { id: 11, name: 'Grade', type: 3, mandatory: false, options: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }] },
+  ];
+  /** The shared form as the asset target renders it: fields as `assetFields` gives them (values unknown). */
+  const assetFieldsModal = (input: { label: string; fields: Omit<RecordField, 'current'>[]; kept?: ReadonlyMap<number, string>; problem?: string }) =>
+    fieldsFormView(
+      assetFieldsTarget,
+      1,
+      input.label,
+      input.fields.map((field) => ({ ...field, current: null, valueUnknown: true })),
+      { ...(input.kept ? { kept: input.kept } : {}), ...(input.problem ? { problem: input.problem } : {}) },
+    );
+  const json = (value: unknown) => JSON.stringify(value);
+  const inputs = (view: ModalView) => view.blocks.filter((block): block is types.InputBlock => block.type === 'input');
+  const input = (view: ModalView, blockId: string) => inputs(view).find((block) => block.block_id === blockId);
+
+  test('one optional input per field, by type', () => {
+    const view = assetFieldsModal({ label: 'Asset #1 (Lenovo <T14>)', fields });
+    expect(view.callback_id).toBe(AssetIds.fieldsCallback);
+    expect(json(view.blocks[0])).toContain('Lenovo &lt;T14&gt;');
+    const element = (id: number) => input(view, fieldBlockId(id))?.element as unknown as Record<string, unknown>;
+    expect(element(6)).toMatchObject({ type: 'plain_text_input' });
+    expect(input(view, fieldBlockId(6))?.hint?.text).toContain('Required');
+    expect(element(7)).toMatchObject({ type: 'datepicker' });
+    expect(element(8)).toMatchObject({ type: 'plain_text_input', placeholder: { text: 'Option id' } });
+    expect(element(9)).toMatchObject({ type: 'static_select', options: [{ value: 'true' }, { value: 'false' }] });
+    expect(element(9)).not.toHaveProperty('initial_option');
+    expect(element(10)).toMatchObject({ type: 'plain_text_input', multiline: true });
+    expect(element(11)).toMatchObject({ type: 'static_select', options: [{ value: '1' }, { value: '2' }] });
+    expect(inputs(view).every((block) => block.optional)).toBe(true);
+    expect(json(view.blocks)).toContain('every field starts empty');
+  });
+
+  test('kept values come back after a failure', () => {
+    const kept = new Map([[6, 'IT-9'], [7, '2027-01-31'], [9, 'false'], [11, '2']]);
+    const view = assetFieldsModal({ label: 'Asset #1', fields, kept, problem: 'Nope' });
+    const element = (id: number) => input(view, fieldBlockId(id))?.element as unknown as Record<string, unknown>;
+    expect(element(6)).toMatchObject({ initial_value: 'IT-9' });
+    expect(element(7)).toMatchObject({ initial_date: '2027-01-31' });
+    expect(element(9)).toMatchObject({ initial_option: { value: 'false' } });
+    expect(element(11)).toMatchObject({ initial_option: { value: '2' } });
+    expect(json(view.blocks)).toContain(':warning: Nope');
+  });
+
+  test('no asset fields: nothing to submit', () => {
+    const view = assetFieldsModal({ label: 'Asset #1', fields: [] });
+    expect(view.submit).toBeUndefined();
+    expect(json(view.blocks)).toContain('no custom fields');
   });
 });

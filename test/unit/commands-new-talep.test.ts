@@ -1,13 +1,9 @@
 import type { ViewStateValue } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
-import { isStandardPriority, parseNewTalepArgs, parseTags, validateNewTalep } from '../../src/commands/new-talep.js';
-import {
-  assigneeBlockId,
-  customFieldBlockId,
-  type NewTalepMetadata,
-  NewTalepIds,
-  type ViewStateValues,
-} from '../../src/views/new-talep-modal.js';
+import { parseNewTalepArgs } from '../../src/commands/new-talep.js';
+import { isStandardPriority, parseTags, validateNewTalep } from '../../src/commands/new-talep-request.js';
+import { assigneeBlockId, customFieldBlockId, NewTalepIds } from '../../src/views/new-talep-modal.js';
+import type { NewTalepMetadata, ViewStateValues } from '../../src/views/new-talep-values.js';
 
 const MB = 1024 * 1024;
 const limits = { maxUploadBytes: 5 * MB };

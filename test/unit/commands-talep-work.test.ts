@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseShowArgs, surfaceOf, talepIdOfButton } from '../../src/commands/talep-card.js';
+import { slackTextToPlain } from '../../src/commands/args.js';
+import { closedNotice, parseCloseArgs } from '../../src/commands/talep-close.js';
+import { commentMetadataSchema, parseCommentArgs } from '../../src/commands/talep-comment.js';
 import {
-  closedNotice,
-  commentMetadataSchema,
   dueNotice,
   parseAssignArgs,
-  parseCloseArgs,
-  parseCommentArgs,
   parseDueArgs,
   parsePriorityArgs,
   parseStatusArgs,
   priorityNotice,
-  slackTextToPlain,
   statusNotice,
 } from '../../src/commands/talep-work.js';
 

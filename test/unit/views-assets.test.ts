@@ -3,30 +3,27 @@ import { describe, expect, test } from 'vitest';
 import type { Asset, AssetListItem } from '../../src/api/schemas.js';
 import {
   ASSET_PAGE_SIZE,
+  assetCard,
+  assetFieldsSavedText,
+  AssetIds,
+  assetListMessage,
+  companyIdOf,
+  companyName,
+  pageValue,
+} from '../../src/views/assets.js';
+import { AssetFormBlocks, assetFormModal, assetFormValues, emptyAssetForm } from '../../src/views/assets-form.js';
+import {
   ASSET_PICKER_ACTION,
   ASSET_UNLINK_ACTION,
-  assetCard,
-  AssetFormBlocks,
-  assetFieldBlockId,
-  assetFieldsModal,
-  assetFieldsSavedText,
-  assetFormModal,
-  assetFormValues,
-  AssetIds,
   AssetLinkBlocks,
   assetLinkModal,
-  assetListMessage,
   assetOption,
   assetPickerBlockId,
   assetPickerElement,
   assetPickerOptions,
   assetRelatedMessage,
   assetUnlinkButton,
-  companyIdOf,
-  companyName,
-  emptyAssetForm,
-  pageValue,
-} from '../../src/views/assets.js';
+} from '../../src/views/assets-link.js';
 import type { Block, ModalView } from '../../src/views/blocks.js';
 
 const listItem = (id: number, extra: Partial<AssetListItem> = {}): AssetListItem => ({
@@ -290,50 +287,7 @@ describe('asset picker and link modal', () => {
   });
 });
 
-describe('assetFieldsModal', () => {
-  const fields = [
-    { id: 6, name: 'Asset tag', type: 1, mandatory: true },
-    { id: 7, name: 'Warranty until', type: 2, mandatory: false },
-    { id: 8, name: 'Condition', type: 3, mandatory: false },
-    { id: 9, name: 'Encrypted disk', type: 4, mandatory: false },
-    { id: 10, name: 'Maintenance notes', type: 5, mandatory: false },
-    { id: 11, name: 'Grade', type: 3, mandatory: false, options: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }] },
-  ];
-
-  test('one optional input per field, by type', () => {
-    const view = assetFieldsModal({ label: 'Asset #1 (Lenovo <T14>)', fields, metadata: '{}' });
-    expect(view.callback_id).toBe(AssetIds.fieldsCallback);
-    expect(json(view.blocks[0])).toContain('Lenovo &lt;T14&gt;');
-    const element = (id: number) => input(view, assetFieldBlockId(id))?.element as unknown as Record<string, unknown>;
-    expect(element(6)).toMatchObject({ type: 'plain_text_input' });
-    expect(input(view, assetFieldBlockId(6))?.hint?.text).toContain('Required');
-    expect(element(7)).toMatchObject({ type: 'datepicker' });
-    expect(element(8)).toMatchObject({ type: 'plain_text_input', placeholder: { text: 'Option id' } });
-    expect(element(9)).toMatchObject({ type: 'static_select', options: [{ value: 'true' }, { value: 'false' }] });
-    expect(element(9)).not.toHaveProperty('initial_option');
-    expect(element(10)).toMatchObject({ type: 'plain_text_input', multiline: true });
-    expect(element(11)).toMatchObject({ type: 'static_select', options: [{ value: '1' }, { value: '2' }] });
-    expect(inputs(view).every((block) => block.optional)).toBe(true);
-    expect(json(view.blocks)).toContain('every field starts empty');
-  });
-
-  test('kept values come back after a failure', () => {
-    const kept = new Map([[6, 'IT-9'], [7, '2027-01-31'], [9, 'false'], [11, '2']]);
-    const view = assetFieldsModal({ label: 'Asset #1', fields, kept, metadata: '{}', problem: 'Nope' });
-    const element = (id: number) => input(view, assetFieldBlockId(id))?.element as unknown as Record<string, unknown>;
-    expect(element(6)).toMatchObject({ initial_value: 'IT-9' });
-    expect(element(7)).toMatchObject({ initial_date: '2027-01-31' });
-    expect(element(9)).toMatchObject({ initial_option: { value: 'false' } });
-    expect(element(11)).toMatchObject({ initial_option: { value: '2' } });
-    expect(json(view.blocks)).toContain(':warning: Nope');
-  });
-
-  test('no asset fields: nothing to submit', () => {
-    const view = assetFieldsModal({ label: 'Asset #1', fields: [], metadata: '{}' });
-    expect(view.submit).toBeUndefined();
-    expect(json(view.blocks)).toContain('no custom fields');
-  });
-
+describe('asset custom-fields wording', () => {
   test('the saved text names the fields, escaped', () => {
     expect(assetFieldsSavedText('Asset #1 (<x>)', ['Asset tag', 'A&B'])).toBe(
       ':white_check_mark: Saved *Asset tag*, *A&amp;B* on Asset #1 (&lt;x&gt;).',

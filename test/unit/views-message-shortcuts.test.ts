@@ -2,7 +2,7 @@ import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
 import { decodeMetadata } from '../../src/commands/metadata.js';
 import type { ModalView } from '../../src/views/blocks.js';
-import type { ViewStateValues } from '../../src/views/new-talep-modal.js';
+import type { ViewStateValues } from '../../src/views/new-talep-values.js';
 import {
   addedToTalepMessage,
   addToTalepMetadataSchema,

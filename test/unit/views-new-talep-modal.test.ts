@@ -4,21 +4,21 @@ import type { Category, CategoryCustomField, Priority, UserListItem } from '../.
 import { decodeMetadata } from '../../src/commands/metadata.js';
 import type { ModalView } from '../../src/views/blocks.js';
 import {
-  alreadyOpenedView,
   assigneeBlockId,
   categoryOptions,
   customFieldBlockId,
   type NewTalepForm,
-  newTalepCreatedMessage,
-  newTalepCreatedView,
   newTalepFormView,
   NewTalepIds,
-  newTalepMetadataSchema,
   priorityOptions,
-  talepOpenedThreadReply,
-  valuesFromState,
-  type ViewStateValues,
 } from '../../src/views/new-talep-modal.js';
+import {
+  alreadyOpenedView,
+  newTalepCreatedMessage,
+  newTalepCreatedView,
+  talepOpenedThreadReply,
+} from '../../src/views/new-talep-states.js';
+import { newTalepMetadataSchema, valuesFromState, type ViewStateValues } from '../../src/views/new-talep-values.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
 
 const categories: Category[] = [

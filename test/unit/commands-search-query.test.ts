@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Category } from '../../src/api/schemas.js';
-import {
-  decodePagingValue,
-  encodePagingValue,
-  filterChips,
-  parseSearchArgs,
-  resolveCategoryIds,
-  resolveDateRange,
-  type SearchArgs,
-  SearchResultCache,
-  tokenize,
-} from '../../src/commands/search.js';
+import { filterChips, parseSearchArgs, type SearchArgs, tokenize } from '../../src/commands/search-query.js';
 
 function parsed(text: string): SearchArgs {
   const result = parseSearchArgs(text);
@@ -147,65 +136,6 @@ describe('tokenize', () => {
   });
 });
 
-describe('resolveCategoryIds', () => {
-  const categories: Category[] = [
-    { CategoryID: 1, Name: 'Hardware' },
-    { CategoryID: 2, Name: 'Software' },
-    { CategoryID: 4, Name: 'Office Supplies', NameWithSection: 'Facilities / Office Supplies' },
-    { CategoryID: 6, Name: 'Yazılım Destek' },
-    { CategoryID: 7, Name: 'Network' },
-    { CategoryID: 8, Name: 'Network Security' },
-  ];
-
-  it('matches names case-, accent- and dotless-i-insensitively', () => {
-    expect(resolveCategoryIds(['hardware', 'OFFICE SUPPLIES', 'yazilim destek'], categories)).toEqual({ ok: true, value: [1, 4, 6] });
-  });
-
-  it('prefers an exact name over prefixes, and accepts a unique prefix or an id', () => {
-    expect(resolveCategoryIds(['network'], categories)).toEqual({ ok: true, value: [7] });
-    expect(resolveCategoryIds(['soft', '4'], categories)).toEqual({ ok: true, value: [2, 4] });
-  });
-
-  it('says which categories exist, or which ones an ambiguous prefix matched', () => {
-    const unknown = resolveCategoryIds(['Printers'], categories);
-    expect(unknown).toEqual({ ok: false, error: expect.stringMatching(/No category “Printers”\. Your categories: Hardware, Software,/) });
-    const ambiguous = resolveCategoryIds(['net'], categories);
-    expect(ambiguous).toEqual({ ok: false, error: expect.stringMatching(/matches several categories: Network, Network Security/) });
-  });
-
-  it('escapes what the user typed in the message', () => {
-    const result = resolveCategoryIds(['<b>'], categories);
-    expect(result.ok ? '' : result.error).toContain('“&lt;b&gt;”');
-  });
-});
-
-describe('resolveDateRange', () => {
-  const now = new Date('2026-01-20T22:30:00Z'); // already the 21st in Istanbul (UTC+3)
-  const istanbul = 3 * 3600;
-
-  it('makes from: the start and to: the end of the day in the user’s zone', () => {
-    expect(resolveDateRange({ kind: 'date', date: '2026-01-01' }, { kind: 'date', date: '2026-02-01' }, now, istanbul)).toEqual({
-      ok: true,
-      value: { dateFrom: new Date('2025-12-31T21:00:00Z'), dateTo: new Date('2026-02-01T20:59:59.999Z') },
-    });
-  });
-
-  it('counts relative days from the user’s today', () => {
-    expect(resolveDateRange({ kind: 'daysAgo', days: 0 }, undefined, now, istanbul)).toEqual({
-      ok: true,
-      value: { dateFrom: new Date('2026-01-20T21:00:00Z') },
-    });
-    expect(resolveDateRange(undefined, { kind: 'daysAgo', days: 1 }, now, 0)).toEqual({
-      ok: true,
-      value: { dateTo: new Date('2026-01-19T23:59:59.999Z') },
-    });
-  });
-
-  it('refuses a range that ends before it starts', () => {
-    expect(resolveDateRange({ kind: 'daysAgo', days: 0 }, { kind: 'daysAgo', days: 3 }, now, 0)).toEqual({ ok: false, error: expect.stringMatching(/after/) });
-  });
-});
-
 describe('filterChips', () => {
   it('describes every filter, people as mentions', () => {
     expect(filterChips(parsed('status:open category:Hardware assignee:<@U1|x> by:me from:-3d to:2026-01-31'))).toEqual([
@@ -216,55 +146,5 @@ describe('filterChips', () => {
       { name: 'from', values: ['3 days ago'] },
       { name: 'to', values: ['2026-01-31'] },
     ]);
-  });
-});
-
-describe('paging values', () => {
-  it('round-trips the key, the page and the text', () => {
-    const value = encodePagingValue({ k: 'abc_DEF-123', p: 2, t: 'printer status:open' });
-    expect(value.length).toBeLessThanOrEqual(2000);
-    expect(decodePagingValue(value)).toEqual({ k: 'abc_DEF-123', p: 2, t: 'printer status:open' });
-  });
-
-  it('drops the text rather than exceed Slack’s 2000 characters', () => {
-    const text = '"'.repeat(1500); // each quote doubles when JSON-escaped
-    const value = encodePagingValue({ k: 'key', p: 1, t: text });
-    expect(value.length).toBeLessThanOrEqual(2000);
-    expect(decodePagingValue(value)).toEqual({ k: 'key', p: 1 });
-  });
-
-  it('refuses anything that is not a valid state', () => {
-    expect(decodePagingValue(undefined)).toBeUndefined();
-    expect(decodePagingValue('not json')).toBeUndefined();
-    expect(decodePagingValue('{"k":"a b","p":1}')).toBeUndefined();
-    expect(decodePagingValue('{"k":"ab","p":-1}')).toBeUndefined();
-  });
-});
-
-describe('SearchResultCache', () => {
-  const entry = (owner: string, rows = 1) => ({
-    owner,
-    args: { text: 'x', query: 'x' },
-    rows: Array.from({ length: rows }, (_, index) => ({ id: index + 1, subject: `s${index}` })),
-    audience: 'agent' as const,
-  });
-
-  it('serves matches only to the user who searched', () => {
-    const cache = new SearchResultCache();
-    const key = cache.put(entry('T1:U1'));
-    expect(key).toMatch(/^[\w-]{12}$/);
-    expect(cache.get(key, 'T1:U1')?.rows).toHaveLength(1);
-    expect(cache.get(key, 'T1:U2')).toBeUndefined();
-    expect(cache.get('missing', 'T1:U1')).toBeUndefined();
-  });
-
-  it('evicts the oldest searches when the row budget is used up', () => {
-    const cache = new SearchResultCache({ maxRows: 25 });
-    const first = cache.put(entry('T1:U1', 10));
-    const second = cache.put(entry('T1:U1', 10));
-    const third = cache.put(entry('T1:U1', 10));
-    expect(cache.get(first, 'T1:U1')).toBeUndefined();
-    expect(cache.get(second, 'T1:U1')).toBeDefined();
-    expect(cache.get(third, 'T1:U1')).toBeDefined();
   });
 });

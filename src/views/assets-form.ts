@@ -1,0 +1,144 @@
+/**
+ * The asset form: new (`/talep asset new`) and edit (the card's Edit button), prefilled from the asset.
+ * Pure: data → Block Kit JSON.
+ */
+import type { types } from '@slack/bolt';
+import type { Asset } from '../api/schemas.js';
+import { type Block, context, type ModalView, modal, option, plain } from './blocks.js';
+import { AssetIds, companyIdOf, MAX_SELECT_OPTIONS } from './assets.js';
+import { FORM_VALUE, inputBlock, type InputOptions, problemBlock, textInput } from './custom-fields-form.js';
+
+/** Form block ids, named after the API parameters they fill. */
+export const AssetFormBlocks = {
+  modelName: 'asset_model',
+  manufacturer: 'asset_manufacturer',
+  type: 'asset_type',
+  supplier: 'asset_supplier',
+  serialNumber: 'asset_serial',
+  location: 'asset_location',
+  comments: 'asset_comments',
+  quantity: 'asset_quantity',
+  companyId: 'asset_company',
+} as const;
+
+export interface AssetFormValues {
+  modelName: string;
+  manufacturer: string;
+  type: string;
+  supplier: string;
+  serialNumber: string;
+  location: string;
+  comments: string;
+  quantity: number | undefined;
+  companyId: number | undefined;
+}
+
+export const emptyAssetForm: AssetFormValues = {
+  modelName: '',
+  manufacturer: '',
+  type: '',
+  supplier: '',
+  serialNumber: '',
+  location: '',
+  comments: '',
+  quantity: undefined,
+  companyId: undefined,
+};
+
+/** The form's starting values for an existing asset. */
+export function assetFormValues(asset: Asset): AssetFormValues {
+  return {
+    modelName: asset.ModelName,
+    manufacturer: asset.Manufacturer,
+    type: asset.Type,
+    supplier: asset.Supplier ?? '',
+    serialNumber: asset.SerialNumber ?? '',
+    location: asset.Location ?? '',
+    comments: asset.Comments ?? '',
+    quantity: asset.Quantity,
+    companyId: companyIdOf(asset.Company),
+  };
+}
+
+/** Companies are admin-only in the spec: admins pick from the list, others type an id. */
+export type CompanyChoice = { kind: 'select'; companies: { id: number; name: string }[] } | { kind: 'id' };
+
+export interface AssetFormInput {
+  mode: 'new' | 'edit';
+  /** For edit. */
+  assetId?: number;
+  values: AssetFormValues;
+  company: CompanyChoice;
+  metadata: string;
+  problem?: string;
+}
+
+/** An asset field is required unless said otherwise; texts are capped (200 characters, 3000 multiline). */
+function assetText(
+  blockId: string,
+  label: string,
+  value: string,
+  options: InputOptions & { multiline?: boolean; maxLength?: number } = {},
+): types.InputBlock {
+  return textInput(blockId, label, value, { optional: false, maxLength: options.multiline ? 3000 : 200, ...options });
+}
+
+function numberInput(blockId: string, label: string, value: number | undefined, min: number, options: InputOptions = {}): types.InputBlock {
+  const element: types.NumberInput = {
+    type: 'number_input',
+    action_id: FORM_VALUE,
+    is_decimal_allowed: false,
+    min_value: String(min),
+    ...(value !== undefined ? { initial_value: String(value) } : {}),
+    ...(options.placeholder ? { placeholder: plain(options.placeholder, 150) } : {}),
+  };
+  return inputBlock(blockId, label, element, { optional: false, ...options });
+}
+
+function companyInput(choice: CompanyChoice, companyId: number | undefined): types.InputBlock {
+  const keepHint = 'The help desk cannot remove a company from an asset, only change it.';
+  if (choice.kind === 'select' && choice.companies.length > 0 && choice.companies.length <= MAX_SELECT_OPTIONS) {
+    const toOption = (company: { id: number; name: string }) => option(company.name, String(company.id));
+    const current = choice.companies.find((company) => company.id === companyId);
+    const element: types.StaticSelect = {
+      type: 'static_select',
+      action_id: FORM_VALUE,
+      placeholder: plain('Choose a company'),
+      options: choice.companies.map(toOption),
+      ...(current ? { initial_option: toOption(current) } : {}),
+    };
+    return inputBlock(AssetFormBlocks.companyId, 'Company', element, { optional: true, hint: keepHint });
+  }
+  return numberInput(AssetFormBlocks.companyId, 'Company id', companyId, 1, {
+    optional: true,
+    placeholder: 'e.g. 2',
+    hint: `Listing companies needs admin permission, so type the company's id. ${keepHint}`,
+  });
+}
+
+export function assetFormModal(input: AssetFormInput): ModalView {
+  const { values } = input;
+  const editing = input.mode === 'edit';
+  const blocks: Block[] = [];
+  if (editing && input.assetId !== undefined) blocks.push(context(`Editing asset #${input.assetId}. Only the fields you change are sent.`));
+  if (input.problem) blocks.push(problemBlock(input.problem));
+  blocks.push(
+    assetText(AssetFormBlocks.modelName, 'Model', values.modelName, { placeholder: 'e.g. ThinkPad T14 Gen 4' }),
+    assetText(AssetFormBlocks.manufacturer, 'Manufacturer', values.manufacturer, { placeholder: 'e.g. Lenovo' }),
+    assetText(AssetFormBlocks.type, 'Type', values.type, { placeholder: 'e.g. Laptop' }),
+    // The API requires a supplier on create only; an existing asset may have none.
+    assetText(AssetFormBlocks.supplier, 'Supplier', values.supplier, { optional: editing }),
+    assetText(AssetFormBlocks.serialNumber, 'Serial number', values.serialNumber, { optional: true }),
+    assetText(AssetFormBlocks.location, 'Location', values.location, { optional: true, placeholder: 'e.g. Istanbul, floor 3' }),
+    assetText(AssetFormBlocks.comments, 'Comments', values.comments, { optional: true, multiline: true }),
+    numberInput(AssetFormBlocks.quantity, 'Quantity', values.quantity, 0, { optional: true, ...(editing ? {} : { hint: 'Empty means 1.' }) }),
+    companyInput(input.company, values.companyId),
+  );
+  return modal({
+    callback_id: AssetIds.formCallback,
+    title: editing ? `Edit asset #${input.assetId ?? ''}` : 'New asset',
+    submit: editing ? 'Save' : 'Create',
+    private_metadata: input.metadata,
+    blocks,
+  });
+}

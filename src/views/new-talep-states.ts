@@ -1,0 +1,103 @@
+/**
+ * The new-talep modal's other states (loading, creating, created, a problem, "already opened from this
+ * message") and the messages after it closed: the confirmation and the source message's thread reply.
+ * Pure: data → Block Kit JSON.
+ */
+import type { types } from '@slack/bolt';
+import {
+  actions,
+  type Block,
+  button,
+  context,
+  escapeText,
+  linkButton,
+  type ModalView,
+  modal,
+  section,
+  type SlackMessage,
+  truncate,
+} from './blocks.js';
+import { NewTalepIds } from './new-talep-modal.js';
+import { SharedActions } from './shared-actions.js';
+
+/** Shown at once (the trigger_id lasts 3 s) while the lists load. */
+export function newTalepLoadingView(note = ':hourglass_flowing_sand: Loading your categories…', title = 'New talep'): ModalView {
+  return modal({ title, close: 'Cancel', blocks: [section(note)] });
+}
+
+export function newTalepCreatingView(note = ':hourglass_flowing_sand: Creating your talep…'): ModalView {
+  return modal({ title: 'New talep', close: 'Close', blocks: [section(note)] });
+}
+
+/** The form could not even be shown: one sentence saying why. */
+export function newTalepProblemView(text: string, title = 'New talep'): ModalView {
+  return modal({ title, close: 'Close', blocks: [section(text)] });
+}
+
+export interface CreatedTalep {
+  id: number;
+  subject: string;
+  /** The talep's page in the help desk. */
+  url: string;
+  /** Things that did not work after the talep was created (e.g. a file that could not be attached). */
+  warnings?: readonly string[];
+}
+
+function talepButtons(talep: { id: number; url?: string }, blockId: string): types.ActionsBlock {
+  return actions(blockId, [
+    button('Show talep', SharedActions.showTalep, String(talep.id), 'primary'),
+    ...(talep.url ? [linkButton('Open in help desk', talep.url, NewTalepIds.openLink)] : []),
+  ]);
+}
+
+export function newTalepCreatedView(talep: CreatedTalep): ModalView {
+  const blocks: Block[] = [
+    section(`:white_check_mark: *Talep #${talep.id} created*\n${escapeText(truncate(talep.subject, 500))}`),
+    talepButtons(talep, 'nt_created'),
+  ];
+  for (const warning of talep.warnings ?? []) blocks.push(context(`:warning: ${escapeText(warning)}`));
+  return modal({ title: 'New talep', close: 'Done', blocks });
+}
+
+/** The ephemeral (or DM) confirmation after the modal closed. */
+export function newTalepCreatedMessage(talep: CreatedTalep): SlackMessage {
+  return {
+    text: `Talep #${talep.id} created: ${escapeText(talep.subject)}`,
+    blocks: [
+      section(`:white_check_mark: Talep *#${talep.id}* created: <${talep.url}|${escapeText(truncate(talep.subject, 200))}>`),
+      talepButtons(talep, 'nt_created_message'),
+    ],
+  };
+}
+
+/** The public thread reply on the source message: id, subject and link only. */
+export function talepOpenedThreadReply(talep: CreatedTalep): SlackMessage {
+  return {
+    text: `Talep #${talep.id} was opened from this message.`,
+    blocks: [
+      section(`:ticket: Talep <${talep.url}|*#${talep.id}* ${escapeText(truncate(talep.subject, 200))}> was opened from this message.`),
+      talepButtons(talep, 'nt_thread_reply'),
+    ],
+  };
+}
+
+export interface ExistingTalep {
+  id: number;
+  /** Unknown when the help desk would not show the talep to this user. */
+  subject?: string;
+  url?: string;
+}
+
+/** "Open a talep" on a message that already opened one: offer it instead of a duplicate. */
+export function alreadyOpenedView(talep: ExistingTalep): ModalView {
+  const subject = talep.subject ? `\n${escapeText(truncate(talep.subject, 500))}` : '';
+  return modal({
+    title: 'Open a talep',
+    close: 'Close',
+    blocks: [
+      section(`:information_source: *Talep #${talep.id} was already opened from this message.*${subject}`),
+      talepButtons(talep, 'nt_existing'),
+      context('Add to it with the *Add to a talep* shortcut instead of opening a duplicate.'),
+    ],
+  });
+}
