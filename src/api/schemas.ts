@@ -106,6 +106,8 @@ export const userFull = userRecord.extend({
   Signature: nullableStr().optional(),
   Greeting: nullableStr().optional(),
   OutOfOffice: z.boolean().optional(),
+  // GUESSED (the sandbox sends it): the UpdateUser switch `enableEmailNotifications`, so an edit form can show it.
+  EnableEmailNotifications: z.boolean().optional(),
   LastSeen: field.nullableDatetime().optional(),
 });
 export type UserFull = z.infer<typeof userFull>;

@@ -4,19 +4,23 @@ import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { newTalepModule } from './new-talep.js';
 import { messageShortcutsModule } from './message-shortcuts.js';
+import { addToTalepModule } from './add-to-talep.js';
 import { talepCardModule } from './talep-card.js';
 import { talepCommentModule } from './talep-comment.js';
+import { talepCommentsModule } from './talep-comments.js';
 import { talepCloseModule } from './talep-close.js';
 import { talepWorkModule } from './talep-work.js';
 import { talepRelationsModule } from './talep-relations.js';
 import { talepExtrasModule } from './talep-extras.js';
 import { talepTagsModule } from './talep-tags.js';
 import { talepFilesModule } from './talep-files.js';
+import { talepAttachModule } from './talep-attach.js';
 import { searchModule } from './search.js';
 import { statsModule } from './stats.js';
 import { rulesModule } from './rules.js';
 import { usersModule } from './users.js';
 import { companiesModule } from './companies.js';
+import { categoriesModule } from './categories.js';
 import { assetsModule } from './assets.js';
 import { kbModule } from './kb.js';
 
@@ -24,19 +28,23 @@ export const commandModules: CommandModule[] = [
   accountModule,
   newTalepModule,
   messageShortcutsModule,
+  addToTalepModule,
   talepCardModule,
   talepCommentModule,
+  talepCommentsModule,
   talepCloseModule,
   talepWorkModule,
   talepRelationsModule,
   talepExtrasModule,
   talepTagsModule,
   talepFilesModule,
+  talepAttachModule,
   searchModule,
   statsModule,
   rulesModule,
   usersModule,
   companiesModule,
+  categoriesModule,
   assetsModule,
   kbModule,
   // ── registered modules end ──

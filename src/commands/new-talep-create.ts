@@ -6,9 +6,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import { isHelpdeskError } from '../api/errors.js';
-import type { FileUpload } from '../api/wire.js';
 import { SlackFileError } from '../slack/files.js';
-import { errorText } from '../views/errors.js';
 import {
   alreadyOpenedView,
   type CreatedTalep,
@@ -20,7 +18,6 @@ import {
   talepOpenedThreadReply,
 } from '../views/new-talep-states.js';
 import {
-  type FileRef,
   type NewTalepMetadata,
   type SourceMessage,
   valuesFromState,
@@ -33,6 +30,8 @@ import { helpdeskPersonFor, personProblem } from './people.js';
 import { viaDirectMessage, viaEphemeral } from './reply.js';
 import type { Services } from './services.js';
 import { reportFailure, type Session, type Who } from './session.js';
+import { attachable } from '../views/slack-files.js';
+import { attachUploads, attachWarnings, downloadFiles, reasonOf } from './slack-uploads.js';
 
 /** A failure the user can act on, that is not a help-desk error (a Slack user or file problem). */
 function localProblem(error: unknown): string | undefined {
@@ -61,20 +60,6 @@ export async function existingTalepFor(
   }
 }
 
-const reasonOf = (error: unknown): string =>
-  localProblem(error)?.replace(/^:\w+: /, '') ?? errorText(error).replace(/^:\w+: /, '');
-
-async function download(services: Services, files: readonly FileRef[]): Promise<FileUpload[]> {
-  const uploads: FileUpload[] = [];
-  // One at a time: each may be large, and Slack rate-limits file downloads per workspace.
-  for (const file of files) {
-    if (!file.url) continue;
-    const fetched = await services.slackFiles.download(file.url, file.name, file.type);
-    uploads.push({ filename: fetched.filename, contentType: fetched.contentType, data: fetched.data });
-  }
-  return uploads;
-}
-
 /**
  * Creates the talep and attaches the rest. Everything that can fail for the user's input (on behalf
  * of, downloads, the creation itself) happens before or in createTalep; once the talep exists, later
@@ -90,7 +75,7 @@ export async function createFromRequest(
   if (request.onBehalfOf && request.onBehalfOf !== session.userId && session.isAgent) {
     onBehalfOf = (await helpdeskPersonFor(services, session, client, request.onBehalfOf)).helpdeskUserId;
   }
-  const uploads = await download(services, request.files);
+  const uploads = await downloadFiles(services, request.files);
   const [first, ...others] = uploads;
   const { id } = await session.hd.createTalep({
     categoryId: request.categoryId,
@@ -111,11 +96,7 @@ export async function createFromRequest(
       .updateTalep({ id, priority: request.priorityId })
       .catch((error: unknown) => warnings.push(`The priority could not be set: ${reasonOf(error)}`));
   }
-  for (const file of others) {
-    await session.hd
-      .attachFile({ id, uploadFile: file })
-      .catch((error: unknown) => warnings.push(`“${file.filename}” could not be attached: ${reasonOf(error)}`));
-  }
+  warnings.push(...attachWarnings(await attachUploads(session, id, others)));
   let url = services.helpdeskWebUrl;
   let subject = request.subject;
   try {
@@ -175,7 +156,7 @@ export async function submitNewTalep(
   if (!session) return surface.update(newTalepProblemView(connectText));
   const values = valuesFromState(submitted.state);
   const where = formContextOf(metadata);
-  const hadUploads = request.files.length > (metadata.source?.files.filter((file) => file.url && !file.skip).length ?? 0);
+  const hadUploads = request.files.length > attachable(metadata.source?.files ?? []).length;
   try {
     if (metadata.source) {
       // Someone may have opened a talep from the same message while this form was open.

@@ -3,10 +3,11 @@
  * createTalep needs, or inline errors keyed by block id. Only what the form rendered counts (custom
  * fields and agent blocks come from the metadata): the state is untrusted.
  */
-import * as z from 'zod';
 import { CustomFieldType } from '../api/schemas.js';
-import { customFieldBlockId, MAX_FILES, megabytes, NewTalepIds, SUBJECT_MAX } from '../views/new-talep-modal.js';
-import { type FileRef, type NewTalepMetadata, valuesFromState, type ViewStateValues } from '../views/new-talep-values.js';
+import { customFieldBlockId, NewTalepIds, SUBJECT_MAX } from '../views/new-talep-modal.js';
+import { type NewTalepMetadata, valuesFromState, type ViewStateValues } from '../views/new-talep-values.js';
+import { attachable, type FileRef } from '../views/slack-files.js';
+import { readUploads } from './slack-uploads.js';
 
 /** A checked submission: what createTalep needs, with Slack ids still to resolve. */
 export interface NewTalepRequest {
@@ -27,14 +28,6 @@ export interface NewTalepRequest {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
-const uploadedFileSchema = z.looseObject({
-  name: z.string().min(1).optional(),
-  title: z.string().optional(),
-  mimetype: z.string().optional(),
-  size: z.number().int().nonnegative().optional(),
-  url_private_download: z.url().optional(),
-  url_private: z.url().optional(),
-});
 
 export const isStandardPriority = (id: number): boolean => Number.isInteger(id) && id >= -1 && id <= 2;
 
@@ -94,31 +87,9 @@ export function validateNewTalep(
     else customFields[fieldId] = type === CustomFieldType.Text ? text : (value ?? text);
   }
 
-  const files: FileRef[] = [];
-  const fileState = state[NewTalepIds.files.block]?.[NewTalepIds.files.action]?.files;
-  const uploads = z.array(uploadedFileSchema).safeParse(fileState ?? []);
-  if (!uploads.success) errors[NewTalepIds.files.block] = 'Slack sent these files in a form I cannot read. Attach them again.';
-  else {
-    const tooLarge = uploads.data.filter((file) => (file.size ?? 0) > limits.maxUploadBytes);
-    const unreadable = uploads.data.filter((file) => !(file.url_private_download ?? file.url_private));
-    if (uploads.data.length > MAX_FILES) errors[NewTalepIds.files.block] = `Attach at most ${MAX_FILES} files.`;
-    else if (tooLarge.length > 0) {
-      const names = tooLarge.map((file) => `“${file.name ?? file.title ?? 'file'}”`).join(', ');
-      errors[NewTalepIds.files.block] =
-        `${names} ${tooLarge.length === 1 ? 'is' : 'are'} larger than ${megabytes(limits.maxUploadBytes)} MB, the most the help desk accepts per file.`;
-    } else if (unreadable.length > 0) errors[NewTalepIds.files.block] = 'Slack did not give me a link to these files. Attach them again.';
-    else {
-      for (const file of uploads.data) {
-        files.push({
-          name: file.name ?? file.title ?? 'file',
-          url: (file.url_private_download ?? file.url_private) as string,
-          ...(file.mimetype ? { type: file.mimetype } : {}),
-          ...(file.size !== undefined ? { size: file.size } : {}),
-        });
-      }
-    }
-  }
-  for (const file of metadata.source?.files ?? []) if (file.url && !file.skip) files.push(file);
+  const uploads = readUploads(state[NewTalepIds.files.block]?.[NewTalepIds.files.action]?.files, limits.maxUploadBytes);
+  if (!uploads.ok) errors[NewTalepIds.files.block] = uploads.error;
+  const files: FileRef[] = [...(uploads.ok ? uploads.files : []), ...attachable(metadata.source?.files ?? [])];
 
   if (Object.keys(errors).length > 0 || categoryId === undefined) return { ok: false, errors };
   return {

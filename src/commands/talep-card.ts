@@ -34,8 +34,8 @@ export type PrivateSurface = 'ephemeral' | 'direct';
 
 // ── loading ─────────────────────────────────────────────────────────────────────────────────────
 
-/** Admin, or an agent of the talep's category (commenting and taking the talep need it). */
-async function worksOnCategory(services: Services, session: Session, talep: Talep): Promise<boolean> {
+/** Admin, or an agent of the talep's category (commenting, editing comments and taking the talep need it). */
+export async function worksOnCategory(services: Services, session: Session, talep: Talep): Promise<boolean> {
   if (session.isAdmin) return true;
   if (!session.isAgent) return false;
   if (talep.CategoryID === undefined) return true; // cannot tell: offer it, the help desk decides

@@ -3,7 +3,7 @@
  * fields, edited in the shared custom-fields form, saved with one SetCustomFields call),
  * `assign2 <id> <@user>` (secondary assignee, admins), and the card's "More" menu, which opens any of
  * these (and the relations and attachments of ./talep-relations.ts and ./talep-files.ts) as a new
- * ephemeral message beside the card. Tags are in ./talep-tags.ts.
+ * ephemeral message beside the card, as are all comments (./talep-comments.ts). Tags are in ./talep-tags.ts.
  */
 import type { App, BlockAction, ButtonAction, OverflowAction, webApi } from '@slack/bolt';
 import { isHelpdeskError } from '../api/errors.js';
@@ -36,6 +36,7 @@ import {
   surfaceOf,
   talepIdOfButton,
 } from './talep-card.js';
+import { commentsListFor } from './talep-comments.js';
 import { filesFor } from './talep-files.js';
 import { parseSingleTalep, relationsFor } from './talep-relations.js';
 
@@ -116,7 +117,7 @@ async function addSecondary(services: Services, session: Session, reply: Reply, 
 }
 
 /** What the card's "More" menu opens. */
-function extraMessage(session: Session, extra: { extra: CardExtra; talepId: number }): Promise<SlackMessage> {
+function extraMessage(services: Services, session: Session, extra: { extra: CardExtra; talepId: number }): Promise<SlackMessage> {
   switch (extra.extra) {
     case 'relations':
       return relationsFor(session, extra.talepId);
@@ -126,6 +127,8 @@ function extraMessage(session: Session, extra: { extra: CardExtra; talepId: numb
       return filesFor(session, extra.talepId);
     case 'subscribers':
       return subscribersFor(session, extra.talepId);
+    case 'comments':
+      return commentsListFor(services, session, extra.talepId);
   }
 }
 
@@ -233,6 +236,6 @@ function registerExtrasActions(app: App, services: Services): void {
       await reply.send({ text: ':warning: That menu is out of date. Run `/talep show <id>` again.' });
       return;
     }
-    await forTalep(interactionContext(services, body, reply), extra.talepId, async (session) => reply.send(await extraMessage(session, extra)));
+    await forTalep(interactionContext(services, body, reply), extra.talepId, async (session) => reply.send(await extraMessage(services, session, extra)));
   });
 }

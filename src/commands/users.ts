@@ -1,18 +1,16 @@
 /**
- * `/talep user …`: find a user (card), create one (modal), disable/enable, grant/revoke agent
- * permission per category, merge two users (explicit, irreversible confirmation), and edit a user's
- * custom fields (the shared form of ./custom-fields-form.ts).
+ * `/talep user …`: find a user (card), list users (pages), create one (modal), edit one (modal), delete
+ * one (explicit, irreversible confirmation), disable/enable, grant/revoke agent permission per
+ * category, merge two users (explicit, irreversible confirmation), and edit a user's custom fields
+ * (the shared form of ./custom-fields-form.ts).
  *
- * Slack users are found in the help desk by e-mail (`helpdeskPersonFor`); typed e-mails with
- * UserByEmail. Every call runs as the acting user, so the help desk decides who may do what and the
- * refusal is explained (`withSession` / `withModalSession`).
+ * People are named by Slack mention, e-mail or help-desk user name (./user-lookup.ts). Every call runs
+ * as the acting user, so the help desk decides who may do what and the refusal is explained
+ * (`withSession` / `withModalSession`). The list, the edit form and deletion have their own modules.
  */
-import type { BlockAction, ButtonAction, webApi } from '@slack/bolt';
+import type { BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
-import type { HelpdeskClient } from '../api/client.js';
-import { isHelpdeskError } from '../api/errors.js';
-import type { Category, CustomFieldValue, UserDetails } from '../api/schemas.js';
-import { escapeText } from '../views/blocks.js';
+import type { Category } from '../api/schemas.js';
 import { FORM_VALUE, workingView } from '../views/custom-fields-form.js';
 import {
   mergeCancelledMessage,
@@ -23,46 +21,42 @@ import {
   newUserModal,
   permissionChangedMessage,
   unknownCategoryText,
-  type UserLabel,
-  userCard,
   userCreatedView,
   UserIds,
   userDisabledMessage,
   userLabel,
 } from '../views/users.js';
-import { fail, firstWord, ok, type Parsed, parseUserMention } from './args.js';
+import { fail, firstWord, ok, type Parsed } from './args.js';
 import { formText, openFieldsModal, perFieldTarget, readFormValue, registerFieldsSubmission, type StateValues } from './custom-fields-form.js';
 import { type ModalRender, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
-import { helpdeskPersonFor, PersonNotFound } from './people.js';
-import type { Reply } from './reply.js';
-import type { Services } from './services.js';
-import { type Session, whoActs, withSession } from './session.js';
+import { whoActs, withSession } from './session.js';
+import { askToDelete, registerUserDelete } from './user-delete.js';
+import { openUserEdit, registerUserEdit } from './user-edit.js';
+import { parseUserListArgs, registerUserList, type UserListArgs, userListPage } from './user-list.js';
+import {
+  cardFor,
+  emailSchema,
+  explainingPeople,
+  labelOf,
+  parseEmail,
+  parsePersonRef,
+  type PersonRef,
+  replacing,
+  resolveUser,
+  userByEmail,
+  userDetails,
+} from './user-lookup.js';
 
 // ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────
 
-export type PersonRef = { kind: 'slack'; userId: string } | { kind: 'email'; email: string };
-
-const emailSchema = z.email();
-
-/** `ali@example.com`, or Slack's escaped `<mailto:ali@example.com|ali@example.com>`. */
-export function parseEmail(text: string): string | undefined {
-  const trimmed = text.trim();
-  const candidate = /^<mailto:([^|>]+)(?:\|[^>]*)?>$/i.exec(trimmed)?.[1] ?? trimmed;
-  return emailSchema.safeParse(candidate).success ? candidate : undefined;
-}
-
-export function parsePersonRef(text: string): Parsed<PersonRef> {
-  const userId = parseUserMention(text);
-  if (userId) return ok({ kind: 'slack', userId });
-  const email = parseEmail(text);
-  if (email) return ok({ kind: 'email', email });
-  return fail(`Expected @someone or an e-mail address, got “${text.trim() || 'nothing'}”.`);
-}
+export { parseEmail, parsePersonRef, type PersonRef } from './user-lookup.js';
 
 export type UserCommand =
   | { kind: 'find'; who: PersonRef }
+  | ({ kind: 'list' } & UserListArgs)
   | { kind: 'new'; email?: string }
+  | { kind: 'edit' | 'delete'; who: PersonRef }
   | { kind: 'disable' | 'enable'; who: PersonRef }
   | { kind: 'grant' | 'revoke'; who: PersonRef; category: string }
   | { kind: 'merge'; from: PersonRef; into: PersonRef }
@@ -70,22 +64,26 @@ export type UserCommand =
 
 const verbs: Record<string, UserCommand['kind']> = {
   find: 'find', show: 'find', lookup: 'find', who: 'find',
+  list: 'list', ls: 'list',
   new: 'new', create: 'new', add: 'new',
+  edit: 'edit', update: 'edit',
+  delete: 'delete', remove: 'delete',
   disable: 'disable', enable: 'enable',
   grant: 'grant', revoke: 'revoke',
   merge: 'merge',
   fields: 'fields', 'custom-fields': 'fields', cf: 'fields',
 };
 
-export const USER_USAGE = 'user find|new|disable|enable|grant|revoke|merge|fields …';
+export const USER_USAGE = 'user find|list|new|edit|delete|disable|enable|grant|revoke|merge|fields …';
 
 export function parseUserCommand(text: string): Parsed<UserCommand> {
   const [word, rest] = firstWord(text);
   const kind = verbs[word.toLowerCase()];
   if (!kind) {
     return fail(
-      'Try `user find <email|@user>`, `user new [email]`, `user disable|enable <email|@user>`, ' +
-        '`user grant|revoke <email|@user> <category>`, `user merge <from> <into>` or `user fields <email|@user>`.',
+      'Try `user find <email|@user|username>`, `user list [all|techs|admins|regular|disabled] [page]`, `user new [email]`, ' +
+        '`user edit <who>`, `user delete <who>`, `user disable|enable <who>`, `user grant|revoke <who> <category>`, ' +
+        '`user merge <from> <into>` or `user fields <who>`.',
     );
   }
   switch (kind) {
@@ -94,7 +92,13 @@ export function parseUserCommand(text: string): Parsed<UserCommand> {
       const email = parseEmail(rest);
       return email ? ok({ kind, email }) : fail(`“${rest}” is not an e-mail address. \`user new\` alone opens an empty form.`);
     }
+    case 'list': {
+      const args = parseUserListArgs(rest);
+      return args.ok ? ok({ kind, ...args.value }) : args;
+    }
     case 'find':
+    case 'edit':
+    case 'delete':
     case 'disable':
     case 'enable':
     case 'fields': {
@@ -148,63 +152,6 @@ export function matchCategory(text: string, categories: readonly Category[]): Ca
   return { kind: 'unknown', names };
 }
 
-/** Answers an unknown person in the conversation instead of "something went wrong". */
-export function explainingPeople(reply: Reply, work: (session: Session) => Promise<void>) {
-  return async (session: Session) => {
-    try {
-      await work(session);
-    } catch (error) {
-      if (!(error instanceof PersonNotFound)) throw error;
-      await reply.send({ text: `:bust_in_silhouette: ${error.message}` });
-    }
-  };
-}
-
-// ── Finding people ──────────────────────────────────────────────────────────────────────────────
-
-async function userByEmail(hd: HelpdeskClient, email: string): Promise<UserDetails> {
-  try {
-    return await hd.userByEmail({ email });
-  } catch (error) {
-    if (isHelpdeskError(error, 'not-found')) throw new PersonNotFound(`No help-desk user has the e-mail ${escapeText(email)}.`);
-    throw error;
-  }
-}
-
-const labelOf = (user: Pick<UserDetails, 'UserID' | 'Username' | 'Email'>): UserLabel => ({
-  userId: user.UserID,
-  username: user.Username,
-  email: user.Email,
-});
-
-/** The help-desk user a reference means: id, user name and e-mail (one lookup at most). */
-export async function resolveUser(services: Services, session: Session, client: webApi.WebClient, ref: PersonRef): Promise<UserLabel> {
-  if (ref.kind === 'email') return labelOf(await userByEmail(session.hd, ref.email));
-  const person = await helpdeskPersonFor(services, session, client, ref.userId);
-  return { userId: person.helpdeskUserId, username: person.username, email: person.email };
-}
-
-async function userDetails(services: Services, session: Session, client: webApi.WebClient, ref: PersonRef): Promise<UserDetails> {
-  const email = ref.kind === 'email' ? ref.email : (await helpdeskPersonFor(services, session, client, ref.userId)).email;
-  return userByEmail(session.hd, email);
-}
-
-/** The card, with custom fields when the caller may read them (agent permission). */
-async function cardFor(session: Session, user: UserDetails, notice?: string) {
-  let fieldValues: CustomFieldValue[] | undefined;
-  try {
-    fieldValues = await session.hd.userCustomFields({ id: user.UserID });
-  } catch (error) {
-    if (!isHelpdeskError(error, 'forbidden') && !isHelpdeskError(error, 'not-found')) throw error;
-  }
-  return userCard({
-    user,
-    fields: fieldValues?.map((field) => ({ name: field.FieldName, value: field.Value })),
-    canAdminister: session.isAdmin,
-    ...(notice ? { notice } : {}),
-  });
-}
-
 // ── Custom fields of a user ─────────────────────────────────────────────────────────────────────
 
 export const userFieldsTarget = perFieldTarget({
@@ -241,13 +188,6 @@ export function readNewUserForm(values: StateValues): { values: NewUserValues; e
   return Object.keys(errors).length > 0 ? { values: form, errors } : { values: form };
 }
 
-/** Replaces the ephemeral message a button sits on. */
-const replacing = (respond: (message: Record<string, unknown>) => Promise<unknown>): Reply => ({
-  send: async (message) => {
-    await respond({ response_type: 'ephemeral', replace_original: true, ...message });
-  },
-});
-
 export const usersModule: CommandModule = {
   name: 'users',
   register({ app, services, router }) {
@@ -256,18 +196,33 @@ export const usersModule: CommandModule = {
       aliases: ['users'],
       usage: USER_USAGE,
       summary:
-        'Users: find <email|@user> (card; agents too), new (form), disable|enable, grant|revoke <who> <category> (agent permission), ' +
-        'merge <from> <into> (irreversible, asks first), fields <who> (custom fields)',
+        'Users (<who>: @user, e-mail or user name): find <who> (card; agents too), list [all|techs|admins|regular|disabled] [page], ' +
+        'new (form), edit <who> (form), delete <who> (permanent, asks first), disable|enable, ' +
+        'grant|revoke <who> <category> (agent permission), merge <from> <into> (irreversible, asks first), fields <who> (custom fields)',
       group: 'Administration',
       audience: 'admin',
       parse: parseUserCommand,
-      run: async ({ asUser, reply, client, triggerId, teamId, userId }, command) => {
+      run: async ({ asUser, reply, client, triggerId, teamId, userId, channelId }, command) => {
         const who = { teamId, userId };
         switch (command.kind) {
           case 'find':
             return asUser(explainingPeople(reply, async (session) => {
               const user = await userDetails(services, session, client, command.who);
               await reply.send(await cardFor(session, user));
+            }));
+          case 'list':
+            return asUser(async (session) => reply.send(await userListPage(session, command)));
+          case 'edit':
+            // The modal opens before any help-desk call; finding the user happens inside it.
+            return asUser(async () =>
+              openUserEdit(services, who, client, triggerId, async (session) => (await resolveUser(services, session, client, command.who)).userId, {
+                c: channelId,
+              }),
+            );
+          case 'delete':
+            return asUser(explainingPeople(reply, async (session) => {
+              const target = await resolveUser(services, session, client, command.who);
+              await askToDelete(session, reply, target.userId, command.who.kind === 'slack' ? command.who.userId : undefined);
             }));
           case 'new':
             return asUser(async () => {
@@ -344,6 +299,9 @@ export const usersModule: CommandModule = {
     });
 
     registerFieldsSubmission(app, services, userFieldsTarget);
+    registerUserList(app, services);
+    registerUserEdit(app, services);
+    registerUserDelete(app, services);
 
     app.action<BlockAction<ButtonAction>>(UserIds.cardFields, async ({ ack, body, action, client }) => {
       await ack();
@@ -365,7 +323,7 @@ export const usersModule: CommandModule = {
         await withSession(services, whoActs(body), reply, async (session) => {
           const updated = await session.hd.updateUser({ userId: id.data, disabled });
           const notice = userDisabledMessage(labelOf(updated), updated.Disabled).text;
-          await reply.send(await cardFor(session, await userByEmail(session.hd, updated.Email), notice));
+          await reply.send(await cardFor(session, await userByEmail(session.hd, updated.Email), { notice }));
         }, { label: `Help-desk user #${id.data}` });
       });
     toggle(true);

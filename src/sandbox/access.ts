@@ -52,9 +52,11 @@ export const canUseCategory = (user: UserRow, category: CategoryRow): boolean =>
 /** The spec: commenting is for "admin or the agent of the ticket's category". */
 export const canCommentOn = (user: UserRow, talep: TalepRow): boolean => isAgentOf(user, talep.categoryId);
 
+export const isAuthor = (user: UserRow, comment: CommentRow): boolean => comment.userId === user.id;
+
 /** The spec: "only the comment author, the agent of the category, or admin". */
 export const canEditComment = (user: UserRow, comment: CommentRow, talep: TalepRow): boolean =>
-  comment.userId === user.id || isAgentOf(user, talep.categoryId);
+  isAuthor(user, comment) || isAgentOf(user, talep.categoryId);
 
 /** The talep, or 404 when it does not exist and 403 when the caller may not see it. */
 export function visibleTalep(data: SandboxData, user: UserRow, id: number): TalepRow {

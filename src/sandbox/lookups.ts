@@ -10,6 +10,7 @@ import type {
   PriorityRow,
   RuleRow,
   SandboxData,
+  TalepRow,
   UserRow,
 } from './model.js';
 
@@ -21,6 +22,8 @@ function byId<T extends { id: number }>(rows: readonly T[], id: number, what: st
 
 export const requireUser = (data: SandboxData, id: number): UserRow => byId(data.users, id, 'User');
 export const requireCategory = (data: SandboxData, id: number): CategoryRow => byId(data.categories, id, 'Category');
+/** Existence only: who may see the talep is access.ts's `visibleTalep`. */
+export const requireTalep = (data: SandboxData, id: number): TalepRow => byId(data.taleps, id, 'Talep');
 export const requireComment = (data: SandboxData, id: number): CommentRow => byId(data.comments, id, 'Comment');
 export const requireAttachment = (data: SandboxData, id: number): AttachmentRow => byId(data.attachments, id, 'File');
 export const requireArticle = (data: SandboxData, id: number): ArticleRow => byId(data.articles, id, 'Article');

@@ -24,6 +24,7 @@ import {
 import { BODY_MAX } from './new-talep-modal.js';
 import type { ViewStateValues } from './new-talep-values.js';
 import { SharedActions } from './shared-actions.js';
+import { fileRefSchema, MAX_FILES, messageFilesBlock } from './slack-files.js';
 
 export const AddToTalepIds = {
   callbackId: 'add_to_talep_form',
@@ -44,6 +45,8 @@ export const addToTalepMetadataSchema = z.object({
   threadTs: z.string().optional(),
   /** Whether the "agents only" checkbox was shown. */
   agent: z.boolean(),
+  /** The message's files: attached with the comment on submit (or why not). */
+  files: z.array(fileRefSchema).max(MAX_FILES).optional(),
 });
 export type AddToTalepMetadata = z.infer<typeof addToTalepMetadataSchema>;
 
@@ -115,6 +118,8 @@ export function addToTalepView(form: AddToTalepForm): ModalView {
       hint: plain('The message, its link and its author; edit before adding if you like.'),
     } satisfies types.InputBlock,
   );
+  const fromMessage = messageFilesBlock(form.metadata.files ?? []);
+  if (fromMessage) blocks.push(fromMessage);
   if (form.isAgent) {
     const agentsOnly = option('Agents only (not visible to the submitter)', 'true');
     blocks.push({
@@ -151,6 +156,10 @@ export interface AddedComment {
   label: string;
   url?: string;
   techsOnly: boolean;
+  /** The message's files that went with the comment. */
+  files?: readonly string[];
+  /** One sentence per file that could not go. */
+  warnings?: readonly string[];
 }
 
 function buttons(added: AddedComment, blockId: string): types.ActionsBlock {
@@ -162,17 +171,25 @@ function buttons(added: AddedComment, blockId: string): types.ActionsBlock {
 
 function addedText(added: AddedComment): string {
   const visibility = added.techsOnly ? ' as an agents-only comment' : '';
-  return `:white_check_mark: The message was added to *${escapeText(truncate(added.label, 200))}*${visibility}.`;
+  const count = added.files?.length ?? 0;
+  const files = count > 0 ? ` with ${count} file${count === 1 ? '' : 's'}` : '';
+  return `:white_check_mark: The message was added to *${escapeText(truncate(added.label, 200))}*${visibility}${files}.`;
 }
 
+const warningBlocks = (added: AddedComment): Block[] => (added.warnings ?? []).map((warning) => context(`:warning: ${escapeText(warning)}`));
+
 export function addedToTalepView(added: AddedComment): ModalView {
-  return modal({ title: 'Add to a talep', close: 'Done', blocks: [section(addedText(added)), buttons(added, 'att_added')] });
+  return modal({
+    title: 'Add to a talep',
+    close: 'Done',
+    blocks: [section(addedText(added)), ...warningBlocks(added), buttons(added, 'att_added')],
+  });
 }
 
 /** Ephemeral: only the person who added it sees it (an agents-only comment is never announced). */
 export function addedToTalepMessage(added: AddedComment): SlackMessage {
   return {
     text: `The message was added to talep #${added.talepId}.`,
-    blocks: [section(addedText(added)), buttons(added, 'att_added_message')],
+    blocks: [section(addedText(added)), ...warningBlocks(added), buttons(added, 'att_added_message')],
   };
 }

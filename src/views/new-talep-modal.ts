@@ -12,6 +12,7 @@ import type { Category, CategoryCustomField, Priority, UserListItem } from '../a
 import { CustomFieldType } from '../api/schemas.js';
 import { type Block, context, escapeText, type ModalView, modal, option, plain, type PlainTextOption, section, truncate } from './blocks.js';
 import type { NewTalepMetadata, NewTalepValues, RenderedField, SourceMessage } from './new-talep-values.js';
+import { filesInput, messageFilesBlock } from './slack-files.js';
 
 export const NewTalepIds = {
   callbackId: 'new_talep_form',
@@ -32,8 +33,6 @@ export const NewTalepIds = {
 export const SUBJECT_MAX = 200;
 /** Slack's limit for a plain_text_input. */
 export const BODY_MAX = 3000;
-/** Slack's limit for a file_input. */
-export const MAX_FILES = 10;
 /** Slack's limit for static_select options. */
 const MAX_OPTIONS = 100;
 
@@ -279,21 +278,9 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
     blocks.push(context(':hourglass_flowing_sand: Loading this category’s fields…'));
   }
 
-  blocks.push(
-    input(
-      NewTalepIds.files.block,
-      'Files',
-      { type: 'file_input', action_id: NewTalepIds.files.action, max_files: MAX_FILES },
-      { optional: true, hint: plain(`Up to ${MAX_FILES} files, ${megabytes(form.maxUploadBytes)} MB each.`) },
-    ),
-  );
-  const listed = form.source?.files ?? [];
-  if (listed.length > 0) {
-    const lines = listed.map(
-      (file) => `• ${escapeText(truncate(file.name, 150))}${file.skip ? ` — _not attached: ${escapeText(file.skip)}_` : ''}`,
-    );
-    blocks.push(section(`:paperclip: *From the message* (attached on submit)\n${lines.join('\n')}`));
-  }
+  blocks.push(filesInput(NewTalepIds.files, form.maxUploadBytes, { optional: true }));
+  const fromMessage = messageFilesBlock(form.source?.files ?? []);
+  if (fromMessage) blocks.push(fromMessage);
 
   const metadata: NewTalepMetadata = {
     ...(form.channelId ? { channelId: form.channelId } : {}),
@@ -309,9 +296,4 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
     private_metadata: JSON.stringify(metadata),
     blocks: blocks.slice(0, 100),
   });
-}
-
-export function megabytes(bytes: number): string {
-  const mb = bytes / 1024 / 1024;
-  return mb >= 10 ? String(Math.round(mb)) : String(Math.round(mb * 10) / 10);
 }

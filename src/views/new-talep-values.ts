@@ -5,22 +5,13 @@
  */
 import type { ViewStateValue } from '@slack/bolt';
 import * as z from 'zod';
-import { assigneeBlockId, MAX_FILES, NewTalepIds } from './new-talep-modal.js';
+import { assigneeBlockId, NewTalepIds } from './new-talep-modal.js';
+import { fileRefSchema, MAX_FILES } from './slack-files.js';
 
 /** What Slack sends back as `view.state.values`: block id → action id → value. */
 export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;
 
 // ── metadata ────────────────────────────────────────────────────────────────────────────────────
-
-/** A Slack file to download and attach on submit; `skip` says why one of the message's files will not be. */
-export const fileRefSchema = z.object({
-  name: z.string().min(1),
-  url: z.url().optional(),
-  type: z.string().optional(),
-  size: z.number().int().nonnegative().optional(),
-  skip: z.string().optional(),
-});
-export type FileRef = z.infer<typeof fileRefSchema>;
 
 /** The message a talep is opened from ("Open a talep"). */
 export const sourceMessageSchema = z.object({

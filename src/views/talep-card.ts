@@ -43,7 +43,7 @@ export const TalepCardIds = {
   unsubscribe: 'talep_card_unsubscribe',
   share: 'talep_card_share',
   openLink: 'talep_card_open',
-  /** Overflow "More": relations, custom fields, attachments, subscribers (value: see `cardExtraValue`). */
+  /** Overflow "More": relations, custom fields, attachments, subscribers, all comments (value: see `cardExtraValue`). */
   extras: 'talep_card_extras',
 } as const;
 
@@ -145,8 +145,11 @@ export function parseCardChange(value: string | undefined): CardChange | undefin
   return { talepId, kind: 'priority', priority: id };
 }
 
-/** What the card's "More" menu opens; each is handled by the talep-extras / talep-relations modules. */
-export const CARD_EXTRAS = ['relations', 'fields', 'files', 'subscribers'] as const;
+/**
+ * What the card's "More" menu opens; each is handled by the talep-extras / talep-relations / talep-comments
+ * modules. Slack's overflow menu takes at most 5 options: this list is full.
+ */
+export const CARD_EXTRAS = ['relations', 'fields', 'files', 'subscribers', 'comments'] as const;
 export type CardExtra = (typeof CARD_EXTRAS)[number];
 
 const extraLabels: Record<CardExtra, string> = {
@@ -154,6 +157,7 @@ const extraLabels: Record<CardExtra, string> = {
   fields: 'Custom fields',
   files: 'Attachments',
   subscribers: 'Subscribers',
+  comments: 'All comments',
 };
 
 /** The "More" option value: `<extra>|<talepId>`. */
@@ -255,7 +259,7 @@ function extrasBlock(talepId: number): Block {
   return {
     type: 'section',
     block_id: TalepCardIds.extras,
-    text: { type: 'mrkdwn', text: ':heavy_plus_sign: *More:* related and sub-taleps, custom fields, attachments, subscribers' },
+    text: { type: 'mrkdwn', text: ':heavy_plus_sign: *More:* related and sub-taleps, custom fields, attachments, subscribers, all comments' },
     accessory: {
       type: 'overflow',
       action_id: TalepCardIds.extras,

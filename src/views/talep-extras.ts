@@ -18,6 +18,8 @@ export const ExtrasIds = {
   /** Attachments list; value: `fileValue(talepId, fileId)`. */
   download: 'talep_file_download',
   deleteFile: 'talep_file_delete',
+  /** Attachments list → the "Attach files" form; value: talep id. */
+  attach: 'talep_files_attach',
 } as const;
 
 /** Files listed per message (a section each, plus the admin's Delete buttons). */
@@ -149,8 +151,9 @@ export function filesMessage(data: FilesData, notice?: string): SlackMessage {
   const { talepId, files } = data;
   const blocks: Block[] = [];
   if (notice) blocks.push(section(notice));
+  const attach = actions('talep_files_attach', [button('Attach files', ExtrasIds.attach, String(talepId), 'primary')]);
   if (files.length === 0) {
-    blocks.push(section(`:paperclip: Talep #${talepId} has no attachments.`));
+    blocks.push(section(`:paperclip: Talep #${talepId} has no attachments.`), attach);
     return { text: `Talep #${talepId} has no attachments.`, blocks };
   }
   blocks.push(section(`:paperclip: *Attachments of talep #${talepId}* (${files.length})`));
@@ -168,6 +171,7 @@ export function filesMessage(data: FilesData, notice?: string): SlackMessage {
     );
     blocks.push(actions('talep_files_delete', deletes));
   }
+  blocks.push(attach);
   blocks.push(context('*Download* sends you the file in a direct message from the app, fetched with your own help-desk access.'));
   return { text: `Attachments of talep #${talepId}: ${files.length}`, blocks };
 }

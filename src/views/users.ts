@@ -1,10 +1,11 @@
 /**
- * User administration views: the user card (`/talep user find`), the new-user modal, the merge
- * confirmation and short results. The custom-fields form users share with companies and taleps is in
+ * User administration views: the user card (`/talep user find`), the new-user modal, the merge and
+ * delete confirmations and short results. The user list is in ./user-list.ts, the edit form in
+ * ./user-edit.ts; the custom-fields form users share with companies and taleps is in
  * ./custom-fields-form.ts.
  */
 import type { types } from '@slack/bolt';
-import type { UserDetails } from '../api/schemas.js';
+import type { UserDetails, UserFull } from '../api/schemas.js';
 import {
   actions,
   type Block,
@@ -25,13 +26,23 @@ import { checkboxInput, FORM_VALUE, inputBlock, problemBlock, resultView, textIn
 export const UserIds = {
   newCallback: 'user_new',
   fieldsCallback: 'user_fields',
+  editCallback: 'user_edit',
   /** Card buttons; value: the help-desk user id. */
+  cardEdit: 'user_card_edit',
   cardFields: 'user_card_fields',
   cardDisable: 'user_card_disable',
   cardEnable: 'user_card_enable',
-  /** Merge confirmation; value: `{"from":1,"into":2}`. */
+  cardDelete: 'user_card_delete',
+  /** Merge confirmation; value: `{"from":{…},"into":{…}}` (user labels). */
   mergeConfirm: 'user_merge_confirm',
   mergeCancel: 'user_merge_cancel',
+  /** Delete confirmation; value: `{"user":{…}}` (a user label). */
+  deleteConfirm: 'user_delete_confirm',
+  deleteCancel: 'user_delete_cancel',
+  /** User list: Previous/Next (value `{"m":"all","p":2}`; ids unique within their block) and each row's Show (value: the user id). */
+  listPrevious: 'user_list_previous',
+  listNext: 'user_list_next',
+  listShow: 'user_list_show',
 } as const;
 
 // ── The user card ───────────────────────────────────────────────────────────────────────────────
@@ -55,22 +66,39 @@ export function roleBadges(user: Pick<UserDetails, 'IsAdmin' | 'IsTech' | 'Disab
   return badges;
 }
 
+/** What GET /User adds (admins only): where the user works and how to reach them. */
+export type UserProfile = Pick<UserFull, 'CompanyName' | 'DepartmentName' | 'Location' | 'Phone' | 'OutOfOffice'>;
+
 export interface UserCardData {
   user: UserDetails;
   /** Undefined when they could not be read (the card still shows the user). */
   fields?: FieldValue[];
-  /** Admin buttons (custom fields, disable/enable); the help desk still checks each action. */
+  /** Undefined unless the viewer may read the full record (admins). */
+  profile?: UserProfile;
+  /** Admin buttons (edit, custom fields, disable/enable, delete); the help desk still checks each action. */
   canAdminister: boolean;
   /** What just happened, shown above the card (mrkdwn, already escaped). */
   notice?: string;
 }
 
-export function userCard({ user, fields: values, canAdminister, notice }: UserCardData): SlackMessage {
+function profileLine(profile: UserProfile): string[] {
+  const parts: string[] = [];
+  const workplace = [profile.CompanyName, profile.DepartmentName].filter((part): part is string => Boolean(part?.trim()));
+  if (workplace.length > 0) parts.push(`:office: ${escapeText(workplace.join(' · '))}`);
+  if (profile.Location?.trim()) parts.push(`:round_pushpin: ${escapeText(profile.Location)}`);
+  if (profile.Phone?.trim()) parts.push(`:telephone_receiver: ${escapeText(profile.Phone)}`);
+  if (profile.OutOfOffice) parts.push(':palm_tree: *Out of office*');
+  return parts;
+}
+
+export function userCard({ user, fields: values, profile, canAdminister, notice }: UserCardData): SlackMessage {
   const name = displayName(user);
+  const details = profile ? profileLine(profile) : [];
   const blocks: Block[] = [
     ...(notice ? [section(notice)] : []),
     section(`*${escapeText(name)}* · \`${escapeText(user.Username)}\`\n${escapeText(user.Email)}`),
     context(...roleBadges(user), `Help-desk user #${user.UserID}`),
+    ...(details.length > 0 ? [context(...details)] : []),
   ];
   const set = (values ?? []).filter((field) => field.value !== null && field.value.trim() !== '');
   if (set.length > 0) {
@@ -82,12 +110,15 @@ export function userCard({ user, fields: values, canAdminister, notice }: UserCa
     const id = String(user.UserID);
     blocks.push(
       actions('user_card_actions', [
+        button('Edit', UserIds.cardEdit, id),
         button('Custom fields', UserIds.cardFields, id),
         user.Disabled
           ? button('Enable', UserIds.cardEnable, id, 'primary')
           : button('Disable', UserIds.cardDisable, id, 'danger', {
               confirm: confirm('Disable this user?', `*${escapeText(name)}* will no longer be able to sign in to the help desk.`, 'Disable'),
             }),
+        // No dialog here: the button leads to the explicit confirmation step (deleteConfirmMessage).
+        button('Delete…', UserIds.cardDelete, id, 'danger'),
       ]),
     );
   }
@@ -215,3 +246,35 @@ export function mergedMessage(from: UserLabel, into: UserLabel): SlackMessage {
 }
 
 export const mergeCancelledMessage = (): SlackMessage => ({ text: 'Merge cancelled; nothing changed.' });
+
+// ── Delete ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The explicit confirmation step of `user delete` and the card's Delete button: nothing is deleted before it. */
+export function deleteConfirmMessage(user: UserLabel, value: string): SlackMessage {
+  const text =
+    `:warning: *Delete ${userLabel(user)} permanently?*\n` +
+    `This is *permanent and irreversible*: help-desk user #${user.userId} is removed and cannot be restored.\n` +
+    'To keep what they did under another account, merge instead (`/talep user merge`); ' +
+    'to only stop them signing in, disable them (`/talep user disable`).';
+  return {
+    text: `Delete ${user.username} permanently? This cannot be undone.`,
+    blocks: [
+      section(text),
+      actions('user_delete', [
+        button('Delete permanently', UserIds.deleteConfirm, value, 'danger', {
+          confirm: confirm('Delete user?', `${escapeText(user.username)} will be deleted permanently. This cannot be undone.`, 'Delete'),
+        }),
+        button('Cancel', UserIds.deleteCancel, 'cancel'),
+      ]),
+    ],
+  };
+}
+
+export function deletedMessage(user: UserLabel): SlackMessage {
+  const text = `:wastebasket: Deleted ${userLabel(user)}. Help-desk user #${user.userId} no longer exists.`;
+  return { text, blocks: [section(text)] };
+}
+
+export const deleteCancelledMessage = (): SlackMessage => ({ text: 'Deletion cancelled; nothing changed.' });
+
+export const deleteSelfText = ':no_entry: You cannot delete your own help-desk account. Ask another admin.';

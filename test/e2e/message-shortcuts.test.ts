@@ -147,7 +147,7 @@ describe('Open a talep', () => {
 });
 
 describe('Add to a talep', () => {
-  async function openAddForm(person: Person, message: { ts: string; text: string; user?: string }) {
+  async function openAddForm(person: Person, message: { ts: string; text: string; user?: string; files?: Record<string, unknown>[] }) {
     const mark = h.slack.calls.length;
     await h.send.messageShortcut(h.as(person), ShortcutIds.addToTalep, message);
     await h.slack.waitFor(() => callsSince(h, mark, 'views.open')[0], 'views.open');
@@ -234,6 +234,64 @@ describe('Add to a talep', () => {
     expect(again.callback_id).toBe(AddToTalepIds.callbackId);
     expect(String(inputElement(again, AddToTalepIds.comment.block)?.initial_value)).toContain('Still jammed');
     expect((await h.helpdeskAs('agent').comments({ id: 1 })).length).toBe(before);
+  });
+
+  const messageFile = (id: string, name: string, data: Buffer) => ({
+    id,
+    name,
+    mimetype: 'text/plain',
+    size: data.length,
+    url_private_download: h.slack.addFile(id, data, 'text/plain'),
+  });
+
+  async function addWithFiles(techsOnly: boolean, talepId: number, prefix: string) {
+    const files = [messageFile(`${prefix}1`, `${prefix}-first.txt`, Buffer.from('one')), messageFile(`${prefix}2`, `${prefix}-second.txt`, Buffer.from('two'))];
+    const { viewId, form } = await openAddForm('agent', { ts: nextTs(), user: 'UAUTHOR', text: 'Logs attached', files });
+    expect(viewText(form)).toContain(`${prefix}-first.txt`);
+    expect(viewText(form)).toContain('attached on submit');
+    const mark = h.slack.calls.length;
+    await h.send.viewSubmission(h.as('agent'), {
+      callback_id: AddToTalepIds.callbackId,
+      id: viewId,
+      private_metadata: form.private_metadata ?? '',
+      values: {
+        ...stateOf(form),
+        ...picked(talepId, `#${talepId}`),
+        ...(techsOnly
+          ? {
+              [AddToTalepIds.techsOnly.block]: {
+                [AddToTalepIds.techsOnly.action]: { type: 'checkboxes', selected_options: [{ text: { type: 'plain_text', text: 'x' }, value: 'true' }] },
+              },
+            }
+          : {}),
+      },
+    });
+    return updated(mark, (view) => viewText(view).includes('was added to'), 'the added view');
+  }
+
+  it("attaches the message's files: the first on the comment, the others to the talep", async () => {
+    const done = await addWithFiles(false, 2, 'pub');
+    expect(viewText(done)).toContain('with 2 files');
+    const comments = await h.helpdeskAs('agent').comments({ id: 2 });
+    expect(comments.at(-1)?.Body).toContain('Logs attached');
+    expect(comments.at(-1)?.ForTechsOnly).toBe(false);
+    // Public comment: the submitter sees both files.
+    const seen = (await h.helpdeskAs('user').attachments({ id: 2 })).map((file) => file.FileName);
+    expect(seen).toEqual(expect.arrayContaining(['pub-first.txt', 'pub-second.txt']));
+  });
+
+  it('keeps every file of an agents-only comment away from the submitter', async () => {
+    const before = (await h.helpdeskAs('agent').comments({ id: 3 })).length;
+    const done = await addWithFiles(true, 3, 'priv');
+    expect(viewText(done)).toContain('as an agents-only comment with 2 files');
+    const comments = (await h.helpdeskAs('agent').comments({ id: 3 })).slice(before);
+    expect(comments.map((comment) => comment.ForTechsOnly)).toEqual([true, true]);
+    expect(comments[1]?.Body).toContain('priv-second.txt');
+    const agentSees = (await h.helpdeskAs('agent').attachments({ id: 3 })).map((file) => file.FileName);
+    expect(agentSees).toEqual(expect.arrayContaining(['priv-first.txt', 'priv-second.txt']));
+    const submitterSees = (await h.helpdeskAs('user').attachments({ id: 3 })).map((file) => file.FileName);
+    expect(submitterSees).not.toContain('priv-first.txt');
+    expect(submitterSees).not.toContain('priv-second.txt');
   });
 
   it('submitting without a talep is refused inline', async () => {

@@ -1,16 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { HelpdeskError } from '../../src/api/errors.js';
 import type { Talep, TalepSummary } from '../../src/api/schemas.js';
-import {
-  addCommentProblem,
-  mentionedUserIds,
-  messageBody,
-  messageFiles,
-  slackTextToPlain,
-  subjectFromText,
-  talepOptions,
-  validateAddToTalep,
-} from '../../src/commands/message-shortcuts.js';
+import { addCommentProblem, talepOptions, validateAddToTalep } from '../../src/commands/add-to-talep.js';
+import { mentionedUserIds, messageBody, messageFiles, slackTextToPlain, subjectFromText } from '../../src/commands/message-shortcuts.js';
 import { AddToTalepIds, NOT_A_TALEP } from '../../src/views/message-shortcuts.js';
 
 describe('Slack text → plain text', () => {

@@ -15,7 +15,34 @@ describe('parseUserCommand', () => {
     });
     expect(parseUserCommand('ENABLE ali@example.com')).toMatchObject({ ok: true, value: { kind: 'enable' } });
     expect(parseUserCommand('fields <@U1>')).toMatchObject({ ok: true, value: { kind: 'fields' } });
-    expect(parseUserCommand('find ali')).toMatchObject({ ok: false, error: expect.stringContaining('e-mail') });
+    expect(parseUserCommand('find Can Öztürk')).toMatchObject({ ok: false, error: expect.stringContaining('user name') });
+    expect(parseUserCommand('find <#C1|general>')).toMatchObject({ ok: false });
+  });
+
+  it('reads anything else that is one word as a help-desk user name (DOMAIN\\name too)', () => {
+    expect(parseUserCommand('find ali')).toEqual({ ok: true, value: { kind: 'find', who: { kind: 'username', username: 'ali' } } });
+    expect(parseUserCommand('find CORP\\ali')).toEqual({ ok: true, value: { kind: 'find', who: { kind: 'username', username: 'CORP\\ali' } } });
+    expect(parseUserCommand('disable ali')).toMatchObject({ ok: true, value: { kind: 'disable', who: { kind: 'username' } } });
+    expect(parseUserCommand('merge kopya <@U2>')).toMatchObject({ ok: true, value: { from: { kind: 'username', username: 'kopya' } } });
+  });
+
+  it('reads edit and delete with any way of naming the user, and nothing else', () => {
+    expect(parseUserCommand('edit <@U1|ali>')).toEqual({ ok: true, value: { kind: 'edit', who: { kind: 'slack', userId: 'U1' } } });
+    expect(parseUserCommand('update ali@example.com')).toEqual({ ok: true, value: { kind: 'edit', who: { kind: 'email', email: 'ali@example.com' } } });
+    expect(parseUserCommand('delete ali')).toEqual({ ok: true, value: { kind: 'delete', who: { kind: 'username', username: 'ali' } } });
+    expect(parseUserCommand('remove <mailto:a@b.co|a@b.co>')).toMatchObject({ ok: true, value: { kind: 'delete', who: { kind: 'email' } } });
+    expect(parseUserCommand('delete')).toMatchObject({ ok: false, error: expect.stringContaining('nothing') });
+    expect(parseUserCommand('delete ali veli')).toMatchObject({ ok: false });
+    expect(parseUserCommand('edit')).toMatchObject({ ok: false });
+  });
+
+  it('reads list with an optional kind of user and 1-based page, in either order', () => {
+    expect(parseUserCommand('list')).toEqual({ ok: true, value: { kind: 'list', mode: 'all', page: 1 } });
+    expect(parseUserCommand('list disabled 2')).toEqual({ ok: true, value: { kind: 'list', mode: 'disabled', page: 2 } });
+    expect(parseUserCommand('ls 3 Techs')).toEqual({ ok: true, value: { kind: 'list', mode: 'techs', page: 3 } });
+    expect(parseUserCommand('list admins page 2')).toEqual({ ok: true, value: { kind: 'list', mode: 'admins', page: 2 } });
+    expect(parseUserCommand('list 0')).toMatchObject({ ok: false, error: expect.stringContaining('start at 1') });
+    expect(parseUserCommand('list nobody')).toMatchObject({ ok: false, error: expect.stringContaining('`regular`') });
   });
 
   it('reads new with an optional e-mail', () => {
@@ -42,7 +69,8 @@ describe('parseUserCommand', () => {
   });
 
   it('explains the sub-commands for anything else', () => {
-    expect(parseUserCommand('delete x')).toMatchObject({ ok: false, error: expect.stringContaining('user find') });
+    expect(parseUserCommand('frobnicate x')).toMatchObject({ ok: false, error: expect.stringContaining('user find') });
+    expect(parseUserCommand('frobnicate x')).toMatchObject({ ok: false, error: expect.stringContaining('user delete') });
     expect(parseUserCommand('')).toMatchObject({ ok: false });
   });
 

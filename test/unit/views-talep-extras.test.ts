@@ -147,6 +147,13 @@ describe('attachments', () => {
     expect(deletes.every((element) => element.style === 'danger' && element.confirm?.text.text.includes('cannot be undone'))).toBe(true);
   });
 
+  it('offers "Attach files" for the talep, with or without attachments', () => {
+    for (const files of [[file(1)], []]) {
+      const buttons = withId(filesMessage({ talepId: 6, files, canDelete: false }), ExtrasIds.attach);
+      expect(buttons.map((element) => element.value)).toEqual(['6']);
+    }
+  });
+
   it('lists at most MAX_FILES and says when there are none', () => {
     const many = Array.from({ length: MAX_FILES + 2 }, (_, index) => file(index + 1));
     const message = filesMessage({ talepId: 1, files: many, canDelete: true });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { UserDetails } from '../../src/api/schemas.js';
 import { customFieldsModal, escapeKeepingMentions, initialFieldValue, isoDay, type RecordField } from '../../src/views/custom-fields-form.js';
 import {
+  deleteConfirmMessage,
+  deletedMessage,
   displayName,
   mergeConfirmMessage,
   NewUserBlocks,
@@ -70,6 +72,29 @@ describe('userCard', () => {
     expect(disabled).not.toContain(UserIds.cardDisable);
   });
 
+  it('gives admins Edit, Custom fields, Disable and Delete…; agents none of them', () => {
+    type Element = { action_id: string; style?: string; confirm?: unknown };
+    const ids = (canAdminister: boolean) =>
+      (userCard({ user, canAdminister }).blocks as { type: string; elements?: Element[] }[])
+        .flatMap((block) => (block.type === 'actions' ? (block.elements ?? []) : []));
+    expect(ids(true).map((element) => element.action_id)).toEqual([UserIds.cardEdit, UserIds.cardFields, UserIds.cardDisable, UserIds.cardDelete]);
+    // Delete leads to the confirmation step, so the button itself needs no dialog.
+    expect(ids(true).find((element) => element.action_id === UserIds.cardDelete)).toMatchObject({ style: 'danger' });
+    expect(ids(false)).toEqual([]);
+  });
+
+  it('shows the full record’s company, department, location, phone and absence when given (admins)', () => {
+    const profile = { CompanyName: 'Acme', DepartmentName: 'Finance', Location: 'Istanbul', Phone: '+90 212', OutOfOffice: true };
+    const text = json(userCard({ user, profile, canAdminister: true }).blocks);
+    expect(text).toContain('Acme · Finance');
+    expect(text).toContain('Istanbul');
+    expect(text).toContain('+90 212');
+    expect(text).toContain('Out of office');
+    const plainCard = json(userCard({ user, profile: { CompanyName: null, OutOfOffice: false }, canAdminister: true }).blocks);
+    expect(plainCard).not.toContain(':office:');
+    expect(plainCard).not.toContain('Out of office');
+  });
+
   it('says when no custom field is set, but not when they could not be read', () => {
     expect(json(userCard({ user, fields: [], canAdminister: false }).blocks)).toContain('No custom-field values');
     expect(json(userCard({ user, canAdminister: false }).blocks)).not.toContain('No custom-field values');
@@ -116,6 +141,33 @@ describe('mergeConfirmMessage', () => {
     expect(text).toContain(UserIds.mergeCancel);
     expect(text).toContain('"style":"danger"');
     expect(text).toContain('"confirm"');
+  });
+});
+
+describe('deleteConfirmMessage', () => {
+  const kopya = { userId: 7, username: 'kopya <x>', email: 'kopya@example.com' };
+
+  it('says it is permanent and irreversible, who and which id, with alternatives', () => {
+    const message = deleteConfirmMessage(kopya, '{"v":1}');
+    const text = json(message.blocks);
+    expect(text).toContain('permanent and irreversible');
+    expect(text).toContain('#7');
+    expect(text).toContain('kopya &lt;x&gt;');
+    expect(text).toContain('user merge');
+    expect(text).toContain('user disable');
+    expect(message.text).toContain('cannot be undone');
+  });
+
+  it('has a danger button behind a Slack confirm dialog carrying the value, and Cancel', () => {
+    const message = deleteConfirmMessage(kopya, '{"v":1}');
+    const elements = (message.blocks as { type: string; elements?: { action_id: string; value?: string; style?: string; confirm?: unknown }[] }[])
+      .flatMap((block) => block.elements ?? []);
+    expect(elements.map((element) => element.action_id)).toEqual([UserIds.deleteConfirm, UserIds.deleteCancel]);
+    expect(elements[0]).toMatchObject({ value: '{"v":1}', style: 'danger', confirm: expect.any(Object) });
+  });
+
+  it('reports the deletion', () => {
+    expect(deletedMessage(kopya).text).toContain('#7 no longer exists');
   });
 });
 

@@ -1,7 +1,7 @@
 /** Comments and comment templates. */
-import { canEditComment, canSeeComment, isAdmin, requireAgentOfCategory, visibleTalep } from '../access.js';
+import { canEditComment, canSeeComment, isAdmin, isAuthor, requireAgentOfCategory, visibleTalep } from '../access.js';
 import { badRequest, forbidden } from '../errors.js';
-import { requireComment, requireUser } from '../lookups.js';
+import { requireComment, requireTalep, requireUser } from '../lookups.js';
 import type { CommentRow, SandboxData } from '../model.js';
 import { notifyComment } from '../notifications.js';
 import { commentRecord } from '../records.js';
@@ -42,8 +42,11 @@ export const commentHandlers = defineHandlers({
 
   updateComment: ({ data, caller, params, now }) => {
     const comment = requireComment(data, params.id);
-    const talep = visibleTalep(data, caller, comment.talepId);
-    if (!canSeeComment(caller, comment) || !canEditComment(caller, comment, talep)) {
+    // The spec names the author first: they keep their comment even where they no longer see the talep
+    // (it was merged into someone else's) or the comment (made agents-only). Anyone else needs both.
+    const author = isAuthor(caller, comment);
+    const talep = author ? requireTalep(data, comment.talepId) : visibleTalep(data, caller, comment.talepId);
+    if (!author && !(canSeeComment(caller, comment) && canEditComment(caller, comment, talep))) {
       throw forbidden(`Editing comment ${comment.id} requires being its author, an agent of the talep's category, or admin.`);
     }
     comment.body = params.body;

@@ -1,0 +1,96 @@
+/**
+ * Files users hand the bot in Slack, on their way to a talep: a file_input's submitted state checked
+ * (count, size, a link to fetch), the files downloaded with the bot token, then attached one by one.
+ * Shared by the new-talep form, "Add to a talep" and "Attach files".
+ */
+import * as z from 'zod';
+import type { FileUpload } from '../api/wire.js';
+import { SlackFileError } from '../slack/files.js';
+import { errorText } from '../views/errors.js';
+import { type FileRef, MAX_FILES, megabytes } from '../views/slack-files.js';
+import type { Services } from './services.js';
+import type { Session } from './session.js';
+
+const uploadedFileSchema = z.looseObject({
+  name: z.string().min(1).optional(),
+  title: z.string().optional(),
+  mimetype: z.string().optional(),
+  size: z.number().int().nonnegative().optional(),
+  url_private_download: z.url().optional(),
+  url_private: z.url().optional(),
+});
+
+/**
+ * A file_input's `files` (untrusted: Slack's view state) → references to download, or the one
+ * sentence the input should show as its error.
+ */
+export function readUploads(state: unknown, maxUploadBytes: number): { ok: true; files: FileRef[] } | { ok: false; error: string } {
+  const uploads = z.array(uploadedFileSchema).safeParse(state ?? []);
+  if (!uploads.success) return { ok: false, error: 'Slack sent these files in a form I cannot read. Attach them again.' };
+  const files = uploads.data;
+  if (files.length > MAX_FILES) return { ok: false, error: `Attach at most ${MAX_FILES} files.` };
+  const tooLarge = files.filter((file) => (file.size ?? 0) > maxUploadBytes);
+  if (tooLarge.length > 0) {
+    const names = tooLarge.map((file) => `“${file.name ?? file.title ?? 'file'}”`).join(', ');
+    return {
+      ok: false,
+      error: `${names} ${tooLarge.length === 1 ? 'is' : 'are'} larger than ${megabytes(maxUploadBytes)} MB, the most the help desk accepts per file.`,
+    };
+  }
+  const refs: FileRef[] = [];
+  for (const file of files) {
+    const url = file.url_private_download ?? file.url_private;
+    if (!url) return { ok: false, error: 'Slack did not give me a link to these files. Attach them again.' };
+    refs.push({
+      name: file.name ?? file.title ?? 'file',
+      url,
+      ...(file.mimetype ? { type: file.mimetype } : {}),
+      ...(file.size !== undefined ? { size: file.size } : {}),
+    });
+  }
+  return { ok: true, files: refs };
+}
+
+/** Why something failed, as one sentence without the leading emoji (for a list of warnings). */
+export function reasonOf(error: unknown): string {
+  const text = error instanceof SlackFileError ? error.message : errorText(error);
+  return text.replace(/^:\w+: /, '');
+}
+
+/**
+ * Downloads the files with the bot token, one at a time: each may be large, and Slack rate-limits
+ * file downloads per workspace. The first failure throws (a SlackFileError says which file and why).
+ */
+export async function downloadFiles(services: Services, files: readonly FileRef[]): Promise<FileUpload[]> {
+  const uploads: FileUpload[] = [];
+  for (const file of files) {
+    if (!file.url) continue;
+    const fetched = await services.slackFiles.download(file.url, file.name, file.type);
+    uploads.push({ filename: fetched.filename, contentType: fetched.contentType, data: fetched.data });
+  }
+  return uploads;
+}
+
+/** What became of each file: the names attached, and each one that was not with its error. */
+export interface AttachOutcome {
+  attached: string[];
+  failed: { filename: string; error: unknown }[];
+}
+
+/** Attaches each upload to the talep as the user; one file's failure does not stop the others. */
+export async function attachUploads(session: Session, talepId: number, uploads: readonly FileUpload[]): Promise<AttachOutcome> {
+  const outcome: AttachOutcome = { attached: [], failed: [] };
+  for (const file of uploads) {
+    try {
+      await session.hd.attachFile({ id: talepId, uploadFile: file });
+      outcome.attached.push(file.filename);
+    } catch (error) {
+      outcome.failed.push({ filename: file.filename, error });
+    }
+  }
+  return outcome;
+}
+
+/** One warning line per file that could not be attached. */
+export const attachWarnings = (outcome: AttachOutcome): string[] =>
+  outcome.failed.map(({ filename, error }) => `“${filename}” could not be attached: ${reasonOf(error)}`);

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Category } from '../../src/api/schemas.js';
+import { existingCategory, parseCategoryArgs } from '../../src/commands/categories.js';
+import { categoryCreatedText, categoryExistsText, categoryListMessage, groupBySection, sectionLabel } from '../../src/views/categories.js';
+
+const category = (CategoryID: number, Name: string, section?: [number, string], extra: Partial<Category> = {}): Category => ({
+  CategoryID,
+  Name,
+  ...(section ? { SectionID: section[0], Section: section[1] } : {}),
+  ...extra,
+});
+
+describe('parseCategoryArgs', () => {
+  it('lists by default', () => {
+    expect(parseCategoryArgs('')).toEqual({ ok: true, value: { kind: 'list' } });
+    expect(parseCategoryArgs('LIST')).toEqual({ ok: true, value: { kind: 'list' } });
+    expect(parseCategoryArgs('list extra')).toMatchObject({ ok: false });
+  });
+
+  it('takes a name of several words and an optional section', () => {
+    expect(parseCategoryArgs('new  Office   printers ')).toEqual({ ok: true, value: { kind: 'new', name: 'Office printers' } });
+    expect(parseCategoryArgs('new Office printers section:2')).toEqual({ ok: true, value: { kind: 'new', name: 'Office printers', sectionId: 2 } });
+    expect(parseCategoryArgs('add "Section: odd" section: #3')).toEqual({ ok: true, value: { kind: 'new', name: 'Section: odd', sectionId: 3 } });
+  });
+
+  it('explains what is wrong', () => {
+    expect(parseCategoryArgs('new')).toMatchObject({ ok: false, error: expect.stringContaining('Name the category') });
+    expect(parseCategoryArgs('new Printers section:abc')).toMatchObject({ ok: false, error: expect.stringContaining('section is a number') });
+    expect(parseCategoryArgs('new Printers section:0')).toMatchObject({ ok: false });
+    expect(parseCategoryArgs(`new ${'x'.repeat(101)}`)).toMatchObject({ ok: false, error: expect.stringContaining('100 characters') });
+    expect(parseCategoryArgs('delete 3')).toMatchObject({ ok: false, error: expect.stringContaining('use `list` or `new`') });
+  });
+});
+
+describe('existingCategory', () => {
+  const categories = [category(1, 'Hardware', [1, 'IT Support']), category(9, 'Misc')];
+  it('matches the name case-insensitively within the same section only', () => {
+    expect(existingCategory(categories, 'hardware', 1)?.CategoryID).toBe(1);
+    expect(existingCategory(categories, 'Hardware', 2)).toBeUndefined();
+    expect(existingCategory(categories, 'Hardware', undefined)).toBeUndefined();
+    expect(existingCategory(categories, ' MISC ', undefined)?.CategoryID).toBe(9);
+    expect(existingCategory([category(4, 'Işıklandırma')], 'IŞIKLANDIRMA', undefined)?.CategoryID).toBe(4);
+  });
+});
+
+describe('category views', () => {
+  const categories = [
+    category(3, 'Software', [1, 'IT Support']),
+    category(1, 'Hardware', [1, 'IT Support']),
+    category(7, 'Orphans'),
+    category(5, 'Chairs <new>', [2, 'Facilities'], { ForTechsOnly: true }),
+  ];
+
+  it('groups by section alphabetically, without a section last', () => {
+    expect(groupBySection(categories).map((group) => [group.title, group.categories.map((item) => item.CategoryID)])).toEqual([
+      ['Facilities (section 2)', [5]],
+      ['IT Support (section 1)', [1, 3]],
+      ['No section', [7]],
+    ]);
+  });
+
+  it('lists ids, escapes names, marks agents-only ones; the admin footer only for admins', () => {
+    const admin = JSON.stringify(categoryListMessage(categories, { isAdmin: true }).blocks);
+    expect(admin).toContain('*Categories* (4)');
+    expect(admin).toContain('• Chairs &lt;new&gt; · `5` · _agents only_');
+    expect(admin).toContain('category new <name> [section:<id>]');
+    expect(JSON.stringify(categoryListMessage(categories, { isAdmin: false }).blocks)).not.toContain('category new');
+    expect(categoryListMessage([], { isAdmin: false }).text).toBe('No categories.');
+  });
+
+  it('keeps a long list within Slack’s block and text limits', () => {
+    const many = Array.from({ length: 5000 }, (_, index) => category(index + 1, `Category number ${index + 1}`, [1, 'Big']));
+    const blocks = categoryListMessage(many, { isAdmin: true }).blocks ?? [];
+    expect(blocks.length).toBeLessThanOrEqual(50);
+    for (const block of blocks) if (block.type === 'section') expect(block.text?.text.length).toBeLessThanOrEqual(3000);
+    expect(JSON.stringify(blocks)).toContain('the list goes on');
+  });
+
+  it('names the section and what happened', () => {
+    expect(sectionLabel(2, categories)).toBe('*Facilities* (section 2)');
+    expect(sectionLabel(8, categories)).toBe('section 8');
+    expect(categoryCreatedText('A&B', 12, 'section 8')).toContain('Category *A&amp;B* (`12`) created in section 8.');
+    expect(categoryExistsText(categories[3] as Category)).toContain('already exists in *Facilities*; nothing was added');
+  });
+});
