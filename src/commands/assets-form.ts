@@ -20,7 +20,7 @@ import { escapeText, type ModalView } from '../views/blocks.js';
 import { FORM_VALUE, resultView } from '../views/custom-fields-form.js';
 import { type Delivery, deliver, deliverySchema } from './assets-delivery.js';
 import { decodeMetadata, encodeMetadata } from './metadata.js';
-import { withModalSession } from './modal-session.js';
+import { openLoadingModal, withModalSession } from './modal-session.js';
 import type { Reply } from './reply.js';
 import type { Services } from './services.js';
 import { type Session, type Who, whoActs } from './session.js';
@@ -188,12 +188,8 @@ export async function openAssetForm(
     });
     return;
   }
-  const opened = await client.views.open({ trigger_id: triggerId, view: workingView(title, ':hourglass_flowing_sand: Loading…') });
-  const viewId = opened.view?.id;
-  if (!viewId) return;
-  const render = { working: (text: string) => workingView(title, text), problem: (text: string) => resultView(title, `:warning: ${text}`) };
   const who: Who = { teamId: session.teamId, userId: session.userId };
-  await withModalSession(services, who, client, viewId, render, async (acting, update) => {
+  await openLoadingModal(services, who, client, { triggerId, title, loading: 'Loading…' }, async (acting, update) => {
     const [company, asset] = await Promise.all([
       companyChoice(acting, services),
       target.mode === 'edit' ? acting.hd.getAsset({ id: target.assetId }) : Promise.resolve(undefined),

@@ -28,7 +28,7 @@ import { resultView, workingView } from '../views/custom-fields-form.js';
 import { fail, firstWord, ok, type Parsed, parseTalepId } from './args.js';
 import { formText, openFieldsModal, perFieldTarget, registerFieldsSubmission } from './custom-fields-form.js';
 import { decodeMetadata, encodeMetadata } from './metadata.js';
-import { type ModalRender, withModalSession } from './modal-session.js';
+import { type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
 import type { Services } from './services.js';
 import { type Session, type Who, whoActs } from './session.js';
@@ -172,14 +172,7 @@ const editMetadata = z.object({ companyId: z.int().min(1) });
 
 async function openEditModal(services: Services, who: Who, client: webApi.WebClient, triggerId: string, id: number) {
   const title = `Edit company #${id}`;
-  const opened = await client.views.open({ trigger_id: triggerId, view: workingView(title, 'Reading the company…') });
-  const viewId = opened.view?.id;
-  if (!viewId) return;
-  const render: ModalRender = {
-    working: (text) => workingView(title, text),
-    problem: (text) => resultView(title, `:warning: ${escapeText(text)}`),
-  };
-  await withModalSession(services, who, client, viewId, render, async (session, update) => {
+  await openLoadingModal(services, who, client, { triggerId, title, loading: 'Reading the company…' }, async (session, update) => {
     const company = await findCompany(session.hd, id);
     await update(
       companyModal({

@@ -27,7 +27,7 @@ import {
 } from '../views/custom-fields-form.js';
 import type { ErrorSubject } from '../views/errors.js';
 import { decodeMetadata, encodeMetadata } from './metadata.js';
-import { type ModalRender, withModalSession } from './modal-session.js';
+import { type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import type { Services } from './services.js';
 import { type Session, type Who, whoActs } from './session.js';
 
@@ -244,14 +244,8 @@ export async function openFieldsModal(
   locate: (session: Session) => Promise<{ recordId: number; subject: string }>,
   subject: ErrorSubject = {},
 ): Promise<void> {
-  const opened = await client.views.open({ trigger_id: triggerId, view: workingView(target.title, 'Reading the custom fields…') });
-  const viewId = opened.view?.id;
-  if (!viewId) return;
-  const render: ModalRender = {
-    working: (text) => workingView(target.title, text),
-    problem: (text) => resultView(target.title, `:warning: ${escapeKeepingMentions(text)}`),
-  };
-  await withModalSession(services, who, client, viewId, render, async (session, update) => {
+  const opening = { triggerId, title: target.title, loading: 'Reading the custom fields…' };
+  await openLoadingModal(services, who, client, opening, async (session, update) => {
     const { recordId, subject: label } = await locate(session);
     await update(await fieldsForm(session, target, recordId, label));
   }, subject);

@@ -31,11 +31,11 @@ import {
   SUBJECT_MAX,
 } from '../views/kb.js';
 import type { ModalView } from '../views/blocks.js';
-import { escapeKeepingMentions, FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
+import { FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
 import { cannotPostHereMessage } from '../views/talep-card.js';
 import { fail, ok, type Parsed } from './args.js';
 import { formText, readFormValue } from './custom-fields-form.js';
-import { type ModalRender, withModalSession } from './modal-session.js';
+import { loadingRender, type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
 import { viaRespond } from './reply.js';
 import { foldName, resolveCategoryIds } from './search-criteria.js';
@@ -206,7 +206,6 @@ async function newArticleForm(session: Session, values?: NewArticleValues, probl
 const articleSubject = (id: number) => ({ label: `Article #${id}` });
 
 const KB_TITLE = 'Knowledge base';
-const modalProblem = (title: string) => (text: string) => resultView(title, `:warning: ${escapeKeepingMentions(text)}`);
 
 // ── The module ──────────────────────────────────────────────────────────────────────────────────
 
@@ -235,14 +234,8 @@ export const kbModule: CommandModule = {
           case 'new':
             // Checks the link (no help-desk call), opens the modal at once, then loads the categories.
             return asUser(async () => {
-              const opened = await client.views.open({ trigger_id: triggerId, view: workingView(newArticleTitle, 'Loading the categories…') });
-              const viewId = opened.view?.id;
-              if (!viewId) return;
-              const render: ModalRender = {
-                working: (text) => workingView(newArticleTitle, text),
-                problem: modalProblem(newArticleTitle),
-              };
-              await withModalSession(services, { teamId, userId }, client, viewId, render, async (session, update) => {
+              const opening = { triggerId, title: newArticleTitle, loading: 'Loading the categories…' };
+              await openLoadingModal(services, { teamId, userId }, client, opening, async (session, update) => {
                 await update(await newArticleForm(session));
               });
             });
@@ -258,8 +251,7 @@ export const kbModule: CommandModule = {
       const who = whoActs(body);
       if (body.container?.['type'] === 'view' && body.view) {
         if (id === undefined) return;
-        const render: ModalRender = { working: (text) => workingView(KB_TITLE, text), problem: modalProblem(KB_TITLE) };
-        await withModalSession(services, who, client, body.view.id, render, async (session, update) => {
+        await withModalSession(services, who, client, body.view.id, loadingRender(KB_TITLE), async (session, update) => {
           const data = await loadArticle(services, session, id);
           await update(data ? articleModal(data) : resultView(KB_TITLE, articleNotFoundText(id)));
         }, articleSubject(id));
@@ -337,7 +329,7 @@ export const kbModule: CommandModule = {
               services.logger.debug('could not re-render the new-article form', error);
             }
           }
-          return modalProblem(newArticleTitle)(text);
+          return loadingRender(newArticleTitle).problem(text);
         },
       };
       await withModalSession(services, whoActs(body), client, view.id, render, async (current, update) => {

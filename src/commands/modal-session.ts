@@ -6,6 +6,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { ModalView } from '../views/blocks.js';
+import { escapeKeepingMentions, resultView, workingView } from '../views/custom-fields-form.js';
 import { connectPrompt, type ErrorSubject } from '../views/errors.js';
 import { PersonNotFound } from './people.js';
 import type { Reply } from './reply.js';
@@ -53,4 +54,28 @@ export async function withModalSession(
     }
     await reportFailure(services, who, tell(render.problem), error, subject);
   }
+}
+
+/** The usual look while loading: the title with a spinner line; a failure as a closable warning. */
+export const loadingRender = (title: string): ModalRender => ({
+  working: (text) => workingView(title, text),
+  problem: (text) => resultView(title, `:warning: ${escapeKeepingMentions(text)}`),
+});
+
+/**
+ * Opens a modal at once (a trigger lives 3 s) showing `loading`, then lets `work` fill it in as the
+ * acting user; every failure is shown in the modal, as `withModalSession` does.
+ */
+export async function openLoadingModal(
+  services: Services,
+  who: Who,
+  client: webApi.WebClient,
+  opening: { triggerId: string; title: string; loading: string },
+  work: (session: Session, update: (view: ModalView) => Promise<void>) => Promise<void>,
+  subject: ErrorSubject = {},
+): Promise<void> {
+  const opened = await client.views.open({ trigger_id: opening.triggerId, view: workingView(opening.title, opening.loading) });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  await withModalSession(services, who, client, viewId, loadingRender(opening.title), work, subject);
 }

@@ -10,7 +10,7 @@
 import type { App, BlockAction, ButtonAction, webApi } from '@slack/bolt';
 import * as z from 'zod';
 import type { ParamsOf } from '../api/client.js';
-import { escapeKeepingMentions, FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
+import { FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
 import {
   asShown,
   switchFields,
@@ -31,7 +31,7 @@ import { UserIds, userLabel } from '../views/users.js';
 import { type Delivery, deliver, deliverySchema } from './assets-delivery.js';
 import { fieldFingerprint, readFormValue, type StateValues } from './custom-fields-form.js';
 import { decodeMetadata, encodeMetadata } from './metadata.js';
-import { type ModalRender, withModalSession } from './modal-session.js';
+import { type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import { viaRespond } from './reply.js';
 import type { Services } from './services.js';
 import { type Session, type Who, whoActs } from './session.js';
@@ -136,14 +136,8 @@ export async function openUserEdit(
   to: Delivery,
   subject: { label?: string } = {},
 ): Promise<void> {
-  const opened = await client.views.open({ trigger_id: triggerId, view: workingView(USER_EDIT_TITLE, 'Reading the user…') });
-  const viewId = opened.view?.id;
-  if (!viewId) return;
-  const render: ModalRender = {
-    working: (text) => workingView(USER_EDIT_TITLE, text),
-    problem: (text) => resultView(USER_EDIT_TITLE, `:warning: ${escapeKeepingMentions(text)}`),
-  };
-  await withModalSession(services, who, client, viewId, render, async (session, update) => {
+  const opening = { triggerId, title: USER_EDIT_TITLE, loading: 'Reading the user…' };
+  await openLoadingModal(services, who, client, opening, async (session, update) => {
     const userId = await find(session);
     const user = await session.hd.getUser({ userId });
     const values = userEditValues(user);

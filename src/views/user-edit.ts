@@ -7,7 +7,7 @@ import type { types } from '@slack/bolt';
 import type { UserFull } from '../api/schemas.js';
 import { type Block, context, type ModalView, modal, option, plain, section, truncate } from './blocks.js';
 import { checkboxInput, FORM_VALUE, inputBlock, problemBlock, resultView, textInput } from './custom-fields-form.js';
-import { UserIds } from './users.js';
+import { UserIds, UserProfileBlocks } from './users.js';
 
 /** A switch the help desk may not report (GET /User does not promise every flag): undefined = unknown. */
 export type UserSwitch = boolean | undefined;
@@ -36,16 +36,8 @@ export interface UserEditValues {
 export type UserEditField = keyof UserEditValues;
 
 export const UserEditBlocks = {
-  username: 'username',
-  email: 'email',
-  firstName: 'first_name',
-  lastName: 'last_name',
-  phone: 'phone',
-  location: 'location',
-  company: 'company',
-  department: 'department',
+  ...UserProfileBlocks,
   notes: 'notes',
-  password: 'password',
   greeting: 'greeting',
   signature: 'signature',
   enableEmailNotifications: 'email_notifications',

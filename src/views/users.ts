@@ -141,9 +141,10 @@ export interface NewUserValues {
   sendWelcomeEmail?: boolean;
 }
 
-export const NewUserBlocks = {
-  email: 'email',
+/** Block ids of the profile fields both user forms (new, edit) have. */
+export const UserProfileBlocks = {
   username: 'username',
+  email: 'email',
   password: 'password',
   firstName: 'first_name',
   lastName: 'last_name',
@@ -151,6 +152,10 @@ export const NewUserBlocks = {
   location: 'location',
   company: 'company',
   department: 'department',
+} as const;
+
+export const NewUserBlocks = {
+  ...UserProfileBlocks,
   sendWelcomeEmail: 'send_welcome',
 } as const satisfies Record<keyof NewUserValues, string>;
 
