@@ -212,7 +212,8 @@ export function talepFieldValueRecord(field: CustomFieldRow, values: CustomValue
   return { ...fieldValueRecord(field, values), Mandatory: field.mandatory, Options: optionRecords(field) };
 }
 
-export function assetListItem(asset: AssetRow): Out<typeof s.assetListItem> {
+/** The fields the asset list item and the single asset have in common. */
+function assetBasics(asset: AssetRow) {
   return {
     ItemID: asset.id,
     Manufacturer: asset.manufacturer,
@@ -221,25 +222,21 @@ export function assetListItem(asset: AssetRow): Out<typeof s.assetListItem> {
     SerialNumber: asset.serialNumber,
     Location: asset.location,
     Quantity: asset.quantity,
-    CompanyID: asset.companyId,
     Disabled: asset.disabled,
   };
+}
+
+export function assetListItem(asset: AssetRow): Out<typeof s.assetListItem> {
+  return { ...assetBasics(asset), CompanyID: asset.companyId };
 }
 
 export function assetRecord(data: SandboxData, asset: AssetRow): Out<typeof s.asset> {
   const company = data.companies.find((row) => row.id === asset.companyId);
   return {
-    ItemID: asset.id,
-    Manufacturer: asset.manufacturer,
-    ModelName: asset.modelName,
-    Type: asset.type,
-    SerialNumber: asset.serialNumber,
-    Location: asset.location,
+    ...assetBasics(asset),
     Comments: asset.comments,
-    Quantity: asset.quantity,
     Company: company ? { CompanyID: company.id, Name: company.name } : null,
     Supplier: asset.supplier,
-    Disabled: asset.disabled,
     AssignedUsers: asset.assignedUserIds.flatMap((id) => data.users.filter((user) => user.id === id).map(userListItem)),
   };
 }
