@@ -31,7 +31,7 @@ import { prefillFrom, type ShortcutMessage, sourceOf } from './message-shortcuts
 import { decodeMetadata } from './metadata.js';
 import type { CommandModule } from './module.js';
 import { modalSurface, openModalNow, viaModal } from './modal-surface.js';
-import { type Reply, viaDirectMessage, viaEphemeral, viaRespond } from './reply.js';
+import { type Reply, silentReply, viaDirectMessage, viaEphemeral, viaRespond } from './reply.js';
 import type { Services } from './services.js';
 import { openSession, reportFailure, type Session, type Who, whoActs } from './session.js';
 import { ShortcutIds } from './shortcut-ids.js';
@@ -156,8 +156,6 @@ export async function addMessageComment(
 
 // ── the module ──────────────────────────────────────────────────────────────────────────────────
 
-const silent: Reply = { send: async () => undefined };
-
 export const addToTalepModule: CommandModule = {
   name: 'add-to-talep',
   register({ app, services }) {
@@ -195,7 +193,7 @@ export const addToTalepModule: CommandModule = {
 
     app.options(AddToTalepIds.talep.action, async ({ ack, body }) => {
       const who = whoActs(body);
-      const session = openSession(services, who, silent);
+      const session = openSession(services, who, silentReply);
       if (typeof session === 'string') {
         await ack({ options: [explanationOption('Connect your help-desk account first: /talep connect')] });
         return;

@@ -21,7 +21,7 @@ import { modalSurface } from './modal-surface.js';
 import { submitNewTalep } from './new-talep-create.js';
 import { bannerReply, connectText, formContextOf, loadForm, openNewTalepModal, sessionInModal } from './new-talep-form.js';
 import { validateNewTalep } from './new-talep-request.js';
-import { viaDirectMessage, viaEphemeral } from './reply.js';
+import { silentReply, viaDirectMessage, viaEphemeral } from './reply.js';
 import { reportFailure, whoActs } from './session.js';
 import { ShortcutIds } from './shortcut-ids.js';
 
@@ -87,7 +87,7 @@ export const newTalepModule: CommandModule = {
       const who = whoActs(body);
       const surface = modalSurface(client, view.id);
       // A queued notice would replace the form the user is filling in; the form waits quietly instead.
-      const session = sessionInModal(services, who, { send: async () => undefined });
+      const session = sessionInModal(services, who, silentReply);
       if (!session) return surface.update(newTalepProblemView(connectText));
       const values = valuesFromState(view.state.values);
       const where = formContextOf(metadata);

@@ -11,6 +11,12 @@ export interface Reply {
   send(message: SlackMessage): Promise<void>;
 }
 
+/**
+ * For work whose side messages nobody would read (a "queued" notice while answering an options
+ * request or updating an open modal, which show their own problems).
+ */
+export const silentReply: Reply = { send: async () => undefined };
+
 export function viaRespond(respond: RespondFn): Reply {
   return {
     send: async (message) => {

@@ -5,6 +5,7 @@
  * shown again with the new files.
  */
 import type { webApi } from '@slack/bolt';
+import type { FileUpload } from '../api/wire.js';
 import { SlackFileError } from '../slack/files.js';
 import {
   type AttachMetadata,
@@ -80,7 +81,7 @@ export const talepAttachModule: CommandModule = {
       const render = { working: attachStatusView, problem: formAgain };
       const who = whoActs(body);
       await withModalSession(services, who, client, view.id, render, async (session, update) => {
-        let files;
+        let files: FileUpload[];
         try {
           files = await downloadFiles(services, uploads.files);
         } catch (error) {

@@ -25,7 +25,7 @@ import {
 import { firstWord, ok, type Parsed, slackTextToPlain, withTalepId } from './args.js';
 import { decodeMetadata, encodeMetadata } from './metadata.js';
 import type { CommandModule } from './module.js';
-import { postToResponseUrl, type Reply, viaDirectMessage, viaEphemeral } from './reply.js';
+import { postToResponseUrl, type Reply, silentReply, viaDirectMessage, viaEphemeral } from './reply.js';
 import type { Services } from './services.js';
 import { openSession, reportFailure, type Session, type Who, whoActs, withSession } from './session.js';
 import {
@@ -220,9 +220,6 @@ async function submitComment(
   );
 }
 
-/** Replies nobody reads: template insertion happens inside the modal, which shows its own problems. */
-const quietReply: Reply = { send: async () => undefined };
-
 // ── the module ───────────────────────────────────────────────────────────────────────────────────
 
 export const talepCommentModule: CommandModule = {
@@ -286,7 +283,7 @@ export const talepCommentModule: CommandModule = {
       const metadata = decodeMetadata(commentMetadataSchema, view.private_metadata);
       const templateId = Number((action as { selected_option?: { value?: unknown } }).selected_option?.value);
       if (!metadata || !Number.isInteger(templateId)) return;
-      const session = openSession(services, whoActs(body), quietReply);
+      const session = openSession(services, whoActs(body), silentReply);
       if (typeof session === 'string') return;
       const values = view.state.values as CommentViewValues;
       let next: ModalView;
