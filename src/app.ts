@@ -4,17 +4,19 @@
  */
 import type { AddressInfo } from 'node:net';
 import { App, type Logger, LogLevel } from '@slack/bolt';
-import { commandModules } from './commands/index.js';
+import { areas as allAreas, commandModules } from './commands/index.js';
 import type { CommandModule } from './commands/module.js';
-import { SubcommandRouter } from './commands/router.js';
-import type { Services } from './commands/services.js';
+import { legacyModule } from './commands/router.js';
 import type { Config } from './config.js';
+import { type Area, registerAreas, SLASH_COMMAND } from './slack/dispatch.js';
+import type { Router } from './slack/routes.js';
+import type { Services } from './slack/services.js';
 
-export const SLASH_COMMAND = '/talep';
+export { SLASH_COMMAND };
 
 export interface TalepApp {
   app: App;
-  router: SubcommandRouter;
+  router: Router;
   /** Resolves with the HTTP port (HTTP mode) once the app listens. */
   start(): Promise<{ port?: number }>;
   stop(): Promise<void>;
@@ -25,9 +27,10 @@ export interface CreateAppOptions {
   services: Services;
   logger: Logger;
   modules?: CommandModule[];
+  areas?: readonly Area[];
 }
 
-export function createTalepApp({ config, services, logger, modules = commandModules }: CreateAppOptions): TalepApp {
+export function createTalepApp({ config, services, logger, modules = commandModules, areas = allAreas }: CreateAppOptions): TalepApp {
   const socketMode = config.slack.mode === 'socket';
   const app = new App({
     token: config.slack.botToken,
@@ -53,29 +56,7 @@ export function createTalepApp({ config, services, logger, modules = commandModu
     clientOptions: config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {},
   });
 
-  const router = new SubcommandRouter();
-  for (const module of modules) module.register({ app, services, router });
-
-  app.command(SLASH_COMMAND, async ({ ack, command, respond, client }) => {
-    await ack();
-    await router.dispatch(
-      {
-        services,
-        teamId: command.team_id,
-        userId: command.user_id,
-        channelId: command.channel_id,
-        triggerId: command.trigger_id,
-        client,
-        respond,
-      },
-      command.text ?? '',
-    );
-  });
-
-  app.error(async (error) => {
-    // Listener failures that escaped the modules' own handling; the user already got an ack.
-    logger.error('unhandled listener error', error);
-  });
+  const router = registerAreas(app, services, areas, modules.map(legacyModule));
 
   return {
     app,

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { AuthGuardOptions } from './api/auth-guard.js';
 import { applicationRoot } from './api/auth.js';
 import { HelpdeskClient } from './api/client.js';
-import type { Services } from './commands/services.js';
+import type { Services } from './slack/services.js';
 import type { Config } from './config.js';
 import { createSlackFileFetcher } from './slack/files.js';
 import { openStores } from './store/index.js';

@@ -21,12 +21,13 @@ import {
   homeView,
   whoamiMessage,
 } from '../views/account.js';
-import { CONNECT_ACTION, errorText, queuedMessage } from '../views/errors.js';
+import { errorText } from '../slack/failures.js';
+import { CONNECT_ACTION, queuedMessage } from '../views/kit/notices.js';
 import { ok } from './args.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import type { CommandModule } from './module.js';
 import { viaDirectMessage, viaEphemeral } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { whoActs } from './session.js';
 
 const connectMetadata = z.object({ channelId: z.string().optional() });

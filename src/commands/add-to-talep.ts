@@ -7,8 +7,9 @@ import type { HelpdeskClient } from '../api/client.js';
 import { isHelpdeskError } from '../api/errors.js';
 import type { FileUpload } from '../api/wire.js';
 import { SlackFileError } from '../slack/files.js';
-import type { PlainTextOption } from '../views/blocks.js';
-import { connectPrompt, errorText } from '../views/errors.js';
+import type { PlainTextOption } from '../views/kit/blocks.js';
+import { errorText } from '../slack/failures.js';
+import { connectPrompt } from '../views/kit/notices.js';
 import {
   type AddedComment,
   addedToTalepMessage,
@@ -25,17 +26,17 @@ import {
   MIN_QUERY_LENGTH,
   talepOption,
 } from '../views/message-shortcuts.js';
-import { attachable } from '../views/slack-files.js';
+import { attachable } from '../views/kit/slack-files.js';
 import { parseTalepId } from './args.js';
 import { prefillFrom, type ShortcutMessage, sourceOf } from './message-shortcuts.js';
-import { decodeMetadata } from './metadata.js';
+import { decodeMetadata } from '../slack/metadata.js';
 import type { CommandModule } from './module.js';
 import { modalSurface, openModalNow, viaModal } from './modal-surface.js';
 import { type Reply, silentReply, viaDirectMessage, viaEphemeral, viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { openSession, reportFailure, type Session, type Who, whoActs } from './session.js';
 import { ShortcutIds } from './shortcut-ids.js';
-import { attachUploads, attachWarnings, downloadFiles, reasonOf } from './slack-uploads.js';
+import { attachUploads, attachWarnings, downloadFiles, reasonOf } from '../slack/uploads.js';
 
 /** The options request is answered in its HTTP response, within Slack's 3 s. */
 export const OPTIONS_TIMEOUT_MS = 2_500;

@@ -5,12 +5,13 @@
 import type { App, BlockAction, ButtonAction, OverflowAction, RespondFn, UsersSelectAction } from '@slack/bolt';
 import * as z from 'zod';
 import { assetCard, AssetIds, assetListMessage, type AssetQuery } from '../views/assets.js';
-import { escapeText, type SlackMessage } from '../views/blocks.js';
-import type { ErrorSubject } from '../views/errors.js';
-import { decodeMetadata } from './metadata.js';
-import { explainPersonProblems, helpdeskPersonFor } from './people.js';
+import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
+import type { ErrorSubject } from '../slack/failures.js';
+import { decodeMetadata } from '../slack/metadata.js';
+import { helpdeskPersonFor } from '../slack/people.js';
+import { explainPersonProblems } from './session.js';
 import { viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, whoActs, withSession } from './session.js';
 
 export async function assetListFor(session: Session, query: AssetQuery): Promise<SlackMessage> {

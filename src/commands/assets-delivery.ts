@@ -4,9 +4,9 @@
  */
 import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
-import type { SlackMessage } from '../views/blocks.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
 import { postToResponseUrl } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 
 /** Where a modal's result goes: `u` a response_url (the card that opened the modal), `c` a channel. */
 export const deliverySchema = z.object({ u: z.url().optional(), c: z.string().optional() });

@@ -10,7 +10,7 @@ import { ASSET_FIELDS_NOTE, assetFieldsHeading, assetFieldsSavedText, AssetIds, 
 import type { RecordField } from '../views/custom-fields-form.js';
 import { assetSubject } from './assets-cards.js';
 import { type FieldsTarget, openFieldsModal, recordFields, registerFieldsSubmission, saveEachField } from './custom-fields-form.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { whoActs } from './session.js';
 
 /** Definitions → form fields with unknown values; dropdown options are used when the help desk sends them (not promised). */

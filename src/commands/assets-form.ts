@@ -16,13 +16,14 @@ import {
   type CompanyChoice,
   emptyAssetForm,
 } from '../views/assets-form.js';
-import { escapeText, type ModalView } from '../views/blocks.js';
-import { FORM_VALUE, resultView } from '../views/custom-fields-form.js';
+import { escapeText, type ModalView } from '../views/kit/blocks.js';
+import { resultView } from '../views/kit/states.js';
+import { FORM_VALUE } from '../views/kit/inputs.js';
 import { type Delivery, deliver, deliverySchema } from './assets-delivery.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import { openLoadingModal, withModalSession } from './modal-session.js';
 import type { Reply } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, type Who, whoActs } from './session.js';
 
 type StateValues = ViewOutput['state']['values'];

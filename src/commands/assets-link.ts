@@ -15,13 +15,14 @@ import {
   assetPickerOptions,
   assetRelatedMessage,
 } from '../views/assets-link.js';
-import { option, type PlainTextOption, type SlackMessage } from '../views/blocks.js';
-import { FORM_VALUE, resultView } from '../views/custom-fields-form.js';
+import { option, type PlainTextOption, type SlackMessage } from '../views/kit/blocks.js';
+import { resultView } from '../views/kit/states.js';
+import { FORM_VALUE } from '../views/kit/inputs.js';
 import { decodePair } from './assets-cards.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import { withModalSession } from './modal-session.js';
 import { viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { openSession, type Session, whoActs, withSession } from './session.js';
 
 /** Options must be in the HTTP answer within Slack's 3 s; a slower help desk gets an empty list. */

@@ -23,14 +23,14 @@ import {
   domainList,
   parseRowMenuValue,
 } from '../views/companies.js';
-import { escapeText } from '../views/blocks.js';
-import { resultView, workingView } from '../views/custom-fields-form.js';
+import { escapeText } from '../views/kit/blocks.js';
+import { resultView, workingView } from '../views/kit/states.js';
 import { fail, firstWord, ok, type Parsed, parseTalepId } from './args.js';
 import { formText, openFieldsModal, perFieldTarget, registerFieldsSubmission } from './custom-fields-form.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import { type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, type Who, whoActs } from './session.js';
 
 // ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────

@@ -13,22 +13,14 @@ import type { App, ViewOutput, ViewStateValue, webApi } from '@slack/bolt';
 import * as z from 'zod';
 import type { HelpdeskClient } from '../api/client.js';
 import { type CustomFieldDefinition, type CustomFieldValue, CustomFieldType } from '../api/schemas.js';
-import type { ModalView } from '../views/blocks.js';
-import {
-  customFieldsModal,
-  customFieldsSavedMessage,
-  escapeKeepingMentions,
-  fieldBlockId,
-  FORM_VALUE,
-  initialFieldValue,
-  type RecordField,
-  resultView,
-  workingView,
-} from '../views/custom-fields-form.js';
-import type { ErrorSubject } from '../views/errors.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import type { ModalView } from '../views/kit/blocks.js';
+import { customFieldsModal, customFieldsSavedMessage, fieldBlockId, initialFieldValue, type RecordField } from '../views/custom-fields-form.js';
+import { escapeKeepingMentions, resultView, workingView } from '../views/kit/states.js';
+import { FORM_VALUE } from '../views/kit/inputs.js';
+import type { ErrorSubject } from '../slack/failures.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import { type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, type Who, whoActs } from './session.js';
 
 // ── Pure parts ──────────────────────────────────────────────────────────────────────────────────

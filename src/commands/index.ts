@@ -1,5 +1,6 @@
 /** Every command module of the app, in the order their sub-commands appear in `/talep help`. */
 import { accountModule } from './account.js';
+import type { Area } from '../slack/dispatch.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { newTalepModule } from './new-talep.js';
@@ -49,3 +50,6 @@ export const commandModules: CommandModule[] = [
   kbModule,
   // ── registered modules end ──
 ];
+
+/** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
+export const areas: readonly Area[] = [];

@@ -30,8 +30,9 @@ import {
   sharedMessage,
   SUBJECT_MAX,
 } from '../views/kb.js';
-import type { ModalView } from '../views/blocks.js';
-import { FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
+import type { ModalView } from '../views/kit/blocks.js';
+import { resultView, workingView } from '../views/kit/states.js';
+import { FORM_VALUE } from '../views/kit/inputs.js';
 import { cannotPostHereMessage } from '../views/talep-card.js';
 import { fail, ok, type Parsed } from './args.js';
 import { formText, readFormValue } from './custom-fields-form.js';
@@ -40,7 +41,7 @@ import type { CommandModule } from './module.js';
 import { viaRespond } from './reply.js';
 import { foldName, resolveCategoryIds } from './search-criteria.js';
 import { tokenize, unescapeSlack } from './search-query.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, whoActs, withSession } from './session.js';
 import { cannotPostHere } from './talep-card.js';
 

@@ -7,16 +7,16 @@
 import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
 import { slackProfile } from '../slack/profiles.js';
-import { truncate } from '../views/blocks.js';
+import { truncate } from '../views/kit/blocks.js';
 import { BODY_MAX } from '../views/new-talep-modal.js';
 import { alreadyOpenedView } from '../views/new-talep-states.js';
 import type { SourceMessage } from '../views/new-talep-values.js';
-import { type FileRef, MAX_FILES, megabytes } from '../views/slack-files.js';
+import { type FileRef, MAX_FILES, megabytes } from '../views/kit/slack-files.js';
 import type { CommandModule } from './module.js';
 import { existingTalepFor } from './new-talep-create.js';
 import { openNewTalepModal } from './new-talep-form.js';
 import { viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { whoActs } from './session.js';
 import { ShortcutIds } from './shortcut-ids.js';
 

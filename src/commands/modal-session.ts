@@ -5,12 +5,13 @@
  * base, assets, custom fields).
  */
 import type { webApi } from '@slack/bolt';
-import type { ModalView } from '../views/blocks.js';
-import { escapeKeepingMentions, resultView, workingView } from '../views/custom-fields-form.js';
-import { connectPrompt, type ErrorSubject } from '../views/errors.js';
-import { PersonNotFound } from './people.js';
+import type { ModalView } from '../views/kit/blocks.js';
+import { escapeKeepingMentions, resultView, workingView } from '../views/kit/states.js';
+import { type ErrorSubject } from '../slack/failures.js';
+import { connectPrompt } from '../views/kit/notices.js';
+import { PersonNotFound } from '../slack/people.js';
 import type { Reply } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { openSession, reportFailure, type Session, type Who } from './session.js';
 
 export interface ModalRender {

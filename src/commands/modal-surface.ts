@@ -4,9 +4,9 @@
  * Flows that only need "work as the user, answer in the modal" use ./modal-session.ts.
  */
 import type { webApi } from '@slack/bolt';
-import type { ModalView, SlackMessage } from '../views/blocks.js';
+import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
 import type { Reply } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 
 export interface ModalSurface {
   viewId: string;

@@ -1,7 +1,7 @@
 /** A command module registers everything of one user intent: sub-commands, shortcuts, buttons, modals. */
 import type { App } from '@slack/bolt';
 import type { SubcommandRouter } from './router.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 
 export interface Registration {
   app: App;

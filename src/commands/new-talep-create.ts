@@ -26,12 +26,13 @@ import {
 import { modalSurface, viaModal } from './modal-surface.js';
 import { bannerReply, connectText, formContextOf, sessionInModal } from './new-talep-form.js';
 import { isStandardPriority, type NewTalepRequest } from './new-talep-request.js';
-import { helpdeskPersonFor, personProblem } from './people.js';
+import { helpdeskPersonFor } from '../slack/people.js';
+import { personProblem } from './session.js';
 import { viaDirectMessage, viaEphemeral } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { reportFailure, type Session, type Who } from './session.js';
-import { attachable } from '../views/slack-files.js';
-import { attachUploads, attachWarnings, downloadFiles, reasonOf } from './slack-uploads.js';
+import { attachable } from '../views/kit/slack-files.js';
+import { attachUploads, attachWarnings, downloadFiles, reasonOf } from '../slack/uploads.js';
 
 /** A failure the user can act on, that is not a help-desk error (a Slack user or file problem). */
 function localProblem(error: unknown): string | undefined {

@@ -4,13 +4,13 @@
  * showing it again with the user's values and a banner after a failure.
  */
 import type { webApi } from '@slack/bolt';
-import { connectPrompt } from '../views/errors.js';
+import { connectPrompt } from '../views/kit/notices.js';
 import { type NewTalepForm, newTalepFormView } from '../views/new-talep-modal.js';
 import { newTalepLoadingView, newTalepProblemView } from '../views/new-talep-states.js';
 import type { NewTalepMetadata, NewTalepValues, SourceMessage } from '../views/new-talep-values.js';
 import { type ModalSurface, openModalNow, viaModal } from './modal-surface.js';
 import type { Reply } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { openSession, reportFailure, type Session, type Who } from './session.js';
 
 /** The acting user's session, with "queued" notices shown in the modal instead of a message. */

@@ -6,8 +6,8 @@
 import { CustomFieldType } from '../api/schemas.js';
 import { customFieldBlockId, NewTalepIds, SUBJECT_MAX } from '../views/new-talep-modal.js';
 import { type NewTalepMetadata, valuesFromState, type ViewStateValues } from '../views/new-talep-values.js';
-import { attachable, type FileRef } from '../views/slack-files.js';
-import { readUploads } from './slack-uploads.js';
+import { attachable, type FileRef } from '../views/kit/slack-files.js';
+import { readUploads } from '../slack/uploads.js';
 
 /** A checked submission: what createTalep needs, with Slack ids still to resolve. */
 export interface NewTalepRequest {

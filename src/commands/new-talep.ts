@@ -9,13 +9,13 @@
  * the form with a banner and the user's values. The form is ./new-talep-form.ts, the checks
  * ./new-talep-request.ts, the creation ./new-talep-create.ts.
  */
-import { truncate } from '../views/blocks.js';
+import { truncate } from '../views/kit/blocks.js';
 import { newTalepFormView, NewTalepIds, SUBJECT_MAX } from '../views/new-talep-modal.js';
 import { newTalepCreatingView, newTalepProblemView } from '../views/new-talep-states.js';
 import { newTalepMetadataSchema, valuesFromState } from '../views/new-talep-values.js';
 import { SharedActions } from '../views/shared-actions.js';
 import { ok, type Parsed } from './args.js';
-import { decodeMetadata } from './metadata.js';
+import { decodeMetadata } from '../slack/metadata.js';
 import type { CommandModule } from './module.js';
 import { modalSurface } from './modal-surface.js';
 import { submitNewTalep } from './new-talep-create.js';

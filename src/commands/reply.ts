@@ -4,7 +4,7 @@
  * or, failing that, a direct message from the app.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
-import type { SlackMessage } from '../views/blocks.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
 
 export interface Reply {
   /** A new message only the acting user sees. */

@@ -3,12 +3,15 @@
  * help text is generated from the same registry, so it can never list something that does not exist.
  */
 import type { RespondFn, webApi } from '@slack/bolt';
-import { helpMessage, type HelpEntry } from '../views/help.js';
-import { firstWord, type Parsed } from './args.js';
+import type { HelpEntry } from '../views/help.js';
+import type { Parsed } from './args.js';
+import type { LegacyCommandContext, LegacyModule, LegacySubcommand } from '../slack/dispatch.js';
+import { postToResponseUrl } from '../slack/response-url.js';
+import type { CommandModule } from './module.js';
 import { type Reply, viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, withSession } from './session.js';
-import type { ErrorSubject } from '../views/errors.js';
+import type { ErrorSubject } from '../slack/failures.js';
 
 export interface CommandContext {
   services: Services;
@@ -33,52 +36,40 @@ export interface Subcommand<A> extends HelpEntry {
   run(context: CommandContext, args: A): Promise<void>;
 }
 
-export class SubcommandRouter {
-  readonly #commands = new Map<string, Subcommand<unknown>>();
-  readonly #entries: HelpEntry[] = [];
+/**
+ * Transitional: an old command module (./module.ts) registered through the kernel. Its sub-commands go
+ * onto the kernel's one router; their old context (respond, reply, asUser) is rebuilt here.
+ */
+export function legacyModule(module: CommandModule): LegacyModule {
+  return {
+    name: module.name,
+    register({ app, services, router }) {
+      const adapter = {
+        add<A>(command: Subcommand<A>) {
+          router.add({
+            ...command,
+            parse: command.parse as LegacySubcommand['parse'],
+            run: (context: LegacyCommandContext, args: never) => {
+              const respond = ((payload: string | Record<string, unknown>) =>
+                postToResponseUrl(context.responseUrl, typeof payload === 'string' ? { text: payload } : payload)) as unknown as RespondFn;
+              const reply = viaRespond(respond);
+              const full: CommandContext = {
+                ...context,
+                respond,
+                reply,
+                asUser: (work, subject) => withSession(services, { teamId: context.teamId, userId: context.userId }, reply, work, subject),
+              };
+              return command.run(full, args as A);
+            },
+          });
+        },
+      };
+      module.register({ app, services, router: adapter as unknown as SubcommandRouter });
+    },
+  };
+}
 
-  add<A>(command: Subcommand<A>): void {
-    for (const name of [command.name, ...(command.aliases ?? [])]) {
-      if (this.#commands.has(name)) throw new Error(`Sub-command "${name}" is registered twice.`);
-      this.#commands.set(name, command as Subcommand<unknown>);
-    }
-    this.#entries.push({ usage: command.usage, summary: command.summary, group: command.group, audience: command.audience });
-  }
-
-  get entries(): readonly HelpEntry[] {
-    return this.#entries;
-  }
-
-  /** Decides what the text asks for; exposed for unit tests. */
-  resolve(text: string): { command: Subcommand<unknown>; args: Parsed<unknown> } | { help: true; unknown?: string } {
-    const [word, rest] = firstWord(text);
-    const name = word.toLowerCase();
-    if (!name || name === 'help' || name === '?') return { help: true };
-    const command = this.#commands.get(name);
-    if (!command) return { help: true, unknown: word };
-    return { command, args: command.parse(rest) };
-  }
-
-  async dispatch(
-    base: Omit<CommandContext, 'reply' | 'asUser'>,
-    text: string,
-  ): Promise<void> {
-    const reply = viaRespond(base.respond);
-    const context: CommandContext = {
-      ...base,
-      reply,
-      asUser: (work, subject) => withSession(base.services, { teamId: base.teamId, userId: base.userId }, reply, work, subject),
-    };
-    const resolved = this.resolve(text);
-    if ('help' in resolved) {
-      await reply.send(helpMessage(this.#entries, resolved.unknown));
-      return;
-    }
-    const { command, args } = resolved;
-    if (!args.ok) {
-      await reply.send({ text: `:warning: ${args.error}\nUsage: \`/talep ${command.usage}\`` });
-      return;
-    }
-    await command.run(context, args.value);
-  }
+/** The old registry's shape, kept only for the modules' type of `router`. */
+export interface SubcommandRouter {
+  add<A>(command: Subcommand<A>): void;
 }

@@ -10,8 +10,8 @@ import type { BlockAction, ButtonAction, webApi } from '@slack/bolt';
 import { HelpdeskError, isHelpdeskError } from '../api/errors.js';
 import { type AutomationRuleSummary, summarizeRule } from '../api/rules.js';
 import type { RuleChange } from '../store/database.js';
-import { escapeText, type ModalView } from '../views/blocks.js';
-import { errorText } from '../views/errors.js';
+import { escapeText, type ModalView } from '../views/kit/blocks.js';
+import { errorText } from '../slack/failures.js';
 import {
   RuleIds,
   type RuleRow,

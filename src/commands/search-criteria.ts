@@ -7,12 +7,13 @@ import type { webApi } from '@slack/bolt';
 import type { ParamsOf } from '../api/client.js';
 import type { Category } from '../api/schemas.js';
 import { slackProfile } from '../slack/profiles.js';
-import { escapeText } from '../views/blocks.js';
+import { escapeText } from '../views/kit/blocks.js';
 import { listRow, type TalepListRow } from '../views/search-results.js';
 import { fail, ok, type Parsed } from './args.js';
-import { helpdeskPersonFor, personProblem } from './people.js';
+import { helpdeskPersonFor } from '../slack/people.js';
+import { personProblem } from './session.js';
 import type { DayFilter, PersonFilter, SearchArgs } from './search-query.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import type { Session } from './session.js';
 
 // ── Names and days (pure) ────────────────────────────────────────────────────────────────────────

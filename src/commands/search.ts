@@ -3,7 +3,7 @@
  * the Previous/Next buttons of search results. The query language is ./search-query.ts, resolving it
  * and searching ./search-criteria.ts, the cached matches behind the paging buttons ./search-cache.ts.
  */
-import type { SlackMessage } from '../views/blocks.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
 import { listRow, mineMessage, SearchIds, searchResultsMessage } from '../views/search-results.js';
 import { SharedActions } from '../views/shared-actions.js';
 import { ok, statusIds } from './args.js';

@@ -6,9 +6,11 @@
 import type { HelpdeskClient } from '../api/client.js';
 import { HelpdeskError } from '../api/errors.js';
 import type { Account } from '../store/account-store.js';
-import { connectPrompt, type ErrorSubject, errorMessage, queuedMessage } from '../views/errors.js';
+import { PersonNotFound } from '../slack/people.js';
+import { type ErrorSubject, errorMessage, errorText } from '../slack/failures.js';
+import { connectPrompt, queuedMessage } from '../views/kit/notices.js';
 import type { Reply } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 
 export interface Who {
   teamId: string;
@@ -92,5 +94,28 @@ export async function reportFailure(
     await reply.send(errorMessage(error, subject));
   } catch (sendError) {
     services.logger.error('could not tell the user about a failure', sendError);
+  }
+}
+
+// ── transitional: people-lookup failures as messages (the kernel's failures.ts words them now) ──
+
+/** The user-facing text for a resolver failure, or undefined when it is not one. */
+export function personProblem(error: unknown): string | undefined {
+  if (error instanceof PersonNotFound) return errorText(error);
+  if (error instanceof HelpdeskError && error.kind === 'forbidden' && error.operation === 'userByEmail') {
+    return ':no_entry: Finding Slack users in the help desk needs agent permission.';
+  }
+  return undefined;
+}
+
+/** Runs `find` (a person lookup); a resolver failure (`personProblem`) is told through `reply` and gives undefined. */
+export async function explainPersonProblems<T>(reply: Reply, find: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await find();
+  } catch (error) {
+    const problem = personProblem(error);
+    if (!problem) throw error;
+    await reply.send({ text: problem });
+    return undefined;
   }
 }

@@ -18,14 +18,14 @@ import {
   attachStatusView,
 } from '../views/talep-attach.js';
 import { ExtrasIds } from '../views/talep-extras.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import type { CommandModule } from './module.js';
 import { withModalSession } from './modal-session.js';
 import { openModalNow } from './modal-surface.js';
 import { postToResponseUrl, type Reply, viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { openSession, whoActs, withSession, type Who } from './session.js';
-import { attachUploads, attachWarnings, downloadFiles, readUploads } from './slack-uploads.js';
+import { attachUploads, attachWarnings, downloadFiles, readUploads } from '../slack/uploads.js';
 import { talepIdOfButton } from './talep-card.js';
 import { filesFor } from './talep-files.js';
 import { parseSingleTalep } from './talep-relations.js';

@@ -9,8 +9,8 @@
 import type { App, RespondFn, webApi } from '@slack/bolt';
 import { isHelpdeskError } from '../api/errors.js';
 import type { Talep } from '../api/schemas.js';
-import type { SlackMessage } from '../views/blocks.js';
-import type { ErrorSubject } from '../views/errors.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
+import type { ErrorSubject } from '../slack/failures.js';
 import { SharedActions } from '../views/shared-actions.js';
 import {
   cannotPostHereMessage,
@@ -26,7 +26,7 @@ import { type Parsed, parseTalepId } from './args.js';
 import type { CommandModule } from './module.js';
 import { type Reply, viaDirectMessage, viaRespond } from './reply.js';
 import type { CommandContext } from './router.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, whoActs, withSession } from './session.js';
 
 /** Where a private card lives: an ephemeral message, or the app's Messages tab. */

@@ -8,8 +8,8 @@
  */
 import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
-import type { ModalView, SlackMessage } from '../views/blocks.js';
-import { errorText } from '../views/errors.js';
+import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
+import { errorText } from '../slack/failures.js';
 import { TalepCardIds } from '../views/talep-card.js';
 import {
   agentsOnlyFrom,
@@ -23,10 +23,10 @@ import {
   unsavedCommentMessage,
 } from '../views/talep-comment-modal.js';
 import { firstWord, ok, type Parsed, slackTextToPlain, withTalepId } from './args.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import type { CommandModule } from './module.js';
 import { postToResponseUrl, type Reply, silentReply, viaDirectMessage, viaEphemeral } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { openSession, reportFailure, type Session, type Who, whoActs, withSession } from './session.js';
 import {
   type CardActionContext,

@@ -12,8 +12,9 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
 import { isHelpdeskError } from '../api/errors.js';
 import type { Comment, Talep } from '../api/schemas.js';
-import type { ModalView, SlackMessage } from '../views/blocks.js';
-import { escapeKeepingMentions, FORM_VALUE, workingView } from '../views/custom-fields-form.js';
+import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
+import { escapeKeepingMentions, workingView } from '../views/kit/states.js';
+import { FORM_VALUE } from '../views/kit/inputs.js';
 import { foreignTalepMessage, talepWebUrl } from '../views/talep-card.js';
 import { COMMENT_MAX } from '../views/talep-comment-modal.js';
 import {
@@ -34,12 +35,12 @@ import {
 } from '../views/talep-comments.js';
 import { fail, ok, type Parsed, withTalepId } from './args.js';
 import { formText, readFormValue } from './custom-fields-form.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import type { CommandModule } from './module.js';
 import { type ModalRender, withModalSession } from './modal-session.js';
 import { openModalNow } from './modal-surface.js';
 import { postToResponseUrl, viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, whoActs } from './session.js';
 import { buttonValue, forTalep, interactionContext, worksOnCategory } from './talep-card.js';
 

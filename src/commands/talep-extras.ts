@@ -7,7 +7,7 @@
  */
 import type { App, BlockAction, ButtonAction, OverflowAction, webApi } from '@slack/bolt';
 import { isHelpdeskError } from '../api/errors.js';
-import { escapeText, type SlackMessage } from '../views/blocks.js';
+import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
 import { type CardExtra, parseCardExtra, TalepCardIds } from '../views/talep-card.js';
 import {
   ExtrasIds,
@@ -22,9 +22,10 @@ import {
 import { fail, ok, type Parsed, parseUserMention, withTalepId } from './args.js';
 import { type FieldsTarget, openFieldsModal, registerFieldsSubmission } from './custom-fields-form.js';
 import type { CommandModule } from './module.js';
-import { explainPersonProblems, helpdeskPersonFor } from './people.js';
+import { helpdeskPersonFor } from '../slack/people.js';
+import { explainPersonProblems } from './session.js';
 import { type Reply, viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, whoActs } from './session.js';
 import {
   cardMessage,

@@ -6,8 +6,8 @@
  */
 import type { BlockAction, ButtonAction, RespondFn, webApi } from '@slack/bolt';
 import type { Download } from '../api/client.js';
-import type { SlackMessage } from '../views/blocks.js';
-import type { ErrorSubject } from '../views/errors.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
+import type { ErrorSubject } from '../slack/failures.js';
 import { ExtrasIds, fileDeletedNotice, filesMessage, fileSentText, parseFileValue, uploadFailedText } from '../views/talep-extras.js';
 import type { CommandModule } from './module.js';
 import { type Reply, viaRespond } from './reply.js';

@@ -11,8 +11,8 @@
 import type { App } from '@slack/bolt';
 import * as z from 'zod';
 import { isHelpdeskError } from '../api/errors.js';
-import type { SlackMessage } from '../views/blocks.js';
-import type { ErrorSubject } from '../views/errors.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
+import type { ErrorSubject } from '../slack/failures.js';
 import {
   mergeCancelledMessage,
   mergeConfirmation,
@@ -32,7 +32,7 @@ import {
 import { fail, firstWord, ok, type Parsed, parseTalepId } from './args.js';
 import type { CommandModule } from './module.js';
 import { type Reply, viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import type { Session } from './session.js';
 import { buttonValue, cardMessage, forTalep, interactionContext, replaceWith, surfaceOf } from './talep-card.js';
 

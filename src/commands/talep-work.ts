@@ -6,7 +6,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import { slackProfile } from '../slack/profiles.js';
-import { escapeText, slackDate } from '../views/blocks.js';
+import { escapeText, slackDate } from '../views/kit/blocks.js';
 import { parseCardChange, priorityName, TalepCardIds } from '../views/talep-card.js';
 import {
   type AssigneeArg,
@@ -24,8 +24,9 @@ import {
   withTalepId,
 } from './args.js';
 import type { CommandModule } from './module.js';
-import { explainPersonProblems, helpdeskPersonFor } from './people.js';
-import type { Services } from './services.js';
+import { helpdeskPersonFor } from '../slack/people.js';
+import { explainPersonProblems } from './session.js';
+import type { Services } from '../slack/services.js';
 import type { Session } from './session.js';
 import { forTalepWithCard, onCardAction, readTalepButton } from './talep-card.js';
 

@@ -10,7 +10,7 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
 import { deleteCancelledMessage, deleteConfirmMessage, deletedMessage, deleteSelfText, UserIds } from '../views/users.js';
 import type { Reply } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, whoActs, withSession } from './session.js';
 import { labelOf, replacing } from './user-lookup.js';
 

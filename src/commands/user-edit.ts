@@ -10,7 +10,8 @@
 import type { App, BlockAction, ButtonAction, webApi } from '@slack/bolt';
 import * as z from 'zod';
 import type { ParamsOf } from '../api/client.js';
-import { FORM_VALUE, resultView, workingView } from '../views/custom-fields-form.js';
+import { resultView, workingView } from '../views/kit/states.js';
+import { FORM_VALUE } from '../views/kit/inputs.js';
 import {
   asShown,
   switchFields,
@@ -30,10 +31,10 @@ import {
 import { UserIds, userLabel } from '../views/users.js';
 import { type Delivery, deliver, deliverySchema } from './assets-delivery.js';
 import { fieldFingerprint, readFormValue, type StateValues } from './custom-fields-form.js';
-import { decodeMetadata, encodeMetadata } from './metadata.js';
+import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import { type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import { viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, type Who, whoActs } from './session.js';
 import { cardFor, detailsById, emailSchema, labelOf } from './user-lookup.js';
 

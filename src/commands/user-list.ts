@@ -5,12 +5,12 @@
  */
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
-import type { SlackMessage } from '../views/blocks.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
 import { USER_PAGE_SIZE, type UserListMode, userListMessage, userListModes } from '../views/user-list.js';
 import { UserIds } from '../views/users.js';
 import { fail, ok, type Parsed } from './args.js';
 import { viaRespond } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import { type Session, whoActs, withSession } from './session.js';
 import { cardFor, detailsById, replacing } from './user-lookup.js';
 

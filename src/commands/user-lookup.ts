@@ -9,12 +9,12 @@ import * as z from 'zod';
 import type { HelpdeskClient } from '../api/client.js';
 import { isHelpdeskError } from '../api/errors.js';
 import { type UserDetails, type UserFull, userDetails as userDetailsSchema } from '../api/schemas.js';
-import { escapeText, type SlackMessage } from '../views/blocks.js';
+import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
 import { type UserLabel, userCard } from '../views/users.js';
 import { fail, ok, type Parsed, parseUserMention } from './args.js';
-import { helpdeskPersonFor, PersonNotFound } from './people.js';
+import { helpdeskPersonFor, PersonNotFound } from '../slack/people.js';
 import type { Reply } from './reply.js';
-import type { Services } from './services.js';
+import type { Services } from '../slack/services.js';
 import type { Session } from './session.js';
 
 // ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────

@@ -11,7 +11,8 @@
 import type { BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
 import type { Category } from '../api/schemas.js';
-import { FORM_VALUE, workingView } from '../views/custom-fields-form.js';
+import { workingView } from '../views/kit/states.js';
+import { FORM_VALUE } from '../views/kit/inputs.js';
 import {
   mergeCancelledMessage,
   mergeConfirmMessage,

@@ -2,7 +2,7 @@
  * Downloads Slack-hosted files with the bot token (files:read), bounded in size. Uses global fetch:
  * it follows Slack's redirects and drops the Authorization header if a redirect leaves the origin.
  */
-import type { SlackFile, SlackFileFetcher } from '../commands/services.js';
+import type { SlackFile, SlackFileFetcher } from './services.js';
 
 export class SlackFileError extends Error {
   override readonly name = 'SlackFileError';

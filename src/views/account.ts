@@ -16,8 +16,8 @@ import {
   section,
   type SlackMessage,
   slackDate,
-} from './blocks.js';
-import { CONNECT_ACTION } from './errors.js';
+} from './kit/blocks.js';
+import { CONNECT_ACTION } from './kit/notices.js';
 import { SharedActions } from './shared-actions.js';
 
 export const ConnectIds = {

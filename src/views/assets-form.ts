@@ -4,9 +4,10 @@
  */
 import type { types } from '@slack/bolt';
 import type { Asset } from '../api/schemas.js';
-import { type Block, context, type ModalView, modal, option, plain } from './blocks.js';
+import { type Block, context, type ModalView, modal, option, plain } from './kit/blocks.js';
 import { AssetIds, companyIdOf, MAX_SELECT_OPTIONS } from './assets.js';
-import { FORM_VALUE, inputBlock, type InputOptions, problemBlock, textInput } from './custom-fields-form.js';
+import { problemBlock } from './kit/states.js';
+import { FORM_VALUE, inputBlock, type InputOptions, textInput } from './kit/inputs.js';
 
 /** Form block ids, named after the API parameters they fill. */
 export const AssetFormBlocks = {

@@ -17,9 +17,10 @@ import {
   type PlainTextOption,
   section,
   type SlackMessage,
-} from './blocks.js';
+} from './kit/blocks.js';
 import { ASSET_PREFIX_MIN, AssetIds, assetTitle, MAX_SELECT_OPTIONS } from './assets.js';
-import { FORM_VALUE, inputBlock, problemBlock } from './custom-fields-form.js';
+import { problemBlock } from './kit/states.js';
+import { FORM_VALUE, inputBlock } from './kit/inputs.js';
 import { SharedActions } from './shared-actions.js';
 
 /**

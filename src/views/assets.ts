@@ -21,7 +21,7 @@ import {
   section,
   type SlackMessage,
   truncate,
-} from './blocks.js';
+} from './kit/blocks.js';
 
 /** The help desk pages assets 50 at a time (GET /Assets `page`, 1-based). */
 export const ASSET_PAGE_SIZE = 50;

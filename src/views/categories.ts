@@ -3,7 +3,7 @@
  * commands take, and the sentences `category new` answers with. Pure: data → Block Kit JSON.
  */
 import type { Category } from '../api/schemas.js';
-import { type Block, context, escapeText, section, type SlackMessage } from './blocks.js';
+import { type Block, context, escapeText, section, type SlackMessage } from './kit/blocks.js';
 
 /** Slack's section text holds 3000 characters; a long list is cut into several sections. */
 const SECTION_TEXT_MAX = 2_900;

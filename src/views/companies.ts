@@ -15,8 +15,9 @@ import {
   section,
   type SlackMessage,
   truncate,
-} from './blocks.js';
-import { problemBlock, textInput } from './custom-fields-form.js';
+} from './kit/blocks.js';
+import { problemBlock } from './kit/states.js';
+import { textInput } from './kit/inputs.js';
 
 export const CompanyIds = {
   newCallback: 'company_new',

@@ -6,77 +6,9 @@
  */
 import type { types } from '@slack/bolt';
 import { CustomFieldType } from '../api/schemas.js';
-import { type Block, context, escapeText, type ModalView, modal, option, plain, section, type SlackMessage, truncate } from './blocks.js';
-
-// ── Inputs ──────────────────────────────────────────────────────────────────────────────────────
-
-/** The action id of every form input; blocks are told apart by their block_id. */
-export const FORM_VALUE = 'value';
-
-export interface InputOptions {
-  optional?: boolean;
-  hint?: string;
-  placeholder?: string;
-}
-
-export function inputBlock(blockId: string, label: string, element: types.InputBlockElement, options: InputOptions): types.InputBlock {
-  return {
-    type: 'input',
-    block_id: blockId,
-    label: plain(label, 2000),
-    element,
-    optional: options.optional ?? true,
-    ...(options.hint ? { hint: plain(options.hint, 2000) } : {}),
-  };
-}
-
-export function textInput(
-  blockId: string,
-  label: string,
-  initial: string | null | undefined,
-  options: InputOptions & { multiline?: boolean; maxLength?: number } = {},
-): types.InputBlock {
-  const element: types.PlainTextInput = {
-    type: 'plain_text_input',
-    action_id: FORM_VALUE,
-    ...(options.multiline ? { multiline: true } : {}),
-    ...(initial ? { initial_value: truncate(initial, options.maxLength ?? 3000) } : {}),
-    ...(options.maxLength ? { max_length: options.maxLength } : {}),
-    ...(options.placeholder ? { placeholder: plain(options.placeholder, 150) } : {}),
-  };
-  return inputBlock(blockId, label, element, options);
-}
-
-export function checkboxInput(blockId: string, label: string, optionText: string, checked: boolean, hint?: string): types.InputBlock {
-  const only = { text: plain(optionText, 75), value: 'true' };
-  const element: types.Checkboxes = {
-    type: 'checkboxes',
-    action_id: FORM_VALUE,
-    options: [only],
-    ...(checked ? { initial_options: [only] } : {}),
-  };
-  return inputBlock(blockId, label, element, { optional: true, ...(hint ? { hint } : {}) });
-}
-
-/** A modal that only says what is happening (after a submission was acked, while the help desk works). */
-export function workingView(title: string, text: string): ModalView {
-  return modal({ title, close: 'Close', blocks: [section(`:hourglass_flowing_sand: ${text}`)] });
-}
-
-/** A modal that reports an outcome and can only be closed. */
-export function resultView(title: string, text: string, note?: string): ModalView {
-  return modal({ title, close: 'Done', blocks: [section(text), ...(note ? [context(note)] : [])] });
-}
-
-/** Escapes text for mrkdwn but keeps plain user mentions (`<@U123>`), which our own messages use. */
-export function escapeKeepingMentions(text: string): string {
-  return text
-    .split(/(<@[UW][A-Z0-9]+>)/)
-    .map((part, index) => (index % 2 === 1 ? part : escapeText(part)))
-    .join('');
-}
-
-export const problemBlock = (problem: string): Block => section(`:warning: ${escapeKeepingMentions(problem)}`);
+import { type Block, context, escapeText, type ModalView, modal, option, plain, section, type SlackMessage } from './kit/blocks.js';
+import { checkboxInput, FORM_VALUE, inputBlock, textInput } from './kit/inputs.js';
+import { problemBlock } from './kit/states.js';
 
 // ── Custom fields of a record ───────────────────────────────────────────────────────────────────
 

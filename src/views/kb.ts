@@ -25,9 +25,10 @@ import {
   type SlackMessage,
   slackDate,
   truncate,
-} from './blocks.js';
-import { checkboxInput, FORM_VALUE, problemBlock, textInput } from './custom-fields-form.js';
-import { htmlToMrkdwn, safeUrl } from './html-mrkdwn.js';
+} from './kit/blocks.js';
+import { problemBlock } from './kit/states.js';
+import { checkboxInput, FORM_VALUE, textInput } from './kit/inputs.js';
+import { htmlToMrkdwn, safeUrl } from './kit/html-mrkdwn.js';
 
 export const KbIds = {
   /** Button; value: the article id. Shows the article (ephemerally, or in the modal it sits in). */

@@ -20,11 +20,11 @@ import {
   section,
   type SlackMessage,
   truncate,
-} from './blocks.js';
+} from './kit/blocks.js';
 import { BODY_MAX } from './new-talep-modal.js';
 import type { ViewStateValues } from './new-talep-values.js';
 import { SharedActions } from './shared-actions.js';
-import { fileRefSchema, MAX_FILES, messageFilesBlock } from './slack-files.js';
+import { fileRefSchema, MAX_FILES, messageFilesBlock } from './kit/slack-files.js';
 
 export const AddToTalepIds = {
   callbackId: 'add_to_talep_form',

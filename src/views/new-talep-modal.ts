@@ -10,9 +10,9 @@
 import type { types } from '@slack/bolt';
 import type { Category, CategoryCustomField, Priority, UserListItem } from '../api/schemas.js';
 import { CustomFieldType } from '../api/schemas.js';
-import { type Block, context, escapeText, type ModalView, modal, option, plain, type PlainTextOption, section, truncate } from './blocks.js';
+import { type Block, context, escapeText, type ModalView, modal, option, plain, type PlainTextOption, section, truncate } from './kit/blocks.js';
 import type { NewTalepMetadata, NewTalepValues, RenderedField, SourceMessage } from './new-talep-values.js';
-import { filesInput, messageFilesBlock } from './slack-files.js';
+import { filesInput, messageFilesBlock } from './kit/slack-files.js';
 
 export const NewTalepIds = {
   callbackId: 'new_talep_form',

@@ -16,7 +16,7 @@ import {
   section,
   type SlackMessage,
   truncate,
-} from './blocks.js';
+} from './kit/blocks.js';
 import { NewTalepIds } from './new-talep-modal.js';
 import { SharedActions } from './shared-actions.js';
 

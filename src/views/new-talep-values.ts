@@ -6,7 +6,7 @@
 import type { ViewStateValue } from '@slack/bolt';
 import * as z from 'zod';
 import { assigneeBlockId, NewTalepIds } from './new-talep-modal.js';
-import { fileRefSchema, MAX_FILES } from './slack-files.js';
+import { fileRefSchema, MAX_FILES } from './kit/slack-files.js';
 
 /** What Slack sends back as `view.state.values`: block id → action id → value. */
 export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;

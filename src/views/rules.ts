@@ -19,7 +19,7 @@ import {
   section,
   slackDate,
   truncate,
-} from './blocks.js';
+} from './kit/blocks.js';
 
 export const RuleIds = {
   callbackId: 'rules_modal',

@@ -4,7 +4,7 @@
  * module. Pure: the command module fetches, caches and pages; this only lays out one page.
  */
 import type { TalepSummary } from '../api/schemas.js';
-import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from './blocks.js';
+import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from './kit/blocks.js';
 import { SharedActions } from './shared-actions.js';
 
 export const SearchIds = {

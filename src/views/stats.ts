@@ -3,7 +3,7 @@
  * their own share; regular users only their own taleps.
  */
 import type { Stats } from '../api/schemas.js';
-import { type Block, context, fields, section, type SlackMessage } from './blocks.js';
+import { type Block, context, fields, section, type SlackMessage } from './kit/blocks.js';
 
 export interface StatsView {
   /** `GET /Stats` for everything the caller can see (agents only). */

@@ -27,7 +27,7 @@ import {
   type SlackMessage,
   slackDate,
   truncate,
-} from './blocks.js';
+} from './kit/blocks.js';
 import { SharedActions } from './shared-actions.js';
 
 export const TalepCardIds = {

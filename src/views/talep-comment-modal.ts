@@ -8,7 +8,7 @@
  */
 import type { types } from '@slack/bolt';
 import type { CommentTemplate } from '../api/schemas.js';
-import { actions, type Block, context, escapeText, type ModalView, modal, option, plain, section, truncate } from './blocks.js';
+import { actions, type Block, context, escapeText, type ModalView, modal, option, plain, section, truncate } from './kit/blocks.js';
 
 export const CommentModalIds = {
   callbackId: 'talep_comment_modal',

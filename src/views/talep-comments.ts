@@ -8,8 +8,9 @@
  * The list is only ever sent ephemerally (the command module makes sure of that).
  */
 import type { Comment } from '../api/schemas.js';
-import { actions, type Block, button, context, escapeText, type ModalView, modal, section, type SlackMessage, slackDate, truncate } from './blocks.js';
-import { checkboxInput, problemBlock, resultView, textInput } from './custom-fields-form.js';
+import { actions, type Block, button, context, escapeText, type ModalView, modal, section, type SlackMessage, slackDate, truncate } from './kit/blocks.js';
+import { problemBlock, resultView } from './kit/states.js';
+import { checkboxInput, textInput } from './kit/inputs.js';
 import { SharedActions } from './shared-actions.js';
 import { COMMENT_MAX } from './talep-comment-modal.js';
 

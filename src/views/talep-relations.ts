@@ -7,7 +7,7 @@
  * deleted: the help desk cannot undo it.
  */
 import type { TalepSummary } from '../api/schemas.js';
-import { actions, type Block, button, confirm, context, escapeText, section, type SlackMessage, truncate } from './blocks.js';
+import { actions, type Block, button, confirm, context, escapeText, section, type SlackMessage, truncate } from './kit/blocks.js';
 import { SharedActions } from './shared-actions.js';
 
 export const RelationIds = {

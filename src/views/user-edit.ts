@@ -5,8 +5,9 @@
  */
 import type { types } from '@slack/bolt';
 import type { UserFull } from '../api/schemas.js';
-import { type Block, context, type ModalView, modal, option, plain, section, truncate } from './blocks.js';
-import { checkboxInput, FORM_VALUE, inputBlock, problemBlock, resultView, textInput } from './custom-fields-form.js';
+import { type Block, context, type ModalView, modal, option, plain, section, truncate } from './kit/blocks.js';
+import { problemBlock, resultView } from './kit/states.js';
+import { checkboxInput, FORM_VALUE, inputBlock, textInput } from './kit/inputs.js';
 import { UserIds, UserProfileBlocks } from './users.js';
 
 /** A switch the help desk may not report (GET /User does not promise every flag): undefined = unknown. */

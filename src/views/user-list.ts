@@ -3,7 +3,7 @@
  * user card, and Previous/Next buttons that replace the message with the neighbouring page.
  */
 import type { UserRecord } from '../api/schemas.js';
-import { actions, type Block, button, context, escapeText, section, type SlackMessage } from './blocks.js';
+import { actions, type Block, button, context, escapeText, section, type SlackMessage } from './kit/blocks.js';
 import { displayName, UserIds } from './users.js';
 
 /** GET /Users `listMode` values, as the spec names them. */

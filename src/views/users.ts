@@ -20,8 +20,9 @@ import {
   section,
   type SlackMessage,
   truncate,
-} from './blocks.js';
-import { checkboxInput, FORM_VALUE, inputBlock, problemBlock, resultView, textInput } from './custom-fields-form.js';
+} from './kit/blocks.js';
+import { problemBlock, resultView } from './kit/states.js';
+import { checkboxInput, FORM_VALUE, inputBlock, textInput } from './kit/inputs.js';
 
 export const UserIds = {
   newCallback: 'user_new',

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShortcutIds } from '../../src/commands/shortcut-ids.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { CONNECT_ACTION } from '../../src/views/errors.js';
+import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
 import { AddToTalepIds } from '../../src/views/message-shortcuts.js';
 import { NewTalepIds } from '../../src/views/new-talep-modal.js';
 import { SharedActions } from '../../src/views/shared-actions.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECT_ACTION } from '../../src/views/errors.js';
+import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
 import { type Post, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 

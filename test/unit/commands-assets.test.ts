@@ -7,10 +7,10 @@ import { assetFields, assetFieldsTarget } from '../../src/commands/assets-fields
 import { changedParams, createParams, fingerprints, formMetadataSchema, readAssetForm } from '../../src/commands/assets-form.js';
 import { pickerQuery } from '../../src/commands/assets-link.js';
 import { changedFields, fieldsFormMetadata, type FieldsMetadata, fieldsFormView } from '../../src/commands/custom-fields-form.js';
-import { decodeMetadata } from '../../src/commands/metadata.js';
+import { decodeMetadata } from '../../src/slack/metadata.js';
 import { AssetIds, pageValue } from '../../src/views/assets.js';
 import { AssetFormBlocks, type AssetFormValues, emptyAssetForm } from '../../src/views/assets-form.js';
-import type { ModalView } from '../../src/views/blocks.js';
+import type { ModalView } from '../../src/views/kit/blocks.js';
 import { fieldBlockId, type RecordField } from '../../src/views/custom-fields-form.js';
 
 type StateValues = ViewOutput['state']['values'];

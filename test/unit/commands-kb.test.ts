@@ -9,7 +9,7 @@ import {
   readNewArticleForm,
 } from '../../src/commands/kb.js';
 import { NewArticleBlocks } from '../../src/views/kb.js';
-import { FORM_VALUE } from '../../src/views/custom-fields-form.js';
+import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 
 function parsed(text: string): KbCommand {
   const result = parseKbCommand(text);

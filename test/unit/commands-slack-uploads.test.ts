@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HelpdeskError } from '../../src/api/errors.js';
 import type { FileUpload } from '../../src/api/wire.js';
 import type { Session } from '../../src/commands/session.js';
-import { attachUploads, attachWarnings, readUploads } from '../../src/commands/slack-uploads.js';
+import { attachUploads, attachWarnings, readUploads } from '../../src/slack/uploads.js';
 import { SlackFileError } from '../../src/slack/files.js';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editMetadataSchema, parseCommentsArgs } from '../../src/commands/talep-comments.js';
-import { decodeMetadata } from '../../src/commands/metadata.js';
+import { decodeMetadata } from '../../src/slack/metadata.js';
 
 describe('parseCommentsArgs', () => {
   it('takes a talep id and an optional page counted from 1', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectIds, connectedView, connectModal, homeView, whoamiMessage } from '../../src/views/account.js';
-import { CONNECT_ACTION } from '../../src/views/errors.js';
+import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
 
 const json = (value: unknown) => JSON.stringify(value);

@@ -24,7 +24,7 @@ import {
   assetRelatedMessage,
   assetUnlinkButton,
 } from '../../src/views/assets-link.js';
-import type { Block, ModalView } from '../../src/views/blocks.js';
+import type { Block, ModalView } from '../../src/views/kit/blocks.js';
 
 const listItem = (id: number, extra: Partial<AssetListItem> = {}): AssetListItem => ({
   ItemID: id,

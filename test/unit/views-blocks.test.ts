@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { button, escapeText, fields, modal, plain, slackDate, truncate } from '../../src/views/blocks.js';
+import { button, escapeText, fields, modal, plain, slackDate, truncate } from '../../src/views/kit/blocks.js';
 
 describe('Block Kit helpers', () => {
   it('escape the three characters Slack reserves', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, htmlToMrkdwn, safeUrl, truncateMrkdwn } from '../../src/views/html-mrkdwn.js';
+import { decodeEntities, htmlToMrkdwn, safeUrl, truncateMrkdwn } from '../../src/views/kit/html-mrkdwn.js';
 
 const mrkdwn = (body: string, options = {}) => htmlToMrkdwn(body, options).text;
 

@@ -1,7 +1,7 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
-import { decodeMetadata } from '../../src/commands/metadata.js';
-import type { ModalView } from '../../src/views/blocks.js';
+import { decodeMetadata } from '../../src/slack/metadata.js';
+import type { ModalView } from '../../src/views/kit/blocks.js';
 import type { ViewStateValues } from '../../src/views/new-talep-values.js';
 import {
   addedToTalepMessage,

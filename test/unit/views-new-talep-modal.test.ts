@@ -1,8 +1,8 @@
 import type { types, ViewStateValue } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
 import type { Category, CategoryCustomField, Priority, UserListItem } from '../../src/api/schemas.js';
-import { decodeMetadata } from '../../src/commands/metadata.js';
-import type { ModalView } from '../../src/views/blocks.js';
+import { decodeMetadata } from '../../src/slack/metadata.js';
+import type { ModalView } from '../../src/views/kit/blocks.js';
 import {
   assigneeBlockId,
   categoryOptions,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TalepSummary } from '../../src/api/schemas.js';
-import type { Block } from '../../src/views/blocks.js';
+import type { Block } from '../../src/views/kit/blocks.js';
 import {
   describeSearch,
   listRow,

@@ -1,8 +1,8 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { decodeMetadata, encodeMetadata } from '../../src/commands/metadata.js';
+import { decodeMetadata, encodeMetadata } from '../../src/slack/metadata.js';
 import { addedToTalepMessage, addToTalepView } from '../../src/views/message-shortcuts.js';
-import { filesInput, messageFilesBlock, MAX_FILES, megabytes } from '../../src/views/slack-files.js';
+import { filesInput, messageFilesBlock, MAX_FILES, megabytes } from '../../src/views/kit/slack-files.js';
 import { attachedView, AttachIds, attachFilesModal, attachMetadataSchema } from '../../src/views/talep-attach.js';
 
 const text = (value: unknown) => JSON.stringify(value);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment, Talep } from '../../src/api/schemas.js';
-import type { Block, ModalView, SlackMessage } from '../../src/views/blocks.js';
+import type { Block, ModalView, SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
 import {
   type CardSurface,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttachmentItem, Talep, UserListItem } from '../../src/api/schemas.js';
-import type { SlackMessage } from '../../src/views/blocks.js';
+import type { SlackMessage } from '../../src/views/kit/blocks.js';
 import type { RecordField } from '../../src/views/custom-fields-form.js';
 import {
   CARD_EXTRAS,

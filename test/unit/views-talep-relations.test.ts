@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../src/views/blocks.js';
+import type { SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
 import {
   MAX_ROWS,

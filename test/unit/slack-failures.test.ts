@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HelpdeskError, type HelpdeskErrorKind } from '../../src/api/errors.js';
-import { CONNECT_ACTION, connectPrompt, errorMessage, errorText, queuedMessage } from '../../src/views/errors.js';
+import { errorMessage, errorText } from '../../src/slack/failures.js';
+import { CONNECT_ACTION, connectPrompt, queuedMessage } from '../../src/views/kit/notices.js';
 
 const kinds: HelpdeskErrorKind[] = [
   'invalid', 'unauthorized', 'forbidden', 'not-found', 'rate-limited', 'unavailable', 'invalid-response', 'auth-paused', 'cancelled',

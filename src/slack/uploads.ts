@@ -5,11 +5,11 @@
  */
 import * as z from 'zod';
 import type { FileUpload } from '../api/wire.js';
-import { SlackFileError } from '../slack/files.js';
-import { errorText } from '../views/errors.js';
-import { type FileRef, MAX_FILES, megabytes } from '../views/slack-files.js';
+import { SlackFileError } from './files.js';
+import { errorText } from './failures.js';
+import { type FileRef, MAX_FILES, megabytes } from '../views/kit/slack-files.js';
 import type { Services } from './services.js';
-import type { Session } from './session.js';
+import type { Session } from '../commands/session.js';
 
 const uploadedFileSchema = z.looseObject({
   name: z.string().min(1).optional(),

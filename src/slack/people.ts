@@ -3,11 +3,10 @@
  * UserByEmail (agent permission, search budget), remembered in the store for a day.
  */
 import type { webApi } from '@slack/bolt';
-import { HelpdeskError, isHelpdeskError } from '../api/errors.js';
-import { slackProfile } from '../slack/profiles.js';
-import type { Reply } from './reply.js';
+import { isHelpdeskError } from '../api/errors.js';
+import { slackProfile } from './profiles.js';
 import type { Services } from './services.js';
-import type { Session } from './session.js';
+import type { Actor } from './actor.js';
 
 export interface HelpdeskPerson {
   helpdeskUserId: number;
@@ -18,11 +17,18 @@ export interface HelpdeskPerson {
 /** A Slack user who cannot be matched to a help-desk user; the message says why, for the user. */
 export class PersonNotFound extends Error {
   override readonly name = 'PersonNotFound';
+  /** The help desk refused the lookup itself (finding people by e-mail needs agent permission). */
+  readonly refused: boolean;
+
+  constructor(message: string, options: { refused?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.refused = options.refused ?? false;
+  }
 }
 
 export async function helpdeskPersonFor(
   services: Services,
-  session: Session,
+  session: Pick<Actor, 'teamId' | 'userId' | 'account' | 'hd'>,
   client: webApi.WebClient,
   slackUserId: string,
 ): Promise<HelpdeskPerson> {
@@ -48,27 +54,9 @@ export async function helpdeskPersonFor(
     if (isHelpdeskError(error, 'not-found')) {
       throw new PersonNotFound(`No help-desk user has <@${slackUserId}>'s e-mail (${profile.email}).`);
     }
+    if (isHelpdeskError(error, 'forbidden')) {
+      throw new PersonNotFound('Finding Slack users in the help desk needs agent permission.', { refused: true, cause: error });
+    }
     throw error;
-  }
-}
-
-/** The user-facing text for a resolver failure, or undefined when it is not one. */
-export function personProblem(error: unknown): string | undefined {
-  if (error instanceof PersonNotFound) return `:bust_in_silhouette: ${error.message}`;
-  if (error instanceof HelpdeskError && error.kind === 'forbidden' && error.operation === 'userByEmail') {
-    return ':no_entry: Finding Slack users in the help desk needs agent permission.';
-  }
-  return undefined;
-}
-
-/** Runs `find` (a person lookup); a resolver failure (`personProblem`) is told through `reply` and gives undefined. */
-export async function explainPersonProblems<T>(reply: Reply, find: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await find();
-  } catch (error) {
-    const problem = personProblem(error);
-    if (!problem) throw error;
-    await reply.send({ text: problem });
-    return undefined;
   }
 }

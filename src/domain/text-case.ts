@@ -1,0 +1,14 @@
+/**
+ * Case rules for comparing what people type with help-desk names. Turkish and English disagree on
+ * I/ı and İ/i, so two words are the same when either language's rules says so (`IŞIK` = `ışık`,
+ * `PRINTER` = `printer`). One home, so tags, categories and command words compare alike.
+ */
+
+/** Lower case for lookups: Turkish rules first (İ → i, I → ı), then folded so `I` also finds `i`. */
+export function lookupKey(text: string): string {
+  return text.toLocaleLowerCase('tr').replaceAll('ı', 'i').normalize('NFC');
+}
+
+/** The same word in any case, under English or Turkish rules (accents still count: `ç` ≠ `c`). */
+export const sameWord = (a: string, b: string): boolean =>
+  a === b || ['en', 'tr'].some((locale) => a.localeCompare(b, locale, { sensitivity: 'accent' }) === 0);

@@ -1,0 +1,86 @@
+/**
+ * Who acts: the Slack person behind an interaction, their linked help-desk account, and a help-desk
+ * client bound to their own token. Every help-desk call the bot makes for a person goes through an
+ * Actor, so it is made as that person — never with someone else's token.
+ */
+import type { HelpdeskClient } from '../api/client.js';
+import { type HelpdeskRole, isAdminRole, isAgentRole } from '../domain/roles.js';
+import type { Account } from '../store/account-store.js';
+import { queuedMessage } from '../views/kit/notices.js';
+import { type LinkProblem, linkProblemMessage } from './failures.js';
+import type { Services } from './services.js';
+import type { Surface } from './surface.js';
+
+export interface Who {
+  teamId: string;
+  userId: string;
+}
+
+/** The acting person of an interaction payload (block action, view submission, options request, shortcut). */
+export function whoActs(body: { team?: { id: string } | null; user: { id: string; team_id?: string } }): Who {
+  return { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+}
+
+export interface Actor extends Who {
+  account: Account;
+  /** The help-desk client acting as this person for this interaction. */
+  hd: HelpdeskClient;
+  helpdeskUserId: number;
+  role: HelpdeskRole;
+  isAgent: boolean;
+  isAdmin: boolean;
+}
+
+export interface ActorOptions {
+  /** Where a "your request is queued" notice goes; none: the call waits quietly (e.g. a form being filled in). */
+  queuedNotices?: Surface;
+  priority?: 'interactive' | 'background';
+}
+
+/** Waits shorter than this are not worth a "queued" notice. */
+const QUEUED_NOTICE_AFTER_MS = 2_000;
+
+/** The person's actor, or why they cannot act as themselves. Reads the store only: no help-desk call. */
+export function actorFor(services: Services, who: Who, options: ActorOptions = {}): Actor | LinkProblem {
+  const account = services.stores.accounts.get(who.teamId, who.userId);
+  if (!account) return 'not-linked';
+  if (account.rejected) return 'rejected';
+  let toldQueued = false;
+  const notices = options.queuedNotices;
+  const hd = services.helpdesk.withCredential(account.credential, {
+    priority: options.priority ?? 'interactive',
+    fairnessKey: `${who.teamId}:${who.userId}`,
+    ...(notices
+      ? {
+          onQueued: (waitMs: number) => {
+            if (toldQueued || waitMs < QUEUED_NOTICE_AFTER_MS) return;
+            toldQueued = true;
+            notices.send(queuedMessage(waitMs), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
+          },
+        }
+      : {}),
+  });
+  return {
+    ...who,
+    account,
+    hd,
+    helpdeskUserId: account.helpdeskUserId,
+    role: account.role,
+    isAgent: isAgentRole(account.role),
+    isAdmin: isAdminRole(account.role),
+  };
+}
+
+/**
+ * The person's actor; without a usable link they are told how to connect (on `surface`) and the
+ * answer is undefined. The one "require a linked account" primitive.
+ */
+export async function requireLinked(
+  scene: { services: Services; who: Who; surface: Surface },
+  options: ActorOptions = { queuedNotices: scene.surface },
+): Promise<Actor | undefined> {
+  const actor = actorFor(scene.services, scene.who, options);
+  if (typeof actor !== 'string') return actor;
+  await scene.surface.send(linkProblemMessage(actor), 'problem');
+  return undefined;
+}

@@ -1,0 +1,386 @@
+/**
+ * The kernel's dispatcher: every area's routes and listeners go into maps, and Bolt gets one listener
+ * per payload kind (command, block action, submission, closed view, options, shortcut, message
+ * shortcut, and one per event type). A request is acknowledged first, then routed by its id to the one
+ * listener it is for, with the middleware that listener declared. Unknown ids are acknowledged and
+ * logged, never left to time out.
+ */
+import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortcut, MessageShortcut, ViewClosedAction, ViewSubmitAction, webApi } from '@slack/bolt';
+import { escapeText } from '../views/kit/blocks.js';
+import { helpMessage } from '../views/help.js';
+import { resultView } from '../views/kit/states.js';
+import { type Actor, actorFor, whoActs } from './actor.js';
+import { linkProblemText } from './failures.js';
+import { type Interaction, surfaceDeps } from './interaction.js';
+import type {
+  ActionCtx,
+  ActionNeeds,
+  ClosedCtx,
+  EventCtx,
+  Listener,
+  ListenerId,
+  MessageShortcutCtx,
+  OptionsCtx,
+  ShortcutCtx,
+  SubmitCtx,
+  SubmitNeeds,
+} from './listeners.js';
+import { runWithNeeds } from './middleware.js';
+import { type CommandCtx, type Route, Router } from './routes.js';
+import type { Services } from './services.js';
+import {
+  dmSurface,
+  ephemeralSurface,
+  type ModalSurface,
+  modalSurface,
+  plainModalRender,
+  respondSurface,
+  type Surface,
+} from './surface.js';
+
+export const SLASH_COMMAND = '/talep';
+
+/** One area of the bot: its `/talep` routes and its listeners. */
+export interface Area {
+  name: string;
+  routes?: Route[];
+  listeners?: Listener[];
+}
+
+/** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
+class ListenerMap<L extends { id: ListenerId }> {
+  readonly #exact = new Map<string, L>();
+  readonly #patterns: L[] = [];
+
+  add(listener: L, kind: string): void {
+    if (typeof listener.id !== 'string') {
+      this.#patterns.push(listener);
+      return;
+    }
+    if (this.#exact.has(listener.id)) throw new Error(`The ${kind} listener "${listener.id}" is registered twice.`);
+    this.#exact.set(listener.id, listener);
+  }
+
+  find(id: string): L | undefined {
+    return this.#exact.get(id) ?? this.#patterns.find((listener) => (listener.id as RegExp).test(id));
+  }
+}
+
+type Of<K extends Listener['kind']> = Extract<Listener, { kind: K }>;
+
+/** A surface that cannot show anything (an options request): problems are only logged. */
+const loggedOnly = (services: Services): Surface => {
+  const send = async (message: { text: string }) => services.logger.info(`not shown (no surface): ${message.text.slice(0, 200)}`);
+  return { kind: 'dm', send, replace: send };
+};
+
+/**
+ * Registers the areas. `legacy`: command modules not yet moved into areas register their own Bolt
+ * listeners (and their sub-commands through a shim onto the one router); while any exist, ids the kernel
+ * does not know are left to them instead of being acknowledged here.
+ */
+export function registerAreas(app: App, services: Services, areas: readonly Area[], legacy: readonly LegacyModule[] = []): Router {
+  const router = new Router();
+  const leaveUnknown = legacy.length > 0;
+  const actions = new ListenerMap<Of<'action'>>();
+  const submits = new ListenerMap<Of<'submit'>>();
+  const closes = new ListenerMap<Of<'closed'>>();
+  const options = new ListenerMap<Of<'options'>>();
+  const shortcuts = new ListenerMap<Of<'shortcut'>>();
+  const messageShortcuts = new ListenerMap<Of<'message-shortcut'>>();
+  const events = new Map<string, Of<'event'>>();
+  for (const module of legacy) module.register({ app, services, router: legacyRouterShim(router) });
+  for (const area of areas) {
+    for (const entry of area.routes ?? []) router.add(entry);
+    for (const listener of area.listeners ?? []) {
+      switch (listener.kind) {
+        case 'action': actions.add(listener, 'action'); break;
+        case 'submit': submits.add(listener, 'submission'); break;
+        case 'closed': closes.add(listener, 'view_closed'); break;
+        case 'options': options.add(listener, 'options'); break;
+        case 'shortcut': shortcuts.add(listener, 'shortcut'); break;
+        case 'message-shortcut': messageShortcuts.add(listener, 'message shortcut'); break;
+        case 'event':
+          if (events.has(listener.id)) throw new Error(`The event listener "${listener.id}" is registered twice.`);
+          events.set(listener.id, listener);
+          break;
+      }
+    }
+  }
+  const { logger } = services;
+  const base = (client: webApi.WebClient, who: Interaction['who'], surface: Surface): Interaction => ({ services, client, who, surface });
+
+  // ── /talep ──
+  app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
+    await ack();
+    const who = { teamId: command.team_id, userId: command.user_id };
+    const deps = surfaceDeps(services, client, who.userId);
+    const surface = respondSurface(deps, command.response_url);
+    const resolved = router.resolve(command.text ?? '');
+    if ('help' in resolved) {
+      const entries = resolved.family ? router.familyEntries(resolved.family) : router.entries;
+      await surface.send(helpMessage(entries, resolved.unknown));
+      return;
+    }
+    const { route: found, args } = resolved;
+    if (!args.ok) {
+      await surface.send({ text: `:warning: ${escapeText(args.error)}\nUsage: \`/talep ${found.usage}\`` });
+      return;
+    }
+    const ctx: CommandCtx & { args: unknown } = {
+      ...base(client, who, surface),
+      channelId: command.channel_id,
+      responseUrl: command.response_url,
+      triggerId: command.trigger_id,
+      args: args.value,
+    };
+    await runWithNeeds(ctx, found.needs, found.run);
+  });
+
+  // ── buttons, selects, menus ──
+  app.action({ type: 'block_actions' }, async ({ ack, body, payload, client, next }) => {
+    const actionBody = body as BlockAction;
+    const actionId = (payload as { action_id?: string }).action_id ?? '';
+    const listener = actions.find(actionId);
+    if (!listener) {
+      if (leaveUnknown) return next();
+      await ack();
+      logger.info(`no listener for action "${actionId}"; acknowledged`);
+      return;
+    }
+    await ack();
+    const ctx = actionContext(services, client, actionBody, payload);
+    const needs: ActionNeeds<ActionCtx> = listener.needs;
+    if (needs.modal) {
+      if (!ctx.modal) {
+        logger.info(`action "${actionId}" expects a modal; ignored outside one`);
+        return;
+      }
+      const modal = typeof needs.modal === 'function' ? ctx.modal.withRender(needs.modal(ctx)) : ctx.modal;
+      await runWithNeeds({ ...ctx, surface: modal }, needs, listener.handle);
+      return;
+    }
+    await runWithNeeds(ctx, needs, listener.handle);
+  });
+
+  // ── modal submissions ──
+  app.view({ type: 'view_submission' }, async ({ ack, body, client, next }) => {
+    const submission = body as ViewSubmitAction;
+    const listener = submits.find(submission.view.callback_id);
+    if (!listener && leaveUnknown) return next();
+    if (!listener) {
+      await ack();
+      logger.info(`no listener for the submission of "${submission.view.callback_id}"; acknowledged`);
+      return;
+    }
+    let acked = false;
+    const once: SubmitCtx['ack'] = async (response) => {
+      if (acked) return;
+      acked = true;
+      await (response ? ack(response) : ack());
+    };
+    const who = whoActs(submission);
+    const deps = surfaceDeps(services, client, who.userId);
+    const view = submission.view;
+    const title = view.title?.text || 'talep';
+    const plain = modalSurface(deps, { id: view.id, hash: view.hash }, plainModalRender(title));
+    const ctx: SubmitCtx = { ...base(client, who, plain), surface: plain, body: submission, view, values: view.state.values, ack: once };
+    const needs: SubmitNeeds<SubmitCtx> = listener.needs;
+    const surface = needs.render ? plain.withRender(needs.render(ctx)) : plain;
+    if (needs.linked || needs.talep) {
+      // Said in the submission's answer: the modal is still waiting for it.
+      const standing = actorFor(services, who);
+      if (typeof standing === 'string') {
+        await once({ response_action: 'update', view: resultView(title, `:link: ${linkProblemText[standing]}`) });
+        return;
+      }
+    }
+    try {
+      await runWithNeeds({ ...ctx, surface }, needs, listener.handle);
+    } finally {
+      await once();
+    }
+  });
+
+  app.view({ type: 'view_closed' }, async ({ ack, body, client, next }) => {
+    const closed = body as ViewClosedAction;
+    const listener = closes.find(closed.view.callback_id);
+    if (!listener && leaveUnknown) return next();
+    await ack();
+    if (!listener) return;
+    const who = whoActs(closed);
+    const ctx: ClosedCtx = { ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId))), body: closed, view: closed.view };
+    await listener.handle(ctx).catch((error: unknown) => logger.warn(`view_closed "${closed.view.callback_id}" failed`, error));
+  });
+
+  // ── external select options ──
+  app.options({ type: 'block_suggestion' }, async ({ ack, body, client, next }) => {
+    const suggestion = body as BlockSuggestion;
+    const listener = options.find(suggestion.action_id);
+    if (!listener && leaveUnknown) return next();
+    if (!listener) {
+      await ack({ options: [] });
+      logger.info(`no options listener for "${suggestion.action_id}"; answered none`);
+      return;
+    }
+    const who = whoActs(suggestion);
+    const ctx: OptionsCtx = { ...base(client, who, loggedOnly(services)), body: suggestion, query: suggestion.value ?? '' };
+    let answer: Awaited<ReturnType<typeof listener.handle>> = { options: [] };
+    // Options requests cannot show a connect prompt or a queued notice: the select just stays empty.
+    await runWithNeeds(ctx, { ...listener.needs, quiet: true }, async (granted) => {
+      answer = await listener.handle(granted as never);
+    });
+    await ack(answer as never);
+  });
+
+  // ── shortcuts ──
+  app.shortcut({ type: 'shortcut' }, async ({ ack, body, client, next }) => {
+    const shortcut = body as GlobalShortcut;
+    const listener = shortcuts.find(shortcut.callback_id);
+    if (!listener && leaveUnknown) return next();
+    await ack();
+    if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
+    const who = whoActs(shortcut);
+    const ctx: ShortcutCtx = { ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId))), body: shortcut, triggerId: shortcut.trigger_id };
+    await runWithNeeds(ctx, listener.needs, listener.handle);
+  });
+
+  app.shortcut({ type: 'message_action' }, async ({ ack, body, client, next }) => {
+    const shortcut = body as MessageShortcut;
+    const listener = messageShortcuts.find(shortcut.callback_id);
+    if (!listener && leaveUnknown) return next();
+    await ack();
+    if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
+    const who = whoActs(shortcut);
+    const deps = surfaceDeps(services, client, who.userId);
+    const surface = shortcut.response_url ? respondSurface(deps, shortcut.response_url) : ephemeralSurface(deps, shortcut.channel.id);
+    const ctx: MessageShortcutCtx = {
+      ...base(client, who, surface),
+      body: shortcut,
+      triggerId: shortcut.trigger_id,
+      channelId: shortcut.channel.id,
+      message: shortcut.message,
+    };
+    await runWithNeeds(ctx, listener.needs, listener.handle);
+  });
+
+  // ── events ──
+  for (const [type, listener] of events) {
+    app.event(type, async (args) => {
+      const { event, body, client, context } = args as unknown as AllMiddlewareArgs & { event: Record<string, unknown>; body: Record<string, unknown> };
+      const ctx: EventCtx = {
+        services,
+        client,
+        event,
+        body,
+        teamId: typeof body.team_id === 'string' ? body.team_id : undefined,
+        retryNum: typeof context.retryNum === 'number' ? context.retryNum : undefined,
+      };
+      await listener.handle(ctx).catch((error: unknown) => logger.warn(`event "${type}" failed`, error));
+    });
+  }
+
+  app.error(async (error) => {
+    // Failures that escaped the kernel (a listener reports its own): the person already got an ack.
+    logger.error('unhandled listener error', error);
+  });
+  return router;
+}
+
+/** An action's context: who, where the control lives, and where its answers go. */
+export function actionContext(services: Services, client: webApi.WebClient, body: BlockAction, payload: unknown): ActionCtx {
+  const who = whoActs(body);
+  const deps = surfaceDeps(services, client, who.userId);
+  const containerType = typeof body.container?.['type'] === 'string' ? body.container['type'] : undefined;
+  const view = body.view;
+  let container: ActionCtx['container'] = 'unknown';
+  if (containerType === 'view') container = view?.type === 'home' ? 'home' : 'modal';
+  else if (containerType === 'message' || containerType === 'message_attachment') {
+    container = body.container['is_ephemeral'] === false ? 'message' : 'ephemeral';
+  }
+  let modal: ModalSurface | undefined;
+  if (container === 'modal' && view) modal = modalSurface(deps, { id: view.id, hash: view.hash }, plainModalRender(view.title?.text || 'talep'));
+  let surface: Surface;
+  if ((container === 'message' || container === 'ephemeral') && body.response_url) {
+    surface = respondSurface(deps, body.response_url, container === 'ephemeral');
+  } else if (body.channel?.id && container !== 'home' && container !== 'modal') {
+    surface = ephemeralSurface(deps, body.channel.id);
+  } else {
+    surface = dmSurface(deps);
+  }
+  return {
+    services,
+    client,
+    who,
+    surface,
+    body,
+    action: payload as ActionCtx['action'],
+    triggerId: body.trigger_id,
+    channelId: body.channel?.id,
+    messageTs: body.message?.ts,
+    view,
+    modal,
+    container,
+  };
+}
+
+export type { Actor };
+
+// ── transitional: command modules that have not moved into areas yet ────────────────────────────
+
+/** The old sub-command shape (name + run with a context of helpers). */
+export interface LegacySubcommand {
+  name: string;
+  aliases?: string[];
+  usage: string;
+  summary: string;
+  group: string;
+  audience: Route['audience'];
+  parse(args: string): Route['parse'] extends (args: string) => infer P ? P : never;
+  run(context: LegacyCommandContext, args: never): Promise<void>;
+}
+
+export interface LegacyCommandContext {
+  services: Services;
+  teamId: string;
+  userId: string;
+  channelId: string;
+  triggerId: string;
+  client: webApi.WebClient;
+  responseUrl: string;
+}
+
+export interface LegacyModule {
+  name: string;
+  register(registration: { app: App; services: Services; router: { add(command: LegacySubcommand): void } }): void;
+}
+
+function legacyRouterShim(router: Router): { add(command: LegacySubcommand): void } {
+  return {
+    add(command) {
+      router.add({
+        path: command.name,
+        ...(command.aliases ? { aliases: command.aliases } : {}),
+        usage: command.usage,
+        summary: command.summary,
+        group: command.group,
+        audience: command.audience,
+        parse: command.parse as Route['parse'],
+        needs: {},
+        run: (ctx) =>
+          command.run(
+            {
+              services: ctx.services,
+              teamId: ctx.who.teamId,
+              userId: ctx.who.userId,
+              channelId: ctx.channelId,
+              triggerId: ctx.triggerId,
+              client: ctx.client,
+              responseUrl: ctx.responseUrl,
+            },
+            ctx.args as never,
+          ),
+      });
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Every way an action can fail → one short, actionable sentence, in ONE place; and `reportFailure`,
+ * the one path a failure takes: logged (never with a token), a refused token marked, the person told on
+ * the surface they acted from. Nothing here ever shows a stack trace or a raw help-desk body beyond its
+ * reason text, and every piece of text that came from outside is escaped.
+ */
+import { endpointDef } from '../api/endpoints.js';
+import { HelpdeskError } from '../api/errors.js';
+import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
+import { connectPrompt } from '../views/kit/notices.js';
+import type { Who } from './actor.js';
+import { PersonNotFound } from './people.js';
+import type { Services } from './services.js';
+import type { Surface } from './surface.js';
+
+/** What the failed action was about, so "not found" can say what was not found. */
+export interface ErrorSubject {
+  talepId?: number;
+  /** e.g. "Asset 12", "User ali@example.com" (plain text; escaped here). */
+  label?: string;
+  /** The person is not an agent: a refusal on a talep means "someone else's talep", not "needs agent permission". */
+  regularUser?: boolean;
+}
+
+/** Why someone cannot act as themselves. */
+export type LinkProblem = 'not-linked' | 'rejected' | 'unreadable';
+
+export const linkProblemText: Record<LinkProblem, string> = {
+  'not-linked': 'Connect your help-desk account to use /talep.',
+  rejected: 'The help desk refused your saved token. Connect your account again.',
+  unreadable: 'Your stored help-desk link cannot be read any more (the bot’s encryption key changed). Connect your account again.',
+};
+
+export const linkProblemMessage = (problem: LinkProblem): SlackMessage => connectPrompt(linkProblemText[problem]);
+
+const minutes = (ms: number | undefined) => Math.max(1, Math.ceil((ms ?? 60_000) / 60_000));
+
+function permissionText(operation: string | undefined): string {
+  const def = endpointDef(operation);
+  if (def?.permission === 'admin') return 'This needs help-desk *admin* permission.';
+  if (def?.permission === 'agent') {
+    return `This needs help-desk *agent* (Temsilci) permission${def.permissionNote ? ` — ${def.permissionNote}` : ''}.`;
+  }
+  return def?.permissionNote ? `The help desk allows this for ${def.permissionNote}.` : 'You do not have permission for that.';
+}
+
+/** Operations whose 403 means "this talep is someone else's" for a regular user. */
+const TALEP_READS = new Set([
+  'getTalep', 'updateTalep', 'closeTalep', 'comments', 'subscribers', 'addSubscriber', 'removeSubscriber',
+  'tagTalep', 'talepCustomFields', 'setCustomFields', 'attachments', 'getAttachment', 'subTaleps', 'parentTalep',
+]);
+
+export const foreignTalepText = (talepId: number): string =>
+  `:no_entry: Talep #${talepId} belongs to someone else: only its submitter and help-desk agents can open it.`;
+
+/** The person-facing text for a failure; unexpected errors get a neutral sentence (the caller logs them). */
+export function errorText(error: unknown, subject: ErrorSubject = {}): string {
+  if (error instanceof PersonNotFound) return `${error.refused ? ':no_entry:' : ':bust_in_silhouette:'} ${error.message}`;
+  if (!(error instanceof HelpdeskError)) return ':warning: Something went wrong on our side. It has been logged; please try again.';
+  const reason = error.reason ? ` (${escapeText(error.reason)})` : '';
+  const what = subject.talepId !== undefined ? `Talep #${subject.talepId}` : subject.label ? escapeText(subject.label) : undefined;
+  switch (error.kind) {
+    case 'invalid':
+      return error.source === 'client'
+        ? `:warning: ${escapeText(error.message.replace(/^\w+: /, ''))}`
+        : `:warning: The help desk refused that${reason}.`;
+    case 'unauthorized':
+      return ':lock: The help desk refused your token. Connect your account again with `/talep connect`.';
+    case 'forbidden':
+      if (subject.regularUser && subject.talepId !== undefined && TALEP_READS.has(error.operation ?? '')) {
+        return foreignTalepText(subject.talepId);
+      }
+      return `:no_entry: The help desk refused: ${permissionText(error.operation)}`;
+    case 'not-found':
+      return `:mag: ${what ? `${what} was not found` : 'That was not found in the help desk'}${what ? '' : reason}.`;
+    case 'rate-limited':
+      return `:hourglass: The help desk is rate-limiting us. Please try again in about ${minutes(error.retryAfterMs)} min.`;
+    case 'unavailable':
+      return ':electric_plug: The help desk is not reachable right now. Please try again in a minute.';
+    case 'invalid-response':
+      return ':warning: The help desk sent an answer I could not read. An admin can find the details in the bot log.';
+    case 'auth-paused':
+      return `:shield: Sign-ins are paused for ${minutes(error.retryAfterMs)} min after failed attempts, to keep the help desk from locking everyone out. Please try again then.`;
+    case 'cancelled':
+      return 'Cancelled.';
+  }
+}
+
+export function errorMessage(error: unknown, subject: ErrorSubject = {}): SlackMessage {
+  // This call's token was just refused (the stored link is marked; the next attempt says "saved token").
+  if (error instanceof HelpdeskError && error.kind === 'unauthorized') return connectPrompt('The help desk refused your token. Connect your account again.');
+  return { text: errorText(error, subject) };
+}
+
+export interface FailureScene {
+  services: Services;
+  who: Who;
+  surface: Surface;
+  /** When the account that acted was linked: a refusal of an older token must not reject a newer link. */
+  linkedAt?: Date;
+}
+
+/** Logs what deserves logging, marks a refused token, and tells the person in one sentence. */
+export async function reportFailure(scene: FailureScene, error: unknown, subject: ErrorSubject = {}): Promise<void> {
+  const { services, who } = scene;
+  const whom = `${who.teamId}:${who.userId}`;
+  if (error instanceof HelpdeskError) {
+    if (error.kind === 'unauthorized') await services.stores.accounts.markRejected(who.teamId, who.userId, scene.linkedAt);
+    const level = error.kind === 'invalid-response' || error.kind === 'unavailable' ? 'warn' : 'info';
+    services.logger[level](`help-desk ${error.kind} in ${error.operation ?? 'call'} for ${whom}: ${error.message}`);
+  } else if (error instanceof PersonNotFound) {
+    services.logger.info(`person not found for ${whom}: ${error.message}`);
+  } else {
+    services.logger.error(`unexpected failure for ${whom}`, error);
+  }
+  try {
+    await scene.surface.send(errorMessage(error, subject), 'problem');
+  } catch (sendError) {
+    services.logger.error('could not tell the person about a failure', sendError);
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * What every listener gets: the services, the Web API client, who acted and where the answer goes.
+ * Built once per request by the kernel (./dispatch.ts) from Bolt's arguments.
+ */
+import type { webApi } from '@slack/bolt';
+import type { Actor, Who } from './actor.js';
+import { postToResponseUrl } from './response-url.js';
+import type { Services } from './services.js';
+import type { ModalSurface, Surface, SurfaceDeps } from './surface.js';
+
+export interface Interaction {
+  services: Services;
+  client: webApi.WebClient;
+  who: Who;
+  /** Where answers, notices and failures go. */
+  surface: Surface;
+}
+
+/** An interaction of someone with a usable link: `actor` acts as them. */
+export interface Acting {
+  actor: Actor;
+}
+
+/** An interaction about one talep: failures are worded about it ("Talep #12 was not found"). */
+export interface ActingOnTalep extends Acting {
+  talepId: number;
+}
+
+/** An interaction inside an open modal, answered in it. */
+export interface InModal {
+  surface: ModalSurface;
+}
+
+export function surfaceDeps(services: Services, client: webApi.WebClient, userId: string): SurfaceDeps {
+  return { client, userId, logger: services.logger, postToResponseUrl };
+}

@@ -1,0 +1,199 @@
+/**
+ * How an area declares what it listens to. A listener is always written the same way: what it listens
+ * for (an action id, a callback id, an event type), what it needs (see ./middleware.ts), and the
+ * handler. Areas export tables of these; ./dispatch.ts routes every request to the one listener it is
+ * for, through a map (not by walking every listener's middleware for every request).
+ */
+import type {
+  AckFn,
+  BlockAction,
+  BlockElementAction,
+  BlockSuggestion,
+  GlobalShortcut,
+  MessageShortcut,
+  ViewClosedAction,
+  ViewOutput,
+  ViewResponseAction,
+  ViewSubmitAction,
+} from '@slack/bolt';
+import type { PlainTextOption } from '../views/kit/blocks.js';
+import type { StateValues } from './forms.js';
+import type { InModal, Interaction } from './interaction.js';
+import type { Granted, Needs } from './middleware.js';
+import type { ModalRender, ModalSurface } from './surface.js';
+
+export type ListenerId = string | RegExp;
+
+// ── contexts ────────────────────────────────────────────────────────────────────────────────────
+
+export interface ActionCtx<A = BlockElementAction> extends Interaction {
+  body: BlockAction;
+  action: A;
+  triggerId: string;
+  /** The channel of the message the control is on, when it is on a message in a channel. */
+  channelId: string | undefined;
+  /** The message the control is on, when it is on one. */
+  messageTs: string | undefined;
+  /** The open view the control is in (modal or App Home), when it is in one. */
+  view: ViewOutput | undefined;
+  /** The modal the control is in, as a surface; undefined outside modals. */
+  modal: ModalSurface | undefined;
+  /** Where the control lives. */
+  container: 'message' | 'ephemeral' | 'modal' | 'home' | 'unknown';
+}
+
+export interface SubmitCtx extends Interaction {
+  surface: ModalSurface;
+  body: ViewSubmitAction;
+  view: ViewOutput;
+  values: StateValues;
+  /** Answers Slack's request (close, `errors`, `update`, `push`, `clear`); at most once, within 3 s. */
+  ack: AckFn<ViewResponseAction>;
+}
+
+export interface ClosedCtx extends Interaction {
+  body: ViewClosedAction;
+  view: ViewOutput;
+}
+
+export interface OptionsCtx extends Interaction {
+  body: BlockSuggestion;
+  /** What the person typed so far. */
+  query: string;
+}
+
+export interface OptionsAnswer {
+  options?: PlainTextOption[];
+  option_groups?: { label: { type: 'plain_text'; text: string }; options: PlainTextOption[] }[];
+}
+
+export interface ShortcutCtx extends Interaction {
+  body: GlobalShortcut;
+  triggerId: string;
+}
+
+export interface MessageShortcutCtx extends Interaction {
+  body: MessageShortcut;
+  triggerId: string;
+  channelId: string;
+  message: MessageShortcut['message'];
+}
+
+export interface EventCtx<E = Record<string, unknown>> extends Omit<Interaction, 'surface' | 'who'> {
+  event: E;
+  body: Record<string, unknown>;
+  teamId: string | undefined;
+  /** Slack re-sent this event (its first delivery was not acknowledged in time). */
+  retryNum: number | undefined;
+}
+
+// ── needs per kind ──────────────────────────────────────────────────────────────────────────────
+
+/** An action may also ask to be answered in the modal it is in (with a render of its own for problems). */
+export interface ActionNeeds<C> extends Needs<C> {
+  modal?: true | ((ctx: C) => ModalRender);
+}
+
+export interface SubmitNeeds<C> extends Needs<C> {
+  /** How the modal shows a problem after the ack (default: a closable warning with the view's title). */
+  render?: (ctx: C) => ModalRender;
+}
+
+// ── the listener table ──────────────────────────────────────────────────────────────────────────
+
+export type Listener =
+  | { kind: 'action'; id: ListenerId; needs: ActionNeeds<ActionCtx>; handle(ctx: ActionCtx): Promise<void> }
+  | { kind: 'submit'; id: ListenerId; needs: SubmitNeeds<SubmitCtx>; handle(ctx: SubmitCtx): Promise<void> }
+  | { kind: 'closed'; id: ListenerId; handle(ctx: ClosedCtx): Promise<void> }
+  | { kind: 'options'; id: ListenerId; needs: Needs<OptionsCtx>; handle(ctx: OptionsCtx): Promise<OptionsAnswer> }
+  | { kind: 'shortcut'; id: ListenerId; needs: Needs<ShortcutCtx>; handle(ctx: ShortcutCtx): Promise<void> }
+  | { kind: 'message-shortcut'; id: ListenerId; needs: Needs<MessageShortcutCtx>; handle(ctx: MessageShortcutCtx): Promise<void> }
+  | { kind: 'event'; id: string; handle(ctx: EventCtx): Promise<void> };
+
+type AnyHandler = (ctx: never) => Promise<unknown>;
+
+/** Most listeners are declared as (id, handle) or (id, needs, handle). */
+function declare<K extends Listener['kind']>(kind: K, id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
+  const [needs, run] = typeof needsOrHandle === 'function' ? [{}, needsOrHandle] : [needsOrHandle, handle];
+  return { kind, id, needs, handle: run } as unknown as Listener;
+}
+
+type InModalIf<C, N> = N extends { modal: unknown } ? Omit<C, 'surface'> & InModal : C;
+
+/** A button, select, overflow or date picker in a message, a modal or the App Home. */
+export function onAction<A = BlockElementAction>(id: ListenerId, handle: (ctx: ActionCtx<A>) => Promise<void>): Listener;
+export function onAction<A = BlockElementAction, const N extends ActionNeeds<ActionCtx<A>> = ActionNeeds<ActionCtx<A>>>(
+  id: ListenerId,
+  needs: N,
+  handle: (ctx: InModalIf<Granted<ActionCtx<A>, N>, N>) => Promise<void>,
+): Listener;
+export function onAction(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
+  return declare('action', id, needsOrHandle, handle);
+}
+
+/** A control that only needs its acknowledgement (a link button still sends an action). */
+export const acknowledgeOnly = (id: ListenerId): Listener => onAction(id, async () => undefined);
+
+/** A modal's submission. */
+export function onSubmit(id: ListenerId, handle: (ctx: SubmitCtx) => Promise<void>): Listener;
+export function onSubmit<const N extends SubmitNeeds<SubmitCtx>>(
+  id: ListenerId,
+  needs: N,
+  handle: (ctx: Granted<SubmitCtx, N>) => Promise<void>,
+): Listener;
+export function onSubmit(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
+  return declare('submit', id, needsOrHandle, handle);
+}
+
+/** A modal closed with Cancel (only for views opened with `notify_on_close`). */
+export function onClosed(id: ListenerId, handle: (ctx: ClosedCtx) => Promise<void>): Listener {
+  return { kind: 'closed', id, handle };
+}
+
+/** The options of an external select, as the person types. */
+export function onOptions(id: ListenerId, handle: (ctx: OptionsCtx) => Promise<OptionsAnswer>): Listener;
+export function onOptions<const N extends Needs<OptionsCtx>>(
+  id: ListenerId,
+  needs: N,
+  handle: (ctx: Granted<OptionsCtx, N>) => Promise<OptionsAnswer>,
+): Listener;
+export function onOptions(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
+  return declare('options', id, needsOrHandle, handle);
+}
+
+/** A global shortcut (the lightning menu). */
+export function onShortcut(id: ListenerId, handle: (ctx: ShortcutCtx) => Promise<void>): Listener;
+export function onShortcut<const N extends Needs<ShortcutCtx>>(
+  id: ListenerId,
+  needs: N,
+  handle: (ctx: Granted<ShortcutCtx, N>) => Promise<void>,
+): Listener;
+export function onShortcut(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
+  return declare('shortcut', id, needsOrHandle, handle);
+}
+
+/** A message shortcut (a message's ⋮ menu). */
+export function onMessageShortcut(id: ListenerId, handle: (ctx: MessageShortcutCtx) => Promise<void>): Listener;
+export function onMessageShortcut<const N extends Needs<MessageShortcutCtx>>(
+  id: ListenerId,
+  needs: N,
+  handle: (ctx: Granted<MessageShortcutCtx, N>) => Promise<void>,
+): Listener;
+export function onMessageShortcut(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
+  return declare('message-shortcut', id, needsOrHandle, handle);
+}
+
+/** An Events API event (`app_home_opened`, …). */
+export function onEvent<E = Record<string, unknown>>(type: string, handle: (ctx: EventCtx<E>) => Promise<void>): Listener {
+  return { kind: 'event', id: type, handle: handle as (ctx: EventCtx) => Promise<void> };
+}
+
+/** A value a button carries, when it carries one. */
+export const buttonValue = (action: unknown): string | undefined =>
+  typeof action === 'object' && action !== null && 'value' in action && typeof action.value === 'string' ? action.value : undefined;
+
+/** The value of the option chosen in a select or overflow menu. */
+export const selectedOptionValue = (action: unknown): string | undefined => {
+  const selected = (action as { selected_option?: { value?: unknown } | null } | undefined)?.selected_option?.value;
+  return typeof selected === 'string' ? selected : undefined;
+};

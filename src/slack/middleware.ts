@@ -1,0 +1,61 @@
+/**
+ * The kernel's listener middleware: what a listener declares it needs is checked before it runs, and
+ * every failure after that takes the one failure path. Listeners therefore contain only their work.
+ *
+ *   linked     the person must have a usable help-desk link; `actor` acts as them (else: the connect prompt)
+ *   talep      the talep the interaction is about, read from the payload (else: "no longer valid");
+ *              implies `linked`, and failures are worded about that talep
+ *   quiet      the help desk's queue is waited out without a "queued" notice (a form being filled in
+ *              would otherwise be replaced by the notice)
+ */
+import { type ActorOptions, requireLinked } from './actor.js';
+import { type ErrorSubject, reportFailure } from './failures.js';
+import type { Acting, ActingOnTalep, Interaction } from './interaction.js';
+
+export interface Needs<C> {
+  linked?: true;
+  talep?: (ctx: C) => number | undefined;
+  quiet?: true;
+}
+
+/** What a listener declared it needs → what its handler may rely on. */
+export type Granted<C, N> = N extends { talep: unknown } ? C & ActingOnTalep : N extends { linked: true } ? C & Acting : C;
+
+export const STALE_CONTROL_TEXT = ':warning: That control is no longer valid. Run `/talep show <id>` again.';
+
+/**
+ * Runs `handle` with what `needs` asks for; a missing link or a stale control is told on the surface,
+ * and a failure of the work is reported there with one sentence.
+ */
+export async function runWithNeeds<C extends Interaction>(
+  ctx: C,
+  needs: Needs<C>,
+  handle: (ctx: C & Partial<ActingOnTalep>) => Promise<void>,
+  subject: ErrorSubject = {},
+): Promise<void> {
+  let talepId: number | undefined;
+  if (needs.talep) {
+    talepId = needs.talep(ctx);
+    if (talepId === undefined) {
+      await ctx.surface.send({ text: STALE_CONTROL_TEXT }, 'problem');
+      return;
+    }
+  }
+  let granted: C & Partial<ActingOnTalep> = ctx;
+  if (needs.linked || needs.talep) {
+    const options: ActorOptions = needs.quiet ? {} : { queuedNotices: ctx.surface };
+    const actor = await requireLinked(ctx, options);
+    if (!actor) return;
+    granted = { ...ctx, actor, ...(talepId !== undefined ? { talepId } : {}) };
+  }
+  try {
+    await handle(granted);
+  } catch (error) {
+    const { actor } = granted;
+    await reportFailure(
+      { ...ctx, ...(actor ? { linkedAt: actor.account.linkedAt } : {}) },
+      error,
+      { ...subject, ...(talepId !== undefined ? { talepId } : {}), ...(actor && !actor.isAgent ? { regularUser: true } : {}) },
+    );
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Messages the kernel sends on every surface: the connect prompt for people without a usable link,
+ * and the notice that a call waits in the help desk's queue. Pure: data → Block Kit.
+ */
+import { actions, button, type SlackMessage, section } from './blocks.js';
+
+export const CONNECT_ACTION = 'account_connect_open';
+
+export function connectPrompt(reason = 'Connect your help-desk account to use /talep.'): SlackMessage {
+  return {
+    text: reason,
+    blocks: [
+      section(`:link: ${reason}`),
+      actions('account_connect', [button('Connect help-desk account', CONNECT_ACTION, 'connect', 'primary')]),
+    ],
+  };
+}
+
+export function queuedMessage(waitMs: number): SlackMessage {
+  const seconds = Math.ceil(waitMs / 1000);
+  const when = seconds < 90 ? `about ${seconds} s` : `about ${Math.ceil(seconds / 60)} min`;
+  return { text: `:hourglass_flowing_sand: The help desk is busy; your request is queued (${when}) and the answer will appear here.` };
+}
