@@ -1,12 +1,12 @@
 /** Every command module of the app, in the order their sub-commands appear in `/talep help`. */
 import { accountModule } from './account.js';
 import type { Area } from '../slack/dispatch.js';
+import { talepCardArea } from './talep-card/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { newTalepModule } from './new-talep.js';
 import { messageShortcutsModule } from './message-shortcuts.js';
 import { addToTalepModule } from './add-to-talep.js';
-import { talepCardModule } from './talep-card.js';
 import { talepCommentModule } from './talep-comment.js';
 import { talepCommentsModule } from './talep-comments.js';
 import { talepCloseModule } from './talep-close.js';
@@ -30,7 +30,6 @@ export const commandModules: CommandModule[] = [
   newTalepModule,
   messageShortcutsModule,
   addToTalepModule,
-  talepCardModule,
   talepCommentModule,
   talepCommentsModule,
   talepCloseModule,
@@ -52,4 +51,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [];
+export const areas: readonly Area[] = [talepCardArea];

@@ -33,7 +33,7 @@ import {
 import type { ModalView } from '../views/kit/blocks.js';
 import { resultView, workingView } from '../views/kit/states.js';
 import { FORM_VALUE } from '../views/kit/inputs.js';
-import { cannotPostHereMessage } from '../views/talep-card.js';
+import { cannotPostHereMessage } from '../views/kit/notices.js';
 import { fail, ok, type Parsed } from './args.js';
 import { formText, readFormValue } from './custom-fields-form.js';
 import { loadingRender, type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
@@ -43,7 +43,7 @@ import { foldName, resolveCategoryIds } from './search-criteria.js';
 import { tokenize, unescapeSlack } from './search-query.js';
 import type { Services } from '../slack/services.js';
 import { type Session, whoActs, withSession } from './session.js';
-import { cannotPostHere } from './talep-card.js';
+import { cannotPostHere } from './legacy-card.js';
 
 // ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────
 

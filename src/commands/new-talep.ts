@@ -13,7 +13,7 @@ import { truncate } from '../views/kit/blocks.js';
 import { newTalepFormView, NewTalepIds, SUBJECT_MAX } from '../views/new-talep-modal.js';
 import { newTalepCreatingView, newTalepProblemView } from '../views/new-talep-states.js';
 import { newTalepMetadataSchema, valuesFromState } from '../views/new-talep-values.js';
-import { SharedActions } from '../views/shared-actions.js';
+import { SharedActions } from '../views/kit/shared-actions.js';
 import { ok, type Parsed } from './args.js';
 import { decodeMetadata } from '../slack/metadata.js';
 import type { CommandModule } from './module.js';

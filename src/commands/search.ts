@@ -5,7 +5,7 @@
  */
 import type { SlackMessage } from '../views/kit/blocks.js';
 import { listRow, mineMessage, SearchIds, searchResultsMessage } from '../views/search-results.js';
-import { SharedActions } from '../views/shared-actions.js';
+import { SharedActions } from '../views/kit/shared-actions.js';
 import { ok, statusIds } from './args.js';
 import type { CommandModule } from './module.js';
 import { type Reply, viaDirectMessage, viaRespond } from './reply.js';
@@ -13,7 +13,7 @@ import { type CachedSearch, decodePagingValue, encodePagingValue, ownerOf, Searc
 import { type Environment, findTaleps } from './search-criteria.js';
 import { filterChips, parseSearchArgs, type SearchArgs } from './search-query.js';
 import { type Session, whoActs, withSession } from './session.js';
-import { buttonValue } from './talep-card.js';
+import { buttonValue } from './legacy-card.js';
 
 function resultsPage(entry: CachedSearch, key: string, page: number): SlackMessage {
   return searchResultsMessage({

@@ -26,7 +26,7 @@ import { postToResponseUrl, type Reply, viaRespond } from './reply.js';
 import type { Services } from '../slack/services.js';
 import { openSession, whoActs, withSession, type Who } from './session.js';
 import { attachUploads, attachWarnings, downloadFiles, readUploads } from '../slack/uploads.js';
-import { talepIdOfButton } from './talep-card.js';
+import { talepIdOfButton } from './legacy-card.js';
 import { filesFor } from './talep-files.js';
 import { parseSingleTalep } from './talep-relations.js';
 

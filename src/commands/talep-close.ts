@@ -2,7 +2,8 @@
  * Closing a talep: `/talep close <id>` asks first (with a "do not e-mail anyone" checkbox), and the
  * card's Close button (Block Kit's confirm dialog asked already). Both answer with the refreshed card.
  */
-import { isClosed, TalepCardIds } from '../views/talep-card.js';
+import { isClosed } from '../domain/status.js';
+import { TalepCardIds } from '../views/talep-card/ids.js';
 import {
   closeCancelledMessage,
   closeConfirmation,
@@ -13,7 +14,7 @@ import {
 import { fail, ok, type Parsed, withTalepId } from './args.js';
 import type { CommandModule } from './module.js';
 import type { Session } from './session.js';
-import { forTalepWithCard, onCardAction, readTalepButton, talepIdOfButton } from './talep-card.js';
+import { forTalepWithCard, onCardAction, readTalepButton, talepIdOfButton } from './legacy-card.js';
 
 export function parseCloseArgs(text: string): Parsed<number> {
   return withTalepId(text, (talepId, remainder) =>

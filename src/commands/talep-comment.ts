@@ -10,7 +10,7 @@ import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
 import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
 import { errorText } from '../slack/failures.js';
-import { TalepCardIds } from '../views/talep-card.js';
+import { TalepCardIds } from '../views/talep-card/ids.js';
 import {
   agentsOnlyFrom,
   commentBodyBlockId,
@@ -36,7 +36,7 @@ import {
   type PrivateSurface,
   readTalepButton,
   surfaceOf,
-} from './talep-card.js';
+} from './legacy-card.js';
 
 // ── the arguments (pure) ─────────────────────────────────────────────────────────────────────────
 

@@ -15,7 +15,8 @@ import type { Comment, Talep } from '../api/schemas.js';
 import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
 import { escapeKeepingMentions, workingView } from '../views/kit/states.js';
 import { FORM_VALUE } from '../views/kit/inputs.js';
-import { foreignTalepMessage, talepWebUrl } from '../views/talep-card.js';
+import { talepWebUrl } from '../views/talep-card/card.js';
+import { foreignTalepText } from '../slack/failures.js';
 import { COMMENT_MAX } from '../views/talep-comment-modal.js';
 import {
   canEditComment,
@@ -42,7 +43,7 @@ import { openModalNow } from './modal-surface.js';
 import { postToResponseUrl, viaRespond } from './reply.js';
 import type { Services } from '../slack/services.js';
 import { type Session, whoActs } from './session.js';
-import { buttonValue, forTalep, interactionContext, worksOnCategory } from './talep-card.js';
+import { buttonValue, forTalep, interactionContext, worksOnCategory } from './legacy-card.js';
 
 // ── the arguments (pure) ─────────────────────────────────────────────────────────────────────────
 
@@ -104,7 +105,7 @@ async function fillEditForm(session: Session, metadata: EditMetadata): Promise<M
     comments = await session.hd.comments({ id: talepId });
   } catch (error) {
     // A regular user's 403 here means the talep is someone else's.
-    if (!session.isAgent && isHelpdeskError(error, 'forbidden')) return editResultView(foreignTalepMessage(talepId).text);
+    if (!session.isAgent && isHelpdeskError(error, 'forbidden')) return editResultView(foreignTalepText(talepId));
     throw error;
   }
   const comment = comments.find((candidate) => candidate.CommentID === commentId);

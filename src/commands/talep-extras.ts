@@ -8,7 +8,7 @@
 import type { App, BlockAction, ButtonAction, OverflowAction, webApi } from '@slack/bolt';
 import { isHelpdeskError } from '../api/errors.js';
 import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
-import { type CardExtra, parseCardExtra, TalepCardIds } from '../views/talep-card.js';
+import { type CardExtra, parseCardExtra, TalepCardIds } from '../views/talep-card/ids.js';
 import {
   ExtrasIds,
   onlyAgentsSubscribeOthersText,
@@ -36,7 +36,7 @@ import {
   setSubscription,
   surfaceOf,
   talepIdOfButton,
-} from './talep-card.js';
+} from './legacy-card.js';
 import { commentsListFor } from './talep-comments.js';
 import { filesFor } from './talep-files.js';
 import { parseSingleTalep, relationsFor } from './talep-relations.js';

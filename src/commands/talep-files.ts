@@ -12,7 +12,7 @@ import { ExtrasIds, fileDeletedNotice, filesMessage, fileSentText, parseFileValu
 import type { CommandModule } from './module.js';
 import { type Reply, viaRespond } from './reply.js';
 import type { Session } from './session.js';
-import { buttonValue, forTalep, interactionContext, replaceWith, surfaceOf } from './talep-card.js';
+import { buttonValue, forTalep, interactionContext, replaceWith, surfaceOf } from './legacy-card.js';
 import { parseSingleTalep } from './talep-relations.js';
 
 export async function filesFor(session: Session, talepId: number, notice?: string): Promise<SlackMessage> {

@@ -34,7 +34,7 @@ import type { CommandModule } from './module.js';
 import { type Reply, viaRespond } from './reply.js';
 import type { Services } from '../slack/services.js';
 import type { Session } from './session.js';
-import { buttonValue, cardMessage, forTalep, interactionContext, replaceWith, surfaceOf } from './talep-card.js';
+import { buttonValue, cardMessage, forTalep, interactionContext, replaceWith, surfaceOf } from './legacy-card.js';
 
 // ── parsers (pure) ───────────────────────────────────────────────────────────────────────────────
 

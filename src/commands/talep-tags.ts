@@ -7,7 +7,7 @@ import { taggedNotice, tagsMissingText, tagsReplacedNotice, untaggedNotice } fro
 import { fail, ok, type Parsed, slackTextToPlain, withTalepId } from './args.js';
 import type { CommandModule } from './module.js';
 import type { Session } from './session.js';
-import { forTalepWithCard } from './talep-card.js';
+import { forTalepWithCard } from './legacy-card.js';
 
 // ── parsers (pure) ───────────────────────────────────────────────────────────────────────────────
 

@@ -7,7 +7,8 @@
 import type { webApi } from '@slack/bolt';
 import { slackProfile } from '../slack/profiles.js';
 import { escapeText, slackDate } from '../views/kit/blocks.js';
-import { parseCardChange, priorityName, TalepCardIds } from '../views/talep-card.js';
+import { priorityName } from '../domain/priority.js';
+import { parseCardChange, TalepCardIds } from '../views/talep-card/ids.js';
 import {
   type AssigneeArg,
   fail,
@@ -28,7 +29,7 @@ import { helpdeskPersonFor } from '../slack/people.js';
 import { explainPersonProblems } from './session.js';
 import type { Services } from '../slack/services.js';
 import type { Session } from './session.js';
-import { forTalepWithCard, onCardAction, readTalepButton } from './talep-card.js';
+import { forTalepWithCard, onCardAction, readTalepButton } from './legacy-card.js';
 
 // ── parsers (pure) ───────────────────────────────────────────────────────────────────────────────
 

@@ -26,7 +26,7 @@ function tokenToPlain(whole: string, inner: string, names: ReadonlyMap<string, s
   if (target.startsWith('!')) {
     const special = target.slice(1);
     if (special === 'here' || special === 'channel' || special === 'everyone') return `@${special}`;
-    if (special.startsWith('subteam^')) return label || '@group';
+    if (special.startsWith('subteam^')) return label || '@team';
     if (special.startsWith('date^')) return label ?? '';
     return label ?? `@${special}`;
   }

@@ -122,9 +122,9 @@ type InModalIf<C, N> = N extends { modal: unknown } ? Omit<C, 'surface'> & InMod
 
 /** A button, select, overflow or date picker in a message, a modal or the App Home. */
 export function onAction<A = BlockElementAction>(id: ListenerId, handle: (ctx: ActionCtx<A>) => Promise<void>): Listener;
-export function onAction<A = BlockElementAction, const N extends ActionNeeds<ActionCtx<A>> = ActionNeeds<ActionCtx<A>>>(
+export function onAction<A = BlockElementAction, const N extends object = object>(
   id: ListenerId,
-  needs: N,
+  needs: N & ActionNeeds<ActionCtx<A>>,
   handle: (ctx: InModalIf<Granted<ActionCtx<A>, N>, N>) => Promise<void>,
 ): Listener;
 export function onAction(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
@@ -136,9 +136,9 @@ export const acknowledgeOnly = (id: ListenerId): Listener => onAction(id, async 
 
 /** A modal's submission. */
 export function onSubmit(id: ListenerId, handle: (ctx: SubmitCtx) => Promise<void>): Listener;
-export function onSubmit<const N extends SubmitNeeds<SubmitCtx>>(
+export function onSubmit<const N extends object>(
   id: ListenerId,
-  needs: N,
+  needs: N & SubmitNeeds<SubmitCtx>,
   handle: (ctx: Granted<SubmitCtx, N>) => Promise<void>,
 ): Listener;
 export function onSubmit(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
@@ -152,9 +152,9 @@ export function onClosed(id: ListenerId, handle: (ctx: ClosedCtx) => Promise<voi
 
 /** The options of an external select, as the person types. */
 export function onOptions(id: ListenerId, handle: (ctx: OptionsCtx) => Promise<OptionsAnswer>): Listener;
-export function onOptions<const N extends Needs<OptionsCtx>>(
+export function onOptions<const N extends object>(
   id: ListenerId,
-  needs: N,
+  needs: N & Needs<OptionsCtx>,
   handle: (ctx: Granted<OptionsCtx, N>) => Promise<OptionsAnswer>,
 ): Listener;
 export function onOptions(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
@@ -163,9 +163,9 @@ export function onOptions(id: ListenerId, needsOrHandle: object | AnyHandler, ha
 
 /** A global shortcut (the lightning menu). */
 export function onShortcut(id: ListenerId, handle: (ctx: ShortcutCtx) => Promise<void>): Listener;
-export function onShortcut<const N extends Needs<ShortcutCtx>>(
+export function onShortcut<const N extends object>(
   id: ListenerId,
-  needs: N,
+  needs: N & Needs<ShortcutCtx>,
   handle: (ctx: Granted<ShortcutCtx, N>) => Promise<void>,
 ): Listener;
 export function onShortcut(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
@@ -174,9 +174,9 @@ export function onShortcut(id: ListenerId, needsOrHandle: object | AnyHandler, h
 
 /** A message shortcut (a message's ⋮ menu). */
 export function onMessageShortcut(id: ListenerId, handle: (ctx: MessageShortcutCtx) => Promise<void>): Listener;
-export function onMessageShortcut<const N extends Needs<MessageShortcutCtx>>(
+export function onMessageShortcut<const N extends object>(
   id: ListenerId,
-  needs: N,
+  needs: N & Needs<MessageShortcutCtx>,
   handle: (ctx: Granted<MessageShortcutCtx, N>) => Promise<void>,
 ): Listener;
 export function onMessageShortcut(id: ListenerId, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {

@@ -36,12 +36,12 @@ type RouteSpec<A, N> = HelpEntry & {
   path: string;
   aliases?: string[];
   parse(args: string): Parsed<A>;
-  needs?: N;
+  needs?: N & Needs<CommandCtx & { args: A }>;
   run(ctx: Granted<CommandCtx & { args: A }, N>): Promise<void>;
 };
 
 /** Declares a route; `needs` says what `run` may rely on (a linked actor, the talep it is about). */
-export function route<A, const N extends Needs<CommandCtx & { args: A }> = Record<never, never>>(spec: RouteSpec<A, N>): Route {
+export function route<A, const N extends object = Record<never, never>>(spec: RouteSpec<A, N>): Route {
   return { ...spec, needs: (spec.needs ?? {}) as Route['needs'], run: spec.run as Route['run'] };
 }
 

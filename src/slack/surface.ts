@@ -66,6 +66,12 @@ export const slackErrorCode = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
+/** Slack Web API failures that mean "the app cannot post here" (not a member, a DM between people…). */
+export function cannotPostHere(error: unknown): boolean {
+  const code = slackErrorCode(error);
+  return code !== undefined && ['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action', 'cannot_dm_bot'].includes(code);
+}
+
 /** A response_url that answered with an error status, or a Slack error code meaning the place is gone. */
 export function isGone(error: unknown): boolean {
   const code = slackErrorCode(error);

@@ -18,7 +18,7 @@ import {
   slackDate,
 } from './kit/blocks.js';
 import { CONNECT_ACTION } from './kit/notices.js';
-import { SharedActions } from './shared-actions.js';
+import { SharedActions } from './kit/shared-actions.js';
 
 export const ConnectIds = {
   callbackId: 'account_connect',

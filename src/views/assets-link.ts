@@ -21,7 +21,7 @@ import {
 import { ASSET_PREFIX_MIN, AssetIds, assetTitle, MAX_SELECT_OPTIONS } from './assets.js';
 import { problemBlock } from './kit/states.js';
 import { FORM_VALUE, inputBlock } from './kit/inputs.js';
-import { SharedActions } from './shared-actions.js';
+import { SharedActions } from './kit/shared-actions.js';
 
 /**
  * External select that searches assets as you type (value: asset id). Rendered in the link modal and,

@@ -23,7 +23,7 @@ import {
 } from './kit/blocks.js';
 import { BODY_MAX } from './new-talep-modal.js';
 import type { ViewStateValues } from './new-talep-values.js';
-import { SharedActions } from './shared-actions.js';
+import { SharedActions } from './kit/shared-actions.js';
 import { fileRefSchema, MAX_FILES, messageFilesBlock } from './kit/slack-files.js';
 
 export const AddToTalepIds = {

@@ -18,7 +18,7 @@ import {
   truncate,
 } from './kit/blocks.js';
 import { NewTalepIds } from './new-talep-modal.js';
-import { SharedActions } from './shared-actions.js';
+import { SharedActions } from './kit/shared-actions.js';
 
 /** Shown at once (the trigger_id lasts 3 s) while the lists load. */
 export function newTalepLoadingView(note = ':hourglass_flowing_sand: Loading your categories…', title = 'New talep'): ModalView {

@@ -5,7 +5,7 @@
  */
 import type { TalepSummary } from '../api/schemas.js';
 import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from './kit/blocks.js';
-import { SharedActions } from './shared-actions.js';
+import { SharedActions } from './kit/shared-actions.js';
 
 export const SearchIds = {
   previousPage: 'search_page_prev',

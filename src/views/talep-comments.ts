@@ -11,7 +11,7 @@ import type { Comment } from '../api/schemas.js';
 import { actions, type Block, button, context, escapeText, type ModalView, modal, section, type SlackMessage, slackDate, truncate } from './kit/blocks.js';
 import { problemBlock, resultView } from './kit/states.js';
 import { checkboxInput, textInput } from './kit/inputs.js';
-import { SharedActions } from './shared-actions.js';
+import { SharedActions } from './kit/shared-actions.js';
 import { COMMENT_MAX } from './talep-comment-modal.js';
 
 export const CommentsIds = {

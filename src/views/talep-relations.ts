@@ -8,7 +8,7 @@
  */
 import type { TalepSummary } from '../api/schemas.js';
 import { actions, type Block, button, confirm, context, escapeText, section, type SlackMessage, truncate } from './kit/blocks.js';
-import { SharedActions } from './shared-actions.js';
+import { SharedActions } from './kit/shared-actions.js';
 
 export const RelationIds = {
   /** value: `talepPairValue(merged, into)`. */

@@ -9,7 +9,7 @@ import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
 import { AddToTalepIds } from '../../src/views/message-shortcuts.js';
 import { NewTalepIds } from '../../src/views/new-talep-modal.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { callsSince, inputElement, pick, stateOf, type StateValues, type View, viewOf, viewText, viewUpdateSince } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
 import { SearchIds } from '../../src/views/search-results.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { elementsOf, json, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 

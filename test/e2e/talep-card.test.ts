@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
-import { TalepCardIds } from '../../src/views/talep-card.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { actionIdsOf, elementsOf, json, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, people, startHarness } from '../support/harness.js';
 

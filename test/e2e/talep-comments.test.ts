@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
-import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card.js';
+import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { CommentsIds, editValue, parseEditValue } from '../../src/views/talep-comments.js';
 import {
   elementsWithId,

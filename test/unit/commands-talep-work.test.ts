@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseShowArgs, surfaceOf, talepIdOfButton } from '../../src/commands/talep-card.js';
+import { surfaceOf, talepIdOfButton } from '../../src/commands/legacy-card.js';
+import { parseTalepId as parseShowArgs } from '../../src/slack/args.js';
 import { slackTextToPlain } from '../../src/commands/args.js';
 import { closedNotice, parseCloseArgs } from '../../src/commands/talep-close.js';
 import { commentMetadataSchema, parseCommentArgs } from '../../src/commands/talep-comment.js';

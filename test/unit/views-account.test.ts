@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectIds, connectedView, connectModal, homeView, whoamiMessage } from '../../src/views/account.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 

@@ -11,7 +11,7 @@ import {
   addToTalepView,
   talepOption,
 } from '../../src/views/message-shortcuts.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
 
 const metadata = { channelId: 'C1', ts: '1700000000.000100', threadTs: '1700000000.000001', agent: true };
 const inputs = (view: ModalView) => view.blocks.filter((block): block is types.InputBlock => block.type === 'input');

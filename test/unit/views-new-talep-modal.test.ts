@@ -19,7 +19,7 @@ import {
   talepOpenedThreadReply,
 } from '../../src/views/new-talep-states.js';
 import { newTalepMetadataSchema, valuesFromState, type ViewStateValues } from '../../src/views/new-talep-values.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
 
 const categories: Category[] = [
   { CategoryID: 2, Name: 'Software', NameWithSection: 'IT Support / Software' },

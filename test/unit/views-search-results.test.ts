@@ -11,7 +11,7 @@ import {
   type TalepListRow,
   talepRowText,
 } from '../../src/views/search-results.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
 
 const rows = (count: number, from = 1): TalepListRow[] =>
   Array.from({ length: count }, (_, index) => ({

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment, Talep } from '../../src/api/schemas.js';
 import type { Block, ModalView, SlackMessage } from '../../src/views/kit/blocks.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
-import {
-  type CardSurface,
-  type CardViewer,
-  cardChangeValue,
-  parseCardChange,
-  priorityName,
-  statusIdOf,
-  TalepCardIds,
-  type TalepCardData,
-  talepCard,
-  talepWebUrl,
-  visibleComments,
-} from '../../src/views/talep-card.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { type CardSurface, type CardViewer, type TalepCardData, talepCard, talepWebUrl, visibleComments } from '../../src/views/talep-card/card.js';
+import { priorityName } from '../../src/domain/priority.js';
+import { statusIdOf } from '../../src/domain/status.js';
+import { cardChangeValue, parseCardChange, TalepCardIds } from '../../src/views/talep-card/ids.js';
 import {
   agentsOnlyFrom,
   commentBodyBlockId,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../src/api/schemas.js';
 import type { Block, SlackMessage } from '../../src/views/kit/blocks.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
-import { CARD_EXTRAS, parseCardExtra } from '../../src/views/talep-card.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { CARD_EXTRAS, parseCardExtra } from '../../src/views/talep-card/ids.js';
 import { COMMENT_MAX } from '../../src/views/talep-comment-modal.js';
 import {
   canEditComment,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../src/views/kit/blocks.js';
-import { SharedActions } from '../../src/views/shared-actions.js';
+import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import {
   MAX_ROWS,
   mergeCancelledMessage,

@@ -21,3 +21,9 @@ export function queuedMessage(waitMs: number): SlackMessage {
   const when = seconds < 90 ? `about ${seconds} s` : `about ${Math.ceil(seconds / 60)} min`;
   return { text: `:hourglass_flowing_sand: The help desk is busy; your request is queued (${when}) and the answer will appear here.` };
 }
+
+export function cannotPostHereMessage(): SlackMessage {
+  return {
+    text: ':speech_balloon: I cannot post in this conversation. Invite me to the channel (`/invite @talep-bot`) and press *Share in channel* again.',
+  };
+}

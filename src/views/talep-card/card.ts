@@ -12,7 +12,7 @@
  */
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
-import type { Comment, IntegrationData, Priority, Talep } from '../api/schemas.js';
+import type { Comment, IntegrationData, Priority, Talep } from '../../api/schemas.js';
 import {
   actions,
   type Block,
@@ -27,31 +27,27 @@ import {
   type SlackMessage,
   slackDate,
   truncate,
-} from './kit/blocks.js';
-import { SharedActions } from './shared-actions.js';
+} from '../kit/blocks.js';
+import { SharedActions } from '../kit/shared-actions.js';
+import { safeUrl } from '../kit/links.js';
+import { isAgentRole, type HelpdeskRole } from '../../domain/roles.js';
+import { isClosed, StatusId, statusDisplayName, statusEmoji, statusIdOf, statuses } from '../../domain/status.js';
+import { priorityEmoji, priorityName, standardPriorities } from '../../domain/priority.js';
+import { CARD_EXTRAS, type CardExtra, cardChangeValue, cardExtraValue, TalepCardIds } from './ids.js';
 
-export const TalepCardIds = {
-  workBlock: 'talep_card_work',
-  moreBlock: 'talep_card_more',
-  publicBlock: 'talep_card_public',
-  comment: 'talep_card_comment',
-  close: 'talep_card_close',
-  assignToMe: 'talep_card_assign_me',
-  /** Static select: status and priority changes (value: see `cardChangeValue`). */
-  change: 'talep_card_change',
-  subscribe: 'talep_card_subscribe',
-  unsubscribe: 'talep_card_unsubscribe',
-  share: 'talep_card_share',
-  openLink: 'talep_card_open',
-  /** Overflow "More": relations, custom fields, attachments, subscribers, all comments (value: see `cardExtraValue`). */
-  extras: 'talep_card_extras',
-} as const;
+const extraLabels: Record<CardExtra, string> = {
+  relations: 'Related and sub-taleps',
+  fields: 'Custom fields',
+  files: 'Attachments',
+  subscribers: 'Subscribers',
+  comments: 'All comments',
+};
 
 export const LATEST_COMMENTS = 3;
 const BODY_PREVIEW = 700;
 const COMMENT_PREVIEW = 500;
 
-export type ViewerRole = 'admin' | 'agent' | 'user';
+export type ViewerRole = HelpdeskRole;
 
 export interface CardViewer {
   helpdeskUserId: number;
@@ -81,37 +77,10 @@ export interface TalepCardData {
 
 // ── small pure helpers (exported for the command modules and tests) ─────────────────────────────────
 
-export const STATUS_IDS = { new: 1, progress: 2, closed: 3 } as const;
-export const standardPriorities: Record<number, string> = { [-1]: 'Low', 0: 'Normal', 1: 'High', 2: 'Critical' };
-const statusNames: Record<number, string> = { 1: 'New', 2: 'In progress', 3: 'Closed' };
-const statusEmoji: Record<number, string> = { 1: ':new:', 2: ':arrows_counterclockwise:', 3: ':white_check_mark:' };
-const priorityEmoji: Record<number, string> = { [-1]: ':small_blue_diamond:', 1: ':small_orange_diamond:', 2: ':red_circle:' };
-
-/** Only plain web links become Slack links; anything else could break the `<url|text>` syntax. */
-export const safeUrl = (url: string | undefined): string | undefined =>
-  url && /^https?:\/\/[^\s<>|]+$/.test(url) ? url : undefined;
-
 /** The talep's page: its `Url`, else `<root>/Talep/View/<id>`. */
 export function talepWebUrl(talep: Pick<Talep, 'TalepID' | 'Url'>, helpdeskWebUrl: string): string {
   return safeUrl(talep.Url) ?? `${helpdeskWebUrl.replace(/\/+$/, '')}/Talep/View/${talep.TalepID}`;
 }
-
-export function priorityName(priority: number, priorities: readonly Priority[] = []): string {
-  return priorities.find((row) => row.PriorityID === priority)?.Name ?? standardPriorities[priority] ?? `Priority ${priority}`;
-}
-
-/** The status id: the sandbox sends `StatusID`; otherwise guessed from the name. */
-export function statusIdOf(talep: Pick<Talep, 'Status' | 'StatusID'>): number | undefined {
-  if (talep.StatusID !== undefined) return talep.StatusID;
-  if (/\b(closed|resolved|kapal)/i.test(talep.Status)) return STATUS_IDS.closed;
-  if (/progress|devam/i.test(talep.Status)) return STATUS_IDS.progress;
-  if (/\b(new|yeni)\b/i.test(talep.Status)) return STATUS_IDS.new;
-  return undefined;
-}
-
-export const isClosed = (talep: Pick<Talep, 'Status' | 'StatusID'>): boolean => statusIdOf(talep) === STATUS_IDS.closed;
-
-const isAgentRole = (role: ViewerRole) => role === 'admin' || role === 'agent';
 
 /** ForTechsOnly comments only for an agent looking at an ephemeral card. */
 export function showsPrivateComments(surface: CardSurface): boolean {
@@ -124,50 +93,6 @@ export function visibleComments(comments: readonly Comment[], surface: CardSurfa
   return [...allowed]
     .sort((a, b) => a.CommentDate.getTime() - b.CommentDate.getTime() || a.CommentID - b.CommentID)
     .slice(-limit);
-}
-
-export type CardChange = { talepId: number; kind: 'status'; statusId: number } | { talepId: number; kind: 'priority'; priority: number };
-
-/** The status/priority select's option value: `<talepId>|status|<id>` or `<talepId>|priority|<id>`. */
-export function cardChangeValue(change: CardChange): string {
-  return change.kind === 'status'
-    ? `${change.talepId}|status|${change.statusId}`
-    : `${change.talepId}|priority|${change.priority}`;
-}
-
-export function parseCardChange(value: string | undefined): CardChange | undefined {
-  const match = /^(\d{1,9})\|(status|priority)\|(-?\d{1,4})$/.exec(value ?? '');
-  if (!match) return undefined;
-  const talepId = Number(match[1]);
-  const id = Number(match[3]);
-  if (talepId < 1) return undefined;
-  if (match[2] === 'status') return id >= 1 && id <= 3 ? { talepId, kind: 'status', statusId: id } : undefined;
-  return { talepId, kind: 'priority', priority: id };
-}
-
-/**
- * What the card's "More" menu opens; each is handled by the talep-extras / talep-relations / talep-comments
- * modules. Slack's overflow menu takes at most 5 options: this list is full.
- */
-export const CARD_EXTRAS = ['relations', 'fields', 'files', 'subscribers', 'comments'] as const;
-export type CardExtra = (typeof CARD_EXTRAS)[number];
-
-const extraLabels: Record<CardExtra, string> = {
-  relations: 'Related and sub-taleps',
-  fields: 'Custom fields',
-  files: 'Attachments',
-  subscribers: 'Subscribers',
-  comments: 'All comments',
-};
-
-/** The "More" option value: `<extra>|<talepId>`. */
-export const cardExtraValue = (extra: CardExtra, talepId: number): string => `${extra}|${talepId}`;
-
-export function parseCardExtra(value: string | undefined): { extra: CardExtra; talepId: number } | undefined {
-  const match = /^([a-z]+)\|(\d{1,9})$/.exec(value ?? '');
-  const extra = CARD_EXTRAS.find((candidate) => candidate === match?.[1]);
-  const talepId = Number(match?.[2]);
-  return extra && talepId >= 1 ? { extra, talepId } : undefined;
 }
 
 /** Linked tracker issues: one per `<Tracker>IssueUrl` that holds a plain web link, e.g. `{ tracker: 'Jira', url }`. */
@@ -203,9 +128,10 @@ function fieldTexts(data: TalepCardData): string[] {
   const { talep } = data;
   const secondary = secondaryAssignees.safeParse(talep['SecondaryAssignees']);
   const also = secondary.success ? secondary.data.map((user) => escapeText(user.Username)).join(', ') : '';
-  const statusId = statusIdOf(talep);
-  const status = `${statusId !== undefined && statusEmoji[statusId] ? `${statusEmoji[statusId]} ` : ''}${escapeText(talep.Status || (statusId ? (statusNames[statusId] ?? '') : '')) || '—'}`;
-  const priority = `${priorityEmoji[talep.Priority] ? `${priorityEmoji[talep.Priority]} ` : ''}${escapeText(priorityName(talep.Priority, data.priorities))}`;
+  const emoji = statusEmoji(statusIdOf(talep));
+  const status = `${emoji ? `${emoji} ` : ''}${escapeText(statusDisplayName(talep))}`;
+  const priorityMark = priorityEmoji(talep.Priority);
+  const priority = `${priorityMark ? `${priorityMark} ` : ''}${escapeText(priorityName(talep.Priority, data.priorities))}`;
   let due = '_none_';
   if (talep.DueDate) {
     const overdue = talep.DueDate.getTime() < data.now.getTime() && !isClosed(talep);
@@ -284,32 +210,24 @@ function commentBlocks(data: TalepCardData, surface: CardSurface): Block[] {
   return [section(heading), ...shown.map(commentBlock)];
 }
 
-const STATUS_CHOICES = [
-  { id: STATUS_IDS.new, label: 'New' },
-  { id: STATUS_IDS.progress, label: 'In progress' },
-  { id: STATUS_IDS.closed, label: 'Closed' },
-] as const;
-
 /**
  * Status and priority in one select with option groups: an overflow menu allows only 5 options, and
  * 3 statuses + 4 priorities (minus the current ones, plus a custom priority) do not always fit.
  */
 function changeSelect(talep: Talep): types.StaticSelect {
   const statusId = statusIdOf(talep);
-  const statuses = STATUS_CHOICES.filter((choice) => choice.id !== statusId).map((choice) =>
-    option(`Status: ${choice.label}`, cardChangeValue({ talepId: talep.TalepID, kind: 'status', statusId: choice.id })),
-  );
-  const priorities = Object.entries(standardPriorities)
-    .map(([id, name]) => ({ id: Number(id), name }))
-    .sort((a, b) => a.id - b.id)
+  const statusOptions = statuses
+    .filter((choice) => choice.id !== statusId)
+    .map((choice) => option(`Status: ${choice.label}`, cardChangeValue({ talepId: talep.TalepID, kind: 'status', statusId: choice.id })));
+  const priorities = standardPriorities
     .filter((choice) => choice.id !== talep.Priority)
-    .map((choice) => option(`Priority: ${choice.name}`, cardChangeValue({ talepId: talep.TalepID, kind: 'priority', priority: choice.id })));
+    .map((choice) => option(`Priority: ${choice.label}`, cardChangeValue({ talepId: talep.TalepID, kind: 'priority', priority: choice.id })));
   return {
     type: 'static_select',
     action_id: TalepCardIds.change,
     placeholder: { type: 'plain_text', text: 'Status / priority…', emoji: true },
     option_groups: [
-      { label: { type: 'plain_text', text: 'Status' }, options: statuses },
+      { label: { type: 'plain_text', text: 'Status' }, options: statusOptions },
       { label: { type: 'plain_text', text: 'Priority' }, options: priorities },
     ],
   };
@@ -353,7 +271,7 @@ export function cardButtons(data: TalepCardData, viewer: CardViewer): { work: ty
 
 /** The notification text is mrkdwn too: a subject such as `<!channel>` must not ping anyone. */
 function fallbackText(talep: Talep): string {
-  return `Talep #${talep.TalepID}: ${escapeText(truncate(talep.Subject.replace(/\s+/g, ' ').trim(), 150))} (${escapeText(talep.Status)})`;
+  return `Talep #${talep.TalepID}: ${escapeText(truncate(talep.Subject.replace(/\s+/g, ' ').trim(), 150))} (${escapeText(statusDisplayName(talep))})`;
 }
 
 /**
@@ -396,19 +314,4 @@ export function talepCard(data: TalepCardData, surface: CardSurface, notice?: st
   blocks.push(extrasBlock(talep.TalepID));
   if (surface.viewer.subscribed) blocks.push(context(':bell: You are subscribed to this talep.'));
   return { text: fallbackText(talep), blocks };
-}
-
-/** A regular user asked about a talep that is not theirs (the help desk answered 403). */
-export function foreignTalepMessage(talepId: number): SlackMessage {
-  return { text: `:no_entry: Talep #${talepId} belongs to someone else: only its submitter and help-desk agents can open it.` };
-}
-
-export function shareRefusedMessage(talepId: number): SlackMessage {
-  return { text: `:no_entry: You can share only your own taleps; talep #${talepId} is someone else's.` };
-}
-
-export function cannotPostHereMessage(): SlackMessage {
-  return {
-    text: ':speech_balloon: I cannot post in this conversation. Invite me to the channel (`/invite @talep-bot`) and press *Share in channel* again.',
-  };
 }

@@ -1,0 +1,47 @@
+/**
+ * What other areas may use of the talep card: showing a card, and declaring a control on it (a button
+ * or menu that changes the talep and re-renders the card in place with a line saying what changed).
+ */
+import type { ActionCtx } from '../../slack/listeners.js';
+import { type Listener, onAction } from '../../slack/listeners.js';
+import type { ActingOnTalep } from '../../slack/interaction.js';
+import type { CommandCtx } from '../../slack/routes.js';
+import { cardMessage, type PrivateSurface } from './load.js';
+
+export { cardMessage, loadCardData, type PrivateSurface, worksOnCategory } from './load.js';
+
+/** What a change did, said above the re-rendered card; `false`: it answered itself, no card. */
+export type CardNotice = string | undefined | false;
+
+/** The card of a control: ephemeral where the control was on an ephemeral message, else the Messages tab's kind. */
+export function cardSurfaceOf(ctx: Pick<ActionCtx, 'container'>): PrivateSurface {
+  return ctx.container === 'ephemeral' ? 'ephemeral' : 'direct';
+}
+
+/**
+ * A control on the card: `read` takes the talep id (and any input) from the control; `work` makes the
+ * change as the person and returns the notice; the card is then re-rendered where the control was (in
+ * place on a message, else as a new card in the Messages tab).
+ */
+export function cardControl<I = undefined>(
+  id: string,
+  read: (action: unknown) => { talepId: number; input: I } | undefined,
+  work: (ctx: ActionCtx & ActingOnTalep, input: I) => Promise<CardNotice>,
+): Listener {
+  return onAction(id, { talep: (ctx) => read(ctx.action)?.talepId }, async (ctx) => {
+    const { input } = read(ctx.action) as { input: I };
+    const notice = await work(ctx, input);
+    if (notice === false) return;
+    await ctx.surface.replace(await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx), notice));
+  });
+}
+
+/** A sub-command that changes a talep answers with the refreshed card and the notice above it. */
+export async function answerWithCard(ctx: CommandCtx & ActingOnTalep, notice: CardNotice): Promise<void> {
+  if (notice === false) return;
+  await ctx.surface.send(await cardMessage(ctx.services, ctx.actor, ctx.talepId, 'ephemeral', notice));
+}
+
+/** For plain buttons whose value is the talep id. */
+export { readTalepButton, talepIdOfButton } from './controls.js';
+export { setSubscription } from './subscription.js';

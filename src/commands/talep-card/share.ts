@@ -1,0 +1,35 @@
+/**
+ * "Share in channel": the card posted publicly by the app in the conversation the card was in. Only
+ * what everyone there may see (no agents-only comments, no attachments, no work buttons); a regular
+ * user may share only their own taleps.
+ */
+import type { ActingOnTalep } from '../../slack/interaction.js';
+import type { ActionCtx } from '../../slack/listeners.js';
+import { cannotPostHere } from '../../slack/surface.js';
+import { cannotPostHereMessage } from '../../views/kit/notices.js';
+import { talepCard } from '../../views/talep-card/card.js';
+import { sharedNotice, shareRefusedMessage } from '../../views/talep-card/messages.js';
+import { loadCardData } from './load.js';
+import type { CardNotice } from './public.js';
+
+export async function shareCard(ctx: ActionCtx & ActingOnTalep): Promise<CardNotice> {
+  const { services, actor, client, surface, talepId, channelId } = ctx;
+  if (!channelId) {
+    await surface.send(cannotPostHereMessage());
+    return false;
+  }
+  const { data } = await loadCardData(services, actor, talepId);
+  if (!actor.isAgent && data.talep.SubmitterUserInfo.UserID !== actor.helpdeskUserId) {
+    await surface.send(shareRefusedMessage(talepId));
+    return false;
+  }
+  const card = talepCard(data, { kind: 'public', sharedBySlackUserId: actor.userId });
+  try {
+    await client.chat.postMessage({ channel: channelId, ...card, unfurl_links: false, unfurl_media: false });
+  } catch (error) {
+    if (!cannotPostHere(error)) throw error;
+    await surface.send(cannotPostHereMessage());
+    return false;
+  }
+  return sharedNotice(channelId);
+}
