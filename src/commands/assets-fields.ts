@@ -7,11 +7,13 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { type CustomFieldDefinition, CustomFieldUsage } from '../api/schemas.js';
 import { ASSET_FIELDS_NOTE, assetFieldsHeading, assetFieldsSavedText, AssetIds, assetLabel } from '../views/assets.js';
-import type { RecordField } from '../views/custom-fields-form.js';
+import type { RecordField } from '../views/custom-fields/form.js';
 import { assetSubject } from './assets-cards.js';
-import { type FieldsTarget, openFieldsModal, recordFields, registerFieldsSubmission, saveEachField } from './custom-fields-form.js';
+import { type FieldsTarget, openFieldsModal, recordFields, fieldsSubmission, saveEachField } from './custom-fields/public.js';
 import type { Services } from '../slack/services.js';
 import { whoActs } from './session.js';
+import { legacyInteraction } from './session.js';
+import type { Listener } from '../slack/listeners.js';
 
 /** Definitions → form fields with unknown values; dropdown options are used when the help desk sends them (not promised). */
 export function assetFields(definitions: readonly CustomFieldDefinition[]): RecordField[] {
@@ -31,16 +33,16 @@ export const assetFieldsTarget: FieldsTarget = {
   savedText: assetFieldsSavedText,
 };
 
-export function registerAssetFields(app: App, services: Services): void {
+export function registerAssetFields(app: App, services: Services, listen: (listener: Listener) => void): void {
   app.action<BlockAction<ButtonAction>>(AssetIds.fields, async ({ ack, body, action, client }) => {
     await ack();
     const assetId = /^\d{1,9}$/.test(action.value ?? '') ? Number(action.value) : undefined;
     if (assetId === undefined) return;
-    await openFieldsModal(services, whoActs(body), client, body.trigger_id, assetFieldsTarget, async (session) => {
+    await openFieldsModal(legacyInteraction(services, whoActs(body), client), body.trigger_id, assetFieldsTarget, async (session) => {
       const asset = await session.hd.getAsset({ id: assetId });
       return { recordId: asset.ItemID, subject: assetLabel(asset) };
     }, assetSubject(assetId));
   });
 
-  registerFieldsSubmission(app, services, assetFieldsTarget);
+  listen(fieldsSubmission(assetFieldsTarget));
 }

@@ -86,7 +86,7 @@ export function parseAssetCommand(text: string): Parsed<AssetCommand> {
 
 export const assetsModule: CommandModule = {
   name: 'assets',
-  register({ app, services, router }) {
+  register({ app, services, router, listen }) {
     router.add<AssetCommand>({
       name: 'asset',
       aliases: ['assets'],
@@ -131,6 +131,6 @@ export const assetsModule: CommandModule = {
     registerAssetCards(app, services);
     registerAssetForm(app, services);
     registerAssetLinks(app, services);
-    registerAssetFields(app, services);
+    registerAssetFields(app, services, listen);
   },
 };

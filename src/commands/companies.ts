@@ -26,12 +26,14 @@ import {
 import { escapeText } from '../views/kit/blocks.js';
 import { resultView, workingView } from '../views/kit/states.js';
 import { fail, firstWord, ok, type Parsed, parseTalepId } from './args.js';
-import { formText, openFieldsModal, perFieldTarget, registerFieldsSubmission } from './custom-fields-form.js';
+import { openFieldsModal, perFieldTarget, fieldsSubmission } from './custom-fields/public.js';
+import { formText } from '../slack/forms.js';
 import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import { type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
 import type { Services } from '../slack/services.js';
 import { type Session, type Who, whoActs } from './session.js';
+import { legacyInteraction } from './session.js';
 
 // ── Parsing (pure) ──────────────────────────────────────────────────────────────────────────────
 
@@ -185,7 +187,7 @@ async function openEditModal(services: Services, who: Who, client: webApi.WebCli
 }
 
 function openCompanyFields(services: Services, who: Who, client: webApi.WebClient, triggerId: string, id: number) {
-  return openFieldsModal(services, who, client, triggerId, companyFieldsTarget, async (session: Session) => {
+  return openFieldsModal(legacyInteraction(services, who, client), triggerId, companyFieldsTarget, async (session) => {
     const company = await findCompany(session.hd, id);
     return { recordId: id, subject: `*${escapeText(company.Name)}* (company #${id})` };
   }, { label: `Company #${id}` });
@@ -195,7 +197,7 @@ function openCompanyFields(services: Services, who: Who, client: webApi.WebClien
 
 export const companiesModule: CommandModule = {
   name: 'companies',
-  register({ app, services, router }) {
+  register({ app, services, router, listen }) {
     router.add<CompanyCommand>({
       name: 'company',
       aliases: ['companies'],
@@ -278,7 +280,7 @@ export const companiesModule: CommandModule = {
       }, { label: `Company #${id}` });
     });
 
-    registerFieldsSubmission(app, services, companyFieldsTarget);
+    listen(fieldsSubmission(companyFieldsTarget));
 
     app.action<BlockAction<OverflowAction>>(CompanyIds.rowMenu, async ({ ack, body, action, client }) => {
       await ack();

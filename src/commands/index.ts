@@ -2,6 +2,7 @@
 import { accountModule } from './account.js';
 import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
+import { talepWorkArea } from './talep-work/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { newTalepModule } from './new-talep.js';
@@ -9,8 +10,6 @@ import { messageShortcutsModule } from './message-shortcuts.js';
 import { addToTalepModule } from './add-to-talep.js';
 import { talepCommentModule } from './talep-comment.js';
 import { talepCommentsModule } from './talep-comments.js';
-import { talepCloseModule } from './talep-close.js';
-import { talepWorkModule } from './talep-work.js';
 import { talepRelationsModule } from './talep-relations.js';
 import { talepExtrasModule } from './talep-extras.js';
 import { talepTagsModule } from './talep-tags.js';
@@ -32,8 +31,6 @@ export const commandModules: CommandModule[] = [
   addToTalepModule,
   talepCommentModule,
   talepCommentsModule,
-  talepCloseModule,
-  talepWorkModule,
   talepRelationsModule,
   talepExtrasModule,
   talepTagsModule,
@@ -51,4 +48,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea];
+export const areas: readonly Area[] = [talepCardArea, talepWorkArea];

@@ -35,7 +35,7 @@ import { resultView, workingView } from '../views/kit/states.js';
 import { FORM_VALUE } from '../views/kit/inputs.js';
 import { cannotPostHereMessage } from '../views/kit/notices.js';
 import { fail, ok, type Parsed } from './args.js';
-import { formText, readFormValue } from './custom-fields-form.js';
+import { formText, readElement } from '../slack/forms.js';
 import { loadingRender, type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
 import { viaRespond } from './reply.js';
@@ -148,7 +148,7 @@ export function readNewArticleForm(values: StateValues): NewArticleForm {
   if (!body) errors[NewArticleBlocks.body] = 'Write the article.';
   else if (body.length > ARTICLE_BODY_MAX) errors[NewArticleBlocks.body] = `At most ${ARTICLE_BODY_MAX} characters.`;
   if (Object.keys(errors).length > 0 || !category || !subject || !body) return { ok: false, errors };
-  const techOnly = readFormValue(values[NewArticleBlocks.techOnly]?.[FORM_VALUE]) === 'true';
+  const techOnly = readElement(values[NewArticleBlocks.techOnly]?.[FORM_VALUE]) === 'true';
   return { ok: true, values: { categoryId: Number(category), subject, body, techOnly } };
 }
 

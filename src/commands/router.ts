@@ -43,7 +43,7 @@ export interface Subcommand<A> extends HelpEntry {
 export function legacyModule(module: CommandModule): LegacyModule {
   return {
     name: module.name,
-    register({ app, services, router }) {
+    register({ app, services, router, listen }) {
       const adapter = {
         add<A>(command: Subcommand<A>) {
           router.add({
@@ -64,7 +64,7 @@ export function legacyModule(module: CommandModule): LegacyModule {
           });
         },
       };
-      module.register({ app, services, router: adapter as unknown as SubcommandRouter });
+      module.register({ app, services, router: adapter as unknown as SubcommandRouter, listen });
     },
   };
 }

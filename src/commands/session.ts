@@ -3,7 +3,10 @@
  * account (or sends the connect prompt), tells them once when their call is queued, and turns every
  * failure into one short ephemeral message — so command code only writes the happy path.
  */
+import type { webApi } from '@slack/bolt';
 import type { HelpdeskClient } from '../api/client.js';
+import { type Interaction, surfaceDeps } from '../slack/interaction.js';
+import { dmSurface } from '../slack/surface.js';
 import { HelpdeskError } from '../api/errors.js';
 import type { Account } from '../store/account-store.js';
 import { PersonNotFound } from '../slack/people.js';
@@ -118,4 +121,9 @@ export async function explainPersonProblems<T>(reply: Reply, find: () => Promise
     await reply.send({ text: problem });
     return undefined;
   }
+}
+
+/** Transitional: a kernel interaction for old modules that call kernel pieces (answers that cannot go elsewhere go to a DM). */
+export function legacyInteraction(services: Services, who: Who, client: webApi.WebClient): Interaction {
+  return { services, client, who, surface: dmSurface(surfaceDeps(services, client, who.userId)) };
 }

@@ -35,7 +35,7 @@ import {
   parseEditValue,
 } from '../views/talep-comments.js';
 import { fail, ok, type Parsed, withTalepId } from './args.js';
-import { formText, readFormValue } from './custom-fields-form.js';
+import { formText, readElement } from '../slack/forms.js';
 import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import type { CommandModule } from './module.js';
 import { type ModalRender, withModalSession } from './modal-session.js';
@@ -212,7 +212,7 @@ function registerCommentsActions(app: App, services: Services): void {
       return;
     }
     // Only an agent's form has the checkbox; without it the comment's visibility is left as it is.
-    const checkbox = readFormValue(view.state.values[CommentsIds.privateBlock]?.[FORM_VALUE]);
+    const checkbox = readElement(view.state.values[CommentsIds.privateBlock]?.[FORM_VALUE]);
     await ack({ response_action: 'update', view: workingView(EDIT_TITLE, 'Saving…') });
 
     const { talepId, commentId } = metadata;

@@ -20,10 +20,12 @@ import {
   talepRecordField,
 } from '../views/talep-extras.js';
 import { fail, ok, type Parsed, parseUserMention, withTalepId } from './args.js';
-import { type FieldsTarget, openFieldsModal, registerFieldsSubmission } from './custom-fields-form.js';
+import { type FieldsTarget, openFieldsModal, fieldsSubmission } from './custom-fields/public.js';
 import type { CommandModule } from './module.js';
 import { helpdeskPersonFor } from '../slack/people.js';
 import { explainPersonProblems } from './session.js';
+import { legacyInteraction } from './session.js';
+import type { Listener } from '../slack/listeners.js';
 import { type Reply, viaRespond } from './reply.js';
 import type { Services } from '../slack/services.js';
 import { type Session, whoActs } from './session.js';
@@ -137,7 +139,7 @@ function extraMessage(services: Services, session: Session, extra: { extra: Card
 
 export const talepExtrasModule: CommandModule = {
   name: 'talep-extras',
-  register({ app, services, router }) {
+  register({ app, services, router, listen }) {
     const group = 'Talep extras';
 
     router.add<number>({
@@ -198,18 +200,18 @@ export const talepExtrasModule: CommandModule = {
       run: (context, args) => forTalep(context, args.talepId, (session) => addSecondary(services, session, context.reply, context.client, args)),
     });
 
-    registerExtrasActions(app, services);
+    registerExtrasActions(app, services, listen);
   },
 };
 
-function registerExtrasActions(app: App, services: Services): void {
-  registerFieldsSubmission(app, services, talepFieldsTarget);
+function registerExtrasActions(app: App, services: Services, listen: (listener: Listener) => void): void {
+  listen(fieldsSubmission(talepFieldsTarget));
 
   app.action<BlockAction<ButtonAction>>(ExtrasIds.editFields, async ({ ack, body, action, client }) => {
     await ack();
     const talepId = talepIdOfButton(action);
     if (talepId === undefined) return;
-    await openFieldsModal(services, whoActs(body), client, body.trigger_id, talepFieldsTarget, async (session) => {
+    await openFieldsModal(legacyInteraction(services, whoActs(body), client), body.trigger_id, talepFieldsTarget, async (session) => {
       const talep = await session.hd.getTalep({ id: talepId });
       return { recordId: talepId, subject: talepFormSubject(talepId, talep.Subject) };
     }, { talepId });

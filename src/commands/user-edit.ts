@@ -30,7 +30,7 @@ import {
 } from '../views/user-edit.js';
 import { UserIds, userLabel } from '../views/users.js';
 import { type Delivery, deliver, deliverySchema } from './assets-delivery.js';
-import { fieldFingerprint, readFormValue, type StateValues } from './custom-fields-form.js';
+import { fieldFingerprint, readElement, type StateValues } from '../slack/forms.js';
 import { decodeMetadata, encodeMetadata } from '../slack/metadata.js';
 import { type ModalRender, openLoadingModal, withModalSession } from './modal-session.js';
 import { viaRespond } from './reply.js';
@@ -63,7 +63,7 @@ export type EditReading = { ok: true; value: UserEditValues } | { ok: false; err
 
 /** The submitted form, or inline errors keyed by block id (a submission is untrusted input). */
 export function readUserEditForm(state: StateValues): EditReading {
-  const read = (field: UserEditField) => readFormValue(state[UserEditBlocks[field]]?.[FORM_VALUE]);
+  const read = (field: UserEditField) => readElement(state[UserEditBlocks[field]]?.[FORM_VALUE]);
   const text = Object.fromEntries(textFields.map((field) => [field, read(field) ?? ''])) as Record<TextField, string>;
   const switches = Object.fromEntries(
     switchFields.map((field) => {

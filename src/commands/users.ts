@@ -28,10 +28,12 @@ import {
   userLabel,
 } from '../views/users.js';
 import { fail, firstWord, ok, type Parsed } from './args.js';
-import { formText, openFieldsModal, perFieldTarget, readFormValue, registerFieldsSubmission, type StateValues } from './custom-fields-form.js';
+import { openFieldsModal, perFieldTarget, fieldsSubmission } from './custom-fields/public.js';
+import { formText, readElement, type StateValues } from '../slack/forms.js';
 import { type ModalRender, withModalSession } from './modal-session.js';
 import type { CommandModule } from './module.js';
 import { whoActs, withSession } from './session.js';
+import { legacyInteraction } from './session.js';
 import { askToDelete, registerUserDelete } from './user-delete.js';
 import { openUserEdit, registerUserEdit } from './user-edit.js';
 import { parseUserListArgs, registerUserList, type UserListArgs, userListPage } from './user-list.js';
@@ -182,7 +184,7 @@ export function readNewUserForm(values: StateValues): { values: NewUserValues; e
     const text = formText(values, blockId);
     if (text !== undefined) form[key] = text;
   }
-  form.sendWelcomeEmail = readFormValue(values[NewUserBlocks.sendWelcomeEmail]?.[FORM_VALUE]) === 'true';
+  form.sendWelcomeEmail = readElement(values[NewUserBlocks.sendWelcomeEmail]?.[FORM_VALUE]) === 'true';
   const errors: Record<string, string> = {};
   if (!form.email || !emailSchema.safeParse(form.email).success) errors[NewUserBlocks.email] = 'Enter a valid e-mail address.';
   if (form.username !== undefined && /\s/.test(form.username)) errors[NewUserBlocks.username] = 'A user name has no spaces.';
@@ -191,7 +193,7 @@ export function readNewUserForm(values: StateValues): { values: NewUserValues; e
 
 export const usersModule: CommandModule = {
   name: 'users',
-  register({ app, services, router }) {
+  register({ app, services, router, listen }) {
     router.add<UserCommand>({
       name: 'user',
       aliases: ['users'],
@@ -270,7 +272,7 @@ export const usersModule: CommandModule = {
             }));
           case 'fields':
             return asUser(async () =>
-              openFieldsModal(services, who, client, triggerId, userFieldsTarget, async (session) => {
+              openFieldsModal(legacyInteraction(services, who, client), triggerId, userFieldsTarget, async (session) => {
                 const target = await resolveUser(services, session, client, command.who);
                 return { recordId: target.userId, subject: userLabel(target) };
               }),
@@ -299,7 +301,7 @@ export const usersModule: CommandModule = {
       });
     });
 
-    registerFieldsSubmission(app, services, userFieldsTarget);
+    listen(fieldsSubmission(userFieldsTarget));
     registerUserList(app, services);
     registerUserEdit(app, services);
     registerUserDelete(app, services);
@@ -309,7 +311,7 @@ export const usersModule: CommandModule = {
       const id = userIdValue.safeParse(action.value);
       if (!id.success) return;
       const who = whoActs(body);
-      await openFieldsModal(services, who, client, body.trigger_id, userFieldsTarget, async (session) => {
+      await openFieldsModal(legacyInteraction(services, who, client), body.trigger_id, userFieldsTarget, async (session) => {
         const user = await session.hd.getUser({ userId: id.data });
         return { recordId: user.UserID, subject: userLabel(labelOf(user)) };
       }, { label: `Help-desk user #${id.data}` });

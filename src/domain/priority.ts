@@ -22,7 +22,7 @@ const words: Record<string, PriorityKey> = {
   low: 'low', dusuk: 'low', 'düşük': 'low',
   normal: 'normal', medium: 'normal', orta: 'normal',
   high: 'high', yuksek: 'high', 'yüksek': 'high',
-  critical: 'critical', urgent: 'critical', kritik: 'critical', acil: 'critical',
+  critical: 'critical', kritik: 'critical',
 };
 
 export function parsePriority(text: string): Parsed<PriorityKey> {

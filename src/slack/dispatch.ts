@@ -89,8 +89,11 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const shortcuts = new ListenerMap<Of<'shortcut'>>();
   const messageShortcuts = new ListenerMap<Of<'message-shortcut'>>();
   const events = new Map<string, Of<'event'>>();
-  for (const module of legacy) module.register({ app, services, router: legacyRouterShim(router) });
-  for (const area of areas) {
+  const legacyListeners: Listener[] = [];
+  for (const module of legacy) {
+    module.register({ app, services, router: legacyRouterShim(router), listen: (listener) => legacyListeners.push(listener) });
+  }
+  for (const area of [...areas, { name: 'legacy', listeners: legacyListeners }]) {
     for (const entry of area.routes ?? []) router.add(entry);
     for (const listener of area.listeners ?? []) {
       switch (listener.kind) {
@@ -352,7 +355,7 @@ export interface LegacyCommandContext {
 
 export interface LegacyModule {
   name: string;
-  register(registration: { app: App; services: Services; router: { add(command: LegacySubcommand): void } }): void;
+  register(registration: { app: App; services: Services; router: { add(command: LegacySubcommand): void }; listen(listener: Listener): void }): void;
 }
 
 function legacyRouterShim(router: Router): { add(command: LegacySubcommand): void } {

@@ -8,7 +8,7 @@
  *   quiet      the help desk's queue is waited out without a "queued" notice (a form being filled in
  *              would otherwise be replaced by the notice)
  */
-import { type ActorOptions, requireLinked } from './actor.js';
+import { type Actor, type ActorOptions, requireLinked } from './actor.js';
 import { type ErrorSubject, reportFailure } from './failures.js';
 import type { Acting, ActingOnTalep, Interaction } from './interaction.js';
 
@@ -58,4 +58,17 @@ export async function runWithNeeds<C extends Interaction>(
       { ...subject, ...(talepId !== undefined ? { talepId } : {}), ...(actor && !actor.isAgent ? { regularUser: true } : {}) },
     );
   }
+}
+
+/**
+ * The same middleware for work that starts after the listener has answered (a submission after its
+ * ack, a modal after it opened): acts as the person, with failures told on `ix.surface`.
+ */
+export function actAs(
+  ix: Interaction,
+  work: (actor: Actor) => Promise<void>,
+  subject: ErrorSubject = {},
+  options: { quiet?: true } = {},
+): Promise<void> {
+  return runWithNeeds(ix, { linked: true, ...options }, async ({ actor }) => work(actor as Actor), subject);
 }

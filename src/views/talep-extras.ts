@@ -6,7 +6,7 @@
 import type { AttachmentItem, TalepCustomFieldValue, UserListItem } from '../api/schemas.js';
 import { CustomFieldType } from '../api/schemas.js';
 import { actions, type Block, button, confirm, context, escapeText, fields, section, type SlackMessage, truncate } from './kit/blocks.js';
-import type { RecordField } from './custom-fields-form.js';
+import type { RecordField } from './custom-fields/form.js';
 
 export const ExtrasIds = {
   /** Subscribers list; value: talep id. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AssetIds } from '../../src/views/assets.js';
 import { AssetFormBlocks } from '../../src/views/assets-form.js';
 import { AssetLinkBlocks } from '../../src/views/assets-link.js';
-import { fieldBlockId } from '../../src/views/custom-fields-form.js';
+import { fieldBlockId } from '../../src/views/custom-fields/form.js';
 import { elementsOf, json, nextCallAfter, postTo, textValue } from '../support/e2e.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import type { SentRequest } from '../support/slack-requests.js';

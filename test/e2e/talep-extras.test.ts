@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { fieldBlockId } from '../../src/views/custom-fields-form.js';
+import { fieldBlockId } from '../../src/views/custom-fields/form.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { ExtrasIds } from '../../src/views/talep-extras.js';

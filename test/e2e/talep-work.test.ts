@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { CloseIds } from '../../src/views/talep-close.js';
+import { CloseIds } from '../../src/views/talep-work/close.js';
 import { CommentModalIds, commentBodyBlockId } from '../../src/views/talep-comment-modal.js';
 import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { json, nextCall, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';

@@ -6,12 +6,12 @@ import { decodePageValue, decodePair } from '../../src/commands/assets-cards.js'
 import { assetFields, assetFieldsTarget } from '../../src/commands/assets-fields.js';
 import { changedParams, createParams, fingerprints, formMetadataSchema, readAssetForm } from '../../src/commands/assets-form.js';
 import { pickerQuery } from '../../src/commands/assets-link.js';
-import { changedFields, fieldsFormMetadata, type FieldsMetadata, fieldsFormView } from '../../src/commands/custom-fields-form.js';
+import { changedFields, fieldsFormMetadata, type FieldsMetadata, fieldsFormView } from '../../src/commands/custom-fields/form-state.js';
 import { decodeMetadata } from '../../src/slack/metadata.js';
 import { AssetIds, pageValue } from '../../src/views/assets.js';
 import { AssetFormBlocks, type AssetFormValues, emptyAssetForm } from '../../src/views/assets-form.js';
 import type { ModalView } from '../../src/views/kit/blocks.js';
-import { fieldBlockId, type RecordField } from '../../src/views/custom-fields-form.js';
+import { fieldBlockId, type RecordField } from '../../src/views/custom-fields/form.js';
 
 type StateValues = ViewOutput['state']['values'];
 

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { surfaceOf, talepIdOfButton } from '../../src/commands/legacy-card.js';
+import { cardSurfaceOf, talepIdOfButton } from '../../src/commands/talep-card/public.js';
 import { parseTalepId as parseShowArgs } from '../../src/slack/args.js';
-import { slackTextToPlain } from '../../src/commands/args.js';
-import { closedNotice, parseCloseArgs } from '../../src/commands/talep-close.js';
+import { slackTextToPlain } from '../../src/domain/slack-text.js';
 import { commentMetadataSchema, parseCommentArgs } from '../../src/commands/talep-comment.js';
-import {
-  dueNotice,
-  parseAssignArgs,
-  parseDueArgs,
-  parsePriorityArgs,
-  parseStatusArgs,
-  priorityNotice,
-  statusNotice,
-} from '../../src/commands/talep-work.js';
+import { parseAssignArgs, parseCloseArgs, parseDueArgs, parsePriorityArgs, parseStatusArgs } from '../../src/commands/talep-work/args.js';
+import { closedNotice, dueNotice, priorityNotice, statusNotice } from '../../src/views/talep-work/notices.js';
 
 const value = <T>(parsed: { ok: true; value: T } | { ok: false; error: string }): T => {
   if (!parsed.ok) throw new Error(`expected ok, got: ${parsed.error}`);
@@ -130,10 +122,11 @@ describe('card action helpers', () => {
   });
 
   it('tell an ephemeral card from one in the app DM', () => {
-    const base = { type: 'block_actions', user: { id: 'U1' } };
-    expect(surfaceOf({ ...base, container: { type: 'message', is_ephemeral: true } })).toBe('ephemeral');
-    expect(surfaceOf({ ...base, container: { type: 'message', is_ephemeral: false } })).toBe('direct');
-    expect(surfaceOf(base)).toBe('ephemeral');
+    expect(cardSurfaceOf({ container: 'ephemeral' })).toBe('ephemeral');
+    expect(cardSurfaceOf({ container: 'message' })).toBe('direct');
+    expect(cardSurfaceOf({ container: 'home' })).toBe('direct');
+    expect(cardSurfaceOf({ container: 'modal' })).toBe('direct');
+    expect(cardSurfaceOf({ container: 'unknown' })).toBe('ephemeral');
   });
 });
 

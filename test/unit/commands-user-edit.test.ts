@@ -44,7 +44,7 @@ function untouched(overrides: Partial<Record<UserEditField, Record<string, ViewS
     [UserEditBlocks.firstName]: text(values.firstName),
     [UserEditBlocks.lastName]: text(values.lastName),
     [UserEditBlocks.phone]: text(values.phone),
-    // Slack gives the value back as shown; readFormValue trims it.
+    // Slack gives the value back as shown; readElement trims it.
     [UserEditBlocks.location]: text(values.location),
     [UserEditBlocks.company]: text(values.company),
     [UserEditBlocks.department]: text(values.department),

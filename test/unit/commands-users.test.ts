@@ -1,9 +1,10 @@
 import type { ViewStateValue } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../src/api/schemas.js';
-import { changedFields, fieldFingerprint, fieldsFormMetadata, readFormValue, recordFields } from '../../src/commands/custom-fields-form.js';
+import { changedFields, fieldsFormMetadata, recordFields } from '../../src/commands/custom-fields/form-state.js';
+import { fieldFingerprint, readElement } from '../../src/slack/forms.js';
 import { matchCategory, parseEmail, parsePersonRef, parseUserCommand, readNewUserForm } from '../../src/commands/users.js';
-import { initialFieldValue } from '../../src/views/custom-fields-form.js';
+import { initialFieldValue } from '../../src/views/custom-fields/form.js';
 import { NewUserBlocks } from '../../src/views/users.js';
 
 describe('parseUserCommand', () => {
@@ -125,12 +126,12 @@ describe('custom-field form plumbing', () => {
 
   it('reads each element type into the wire form', () => {
     const state = (value: Partial<ViewStateValue> & { type: string }): ViewStateValue => value as ViewStateValue;
-    expect(readFormValue(state({ type: 'checkboxes', selected_options: [] }))).toBe('false');
-    expect(readFormValue(state({ type: 'checkboxes', selected_options: [{ text: { type: 'plain_text', text: 'Yes' }, value: 'true' }] }))).toBe('true');
-    expect(readFormValue(state({ type: 'datepicker', selected_date: null }))).toBe('');
-    expect(readFormValue(state({ type: 'static_select', selected_option: { text: { type: 'plain_text', text: 'Gold' }, value: '3' } }))).toBe('3');
-    expect(readFormValue(state({ type: 'plain_text_input', value: '  x ' }))).toBe('x');
-    expect(readFormValue(undefined)).toBeUndefined();
+    expect(readElement(state({ type: 'checkboxes', selected_options: [] }))).toBe('false');
+    expect(readElement(state({ type: 'checkboxes', selected_options: [{ text: { type: 'plain_text', text: 'Yes' }, value: 'true' }] }))).toBe('true');
+    expect(readElement(state({ type: 'datepicker', selected_date: null }))).toBe('');
+    expect(readElement(state({ type: 'static_select', selected_option: { text: { type: 'plain_text', text: 'Gold' }, value: '3' } }))).toBe('3');
+    expect(readElement(state({ type: 'plain_text_input', value: '  x ' }))).toBe('x');
+    expect(readElement(undefined)).toBeUndefined();
   });
 
   it('sends only touched fields, and refuses a dropdown value that is not an option id', () => {

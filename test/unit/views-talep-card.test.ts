@@ -15,7 +15,7 @@ import {
   insertTemplate,
   unsavedCommentMessage,
 } from '../../src/views/talep-comment-modal.js';
-import { CloseIds, closeConfirmation, suppressNotificationFrom } from '../../src/views/talep-close.js';
+import { CloseIds, closeConfirmation, suppressNotificationFrom } from '../../src/views/talep-work/close.js';
 
 const NOW = new Date('2026-02-01T12:00:00Z');
 const ROOT = 'https://hd.example.com/helpdesk';

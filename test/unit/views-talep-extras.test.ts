@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttachmentItem, Talep, UserListItem } from '../../src/api/schemas.js';
 import type { SlackMessage } from '../../src/views/kit/blocks.js';
-import type { RecordField } from '../../src/views/custom-fields-form.js';
+import type { RecordField } from '../../src/views/custom-fields/form.js';
 import { type CardViewer, type TalepCardData, talepCard, trackerLinks } from '../../src/views/talep-card/card.js';
 import { CARD_EXTRAS, cardExtraValue, parseCardExtra, TalepCardIds } from '../../src/views/talep-card/ids.js';
 import {

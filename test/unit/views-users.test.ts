@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserDetails } from '../../src/api/schemas.js';
-import { customFieldsModal, initialFieldValue, isoDay, type RecordField } from '../../src/views/custom-fields-form.js';
+import { customFieldsModal, initialFieldValue, isoDay, type RecordField } from '../../src/views/custom-fields/form.js';
 import { escapeKeepingMentions } from '../../src/views/kit/states.js';
 import {
   deleteConfirmMessage,

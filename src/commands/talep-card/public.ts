@@ -13,9 +13,12 @@ export { cardMessage, loadCardData, type PrivateSurface, worksOnCategory } from 
 /** What a change did, said above the re-rendered card; `false`: it answered itself, no card. */
 export type CardNotice = string | undefined | false;
 
-/** The card of a control: ephemeral where the control was on an ephemeral message, else the Messages tab's kind. */
+/**
+ * The kind of card a control answers with: a lasting message (the app's Messages tab, App Home, a
+ * modal, whose answers go to the Messages tab) gets a `direct` card; an ephemeral one an ephemeral card.
+ */
 export function cardSurfaceOf(ctx: Pick<ActionCtx, 'container'>): PrivateSurface {
-  return ctx.container === 'ephemeral' ? 'ephemeral' : 'direct';
+  return ctx.container === 'message' || ctx.container === 'home' || ctx.container === 'modal' ? 'direct' : 'ephemeral';
 }
 
 /**

@@ -2,7 +2,7 @@
  * `/talep close <id>` asks first: an ephemeral message with a "don't notify" checkbox and
  * Confirm / Cancel. (The card's Close button uses Block Kit's confirm dialog instead.) Pure.
  */
-import { actions, escapeText, option, section, type SlackMessage, truncate, button } from './kit/blocks.js';
+import { actions, escapeText, option, section, type SlackMessage, truncate, button } from '../kit/blocks.js';
 
 export const CloseIds = {
   optionsBlock: 'talep_close_options',

@@ -5,10 +5,10 @@
  * Pure: data → Block Kit JSON.
  */
 import type { types } from '@slack/bolt';
-import { CustomFieldType } from '../api/schemas.js';
-import { type Block, context, escapeText, type ModalView, modal, option, plain, section, type SlackMessage } from './kit/blocks.js';
-import { checkboxInput, FORM_VALUE, inputBlock, textInput } from './kit/inputs.js';
-import { problemBlock } from './kit/states.js';
+import { CustomFieldType } from '../../api/schemas.js';
+import { type Block, context, escapeText, type ModalView, modal, option, plain, section, type SlackMessage } from '../kit/blocks.js';
+import { checkboxInput, FORM_VALUE, inputBlock, textInput } from '../kit/inputs.js';
+import { problemBlock } from '../kit/states.js';
 
 // ── Custom fields of a record ───────────────────────────────────────────────────────────────────
 
