@@ -9,7 +9,7 @@ import { SlackFileError } from './files.js';
 import { errorText } from './failures.js';
 import { type FileRef, MAX_FILES, megabytes } from '../views/kit/slack-files.js';
 import type { Services } from './services.js';
-import type { Session } from '../commands/session.js';
+import type { Actor } from './actor.js';
 
 const uploadedFileSchema = z.looseObject({
   name: z.string().min(1).optional(),
@@ -78,7 +78,7 @@ export interface AttachOutcome {
 }
 
 /** Attaches each upload to the talep as the user; one file's failure does not stop the others. */
-export async function attachUploads(session: Session, talepId: number, uploads: readonly FileUpload[]): Promise<AttachOutcome> {
+export async function attachUploads(session: Pick<Actor, 'hd'>, talepId: number, uploads: readonly FileUpload[]): Promise<AttachOutcome> {
   const outcome: AttachOutcome = { attached: [], failed: [] };
   for (const file of uploads) {
     try {
