@@ -3,6 +3,8 @@ import { accountModule } from './account.js';
 import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
+import { searchArea } from './search/index.js';
+import { kbArea } from './kb/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { newTalepModule } from './new-talep.js';
@@ -15,14 +17,12 @@ import { talepExtrasModule } from './talep-extras.js';
 import { talepTagsModule } from './talep-tags.js';
 import { talepFilesModule } from './talep-files.js';
 import { talepAttachModule } from './talep-attach.js';
-import { searchModule } from './search.js';
 import { statsModule } from './stats.js';
 import { rulesModule } from './rules.js';
 import { usersModule } from './users.js';
 import { companiesModule } from './companies.js';
 import { categoriesModule } from './categories.js';
 import { assetsModule } from './assets.js';
-import { kbModule } from './kb.js';
 
 export const commandModules: CommandModule[] = [
   accountModule,
@@ -36,16 +36,14 @@ export const commandModules: CommandModule[] = [
   talepTagsModule,
   talepFilesModule,
   talepAttachModule,
-  searchModule,
   statsModule,
   rulesModule,
   usersModule,
   companiesModule,
   categoriesModule,
   assetsModule,
-  kbModule,
   // ── registered modules end ──
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea];
+export const areas: readonly Area[] = [talepCardArea, talepWorkArea, searchArea(), kbArea];

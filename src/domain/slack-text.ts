@@ -10,11 +10,19 @@
 
 const TOKEN = /<([^<>]*)>/g;
 
-export function slackTextToPlain(text: string, names: ReadonlyMap<string, string> = new Map()): string {
-  return unescapeSlack(text.replace(TOKEN, (whole, inner: string) => tokenToPlain(whole, inner, names)));
+export interface PlainOptions {
+  /**
+   * `label-and-url` (default): `label (url)`, so the help desk keeps where a link pointed;
+   * `shown`: only what the reader saw (search words: people search for the text, not the address).
+   */
+  links?: 'label-and-url' | 'shown';
 }
 
-function tokenToPlain(whole: string, inner: string, names: ReadonlyMap<string, string>): string {
+export function slackTextToPlain(text: string, names: ReadonlyMap<string, string> = new Map(), options: PlainOptions = {}): string {
+  return unescapeSlack(text.replace(TOKEN, (whole, inner: string) => tokenToPlain(whole, inner, names, options)));
+}
+
+function tokenToPlain(whole: string, inner: string, names: ReadonlyMap<string, string>, options: PlainOptions): string {
   const bar = inner.indexOf('|');
   const target = bar < 0 ? inner : inner.slice(0, bar);
   const label = bar < 0 ? undefined : inner.slice(bar + 1);
@@ -31,7 +39,10 @@ function tokenToPlain(whole: string, inner: string, names: ReadonlyMap<string, s
     return label ?? `@${special}`;
   }
   if (target.startsWith('mailto:')) return label || target.slice('mailto:'.length);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return label && label !== target ? `${label} (${target})` : target;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+    if (options.links === 'shown') return label || target;
+    return label && label !== target ? `${label} (${target})` : target;
+  }
   return whole;
 }
 

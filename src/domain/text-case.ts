@@ -12,3 +12,11 @@ export function lookupKey(text: string): string {
 /** The same word in any case, under English or Turkish rules (accents still count: `ç` ≠ `c`). */
 export const sameWord = (a: string, b: string): boolean =>
   a === b || ['en', 'tr'].some((locale) => a.localeCompare(b, locale, { sensitivity: 'accent' }) === 0);
+
+/**
+ * A key for finding names in search: case-, accent- and Turkish-i-insensitive, spaces collapsed, so
+ * "yazilim" finds "Yazılım" and "ofis  malzemesi" finds "Ofis Malzemesi".
+ */
+export function searchKey(text: string): string {
+  return text.replace(/[İIı]/g, 'i').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}

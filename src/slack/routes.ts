@@ -26,6 +26,11 @@ export interface Route extends HelpEntry {
   path: string;
   /** Other full paths for the same route (`user show` for `user find`). */
   aliases?: string[];
+  /**
+   * Only the path alone: with more text after it, a shorter path takes the whole text (`kb new` opens
+   * the form; `kb new laptop` searches for "new laptop").
+   */
+  exact?: boolean;
   /** Pure: the argument text → typed arguments, or the reason they are wrong. */
   parse(args: string): Parsed<unknown>;
   needs: Needs<CommandCtx & { args: unknown }>;
@@ -35,6 +40,7 @@ export interface Route extends HelpEntry {
 type RouteSpec<A, N> = HelpEntry & {
   path: string;
   aliases?: string[];
+  exact?: boolean;
   parse(args: string): Parsed<A>;
   needs?: N & Needs<CommandCtx & { args: A }>;
   run(ctx: Granted<CommandCtx & { args: A }, N>): Promise<void>;
@@ -90,6 +96,7 @@ export class Router {
       // The rest of the text exactly as typed (inner spacing and line breaks kept).
       const consumed = parts.slice(0, depth * 2 - 1).join('').length;
       const rest = text.trim().slice(consumed).trim();
+      if (found.exact && rest) continue;
       return { route: found, args: found.parse(rest) };
     }
     const family = this.familyEntries(first);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
-import { AGENTS_ONLY, KbIds, NewArticleBlocks } from '../../src/views/kb.js';
+import { AGENTS_ONLY, KbIds, NewArticleBlocks } from '../../src/views/kb/articles.js';
 import { actionIdsOf, elementsOf, json, type MessageElement, modalShowing, nextCall, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
-import { SearchIds } from '../../src/views/search-results.js';
+import { SearchIds } from '../../src/views/search/results.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { elementsOf, json, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
@@ -120,6 +120,8 @@ describe('/talep search', () => {
 
   it('explains a category or a person that cannot be found', async () => {
     expect(String((await slash('agent', 'search category:Printers')).text)).toContain('No category “Printers”. Your categories: Hardware');
+    // What was typed comes back escaped: it can never become a link or a mention.
+    expect(String((await slash('agent', 'search category:&lt;!here&gt;')).text)).toContain('No category “&lt;!here&gt;”');
     expect(String((await slash('agent', 'search assignee:<@USTRANGER|stranger>')).text)).toContain(
       "No help-desk user has <@USTRANGER>'s e-mail",
     );

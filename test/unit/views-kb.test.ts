@@ -14,7 +14,7 @@ import {
   NewArticleBlocks,
   newArticleModal,
   shareRefusedMessage,
-} from '../../src/views/kb.js';
+} from '../../src/views/kb/articles.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 

@@ -10,7 +10,7 @@ import {
   type SearchResultsView,
   type TalepListRow,
   talepRowText,
-} from '../../src/views/search-results.js';
+} from '../../src/views/search/results.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 
 const rows = (count: number, from = 1): TalepListRow[] =>

@@ -4,8 +4,10 @@
  * saying what is wrong; and the filters as the results header shows them. Names (categories, Slack users,
  * `me`) stay names here: ./search-criteria.ts turns them into help-desk ids when the search runs.
  */
-import type { FilterChip } from '../views/search-results.js';
-import { type AssigneeArg, fail, ok, type Parsed, parseStatus, parseUserMention, statusIds } from './args.js';
+import type { FilterChip } from '../../views/search/results.js';
+import { openStatusIds, parseStatus, StatusId, statusLabel } from '../../domain/status.js';
+import { slackTextToPlain, unescapeSlack } from '../../domain/slack-text.js';
+import { type AssigneeArg, fail, ok, type Parsed, parseUserMention } from '../../slack/args.js';
 
 export type PersonFilter = { kind: 'me' } | { kind: 'slack'; userId: string };
 /** A calendar day in the user's time zone: a fixed date, or N days before today. */
@@ -50,7 +52,7 @@ export const MAX_SEARCH_TEXT = 1500;
 
 const UNKNOWN_FILTER_HELP = 'use status:, category:, assignee:, by:, from:, to:';
 
-interface Token {
+export interface Token {
   text: string;
   /** Characters at the start that were outside quotes: a `key:` must be written there to count. */
   plainPrefix: number;
@@ -101,15 +103,8 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** Slack escapes &, < and > in command text; words and names are compared unescaped. */
-export function unescapeSlack(text: string): string {
-  return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
-}
-
-/** A search word as the user typed it: Slack's `<https://x|label>` link syntax becomes the text shown. */
-function searchWord(text: string): string {
-  return unescapeSlack(text.replace(/<([^>|]*)(?:\|([^>]*))?>/g, (_, target: string, label?: string) => label || target.replace(/^mailto:/, '')));
-}
+/** A search word as the person typed it: Slack's `<https://x|label>` link syntax becomes the text shown. */
+const searchWord = (text: string): string => slackTextToPlain(text, undefined, { links: 'shown' });
 
 function splitFilter(token: Token): { key: string; value: string } | undefined {
   const match = /^([A-Za-z]+):([\s\S]*)$/.exec(token.text);
@@ -127,12 +122,12 @@ function parseStatuses(value: string): Parsed<number[]> {
   const ids = new Set<number>();
   for (const part of listValues(value)) {
     const word = part.toLowerCase();
-    if (word === 'open') [statusIds.new, statusIds.progress].forEach((id) => ids.add(id));
-    else if (word === 'all' || word === 'any') Object.values(statusIds).forEach((id) => ids.add(id));
+    if (word === 'open') openStatusIds.forEach((id) => ids.add(id));
+    else if (word === 'all' || word === 'any') Object.values(StatusId).forEach((id) => ids.add(id));
     else {
       const status = parseStatus(word);
       if (!status.ok) return fail(`\`status:\` expects new, progress, closed or open (e.g. ${examples.status}); got “${part}”.`);
-      ids.add(statusIds[status.value]);
+      ids.add(StatusId[status.value]);
     }
   }
   return ids.size ? ok([...ids].sort((a, b) => a - b)) : fail(`\`status:\` needs a value, e.g. ${examples.status}.`);
@@ -251,7 +246,6 @@ function applyFilter(args: SearchArgs, name: FilterName, value: string): Parsed<
 
 // ── The results header ───────────────────────────────────────────────────────────────────────────
 
-const statusLabels: Record<number, string> = { 1: 'new', 2: 'in progress', 3: 'closed' };
 const dayLabel = (day: DayFilter) =>
   day.kind === 'date' ? day.date : day.days === 0 ? 'today' : day.days === 1 ? 'yesterday' : `${day.days} days ago`;
 const personLabel = (person: AssigneeArg) =>
@@ -260,7 +254,7 @@ const personLabel = (person: AssigneeArg) =>
 /** The filters as the results header shows them. */
 export function filterChips(args: SearchArgs): FilterChip[] {
   const chips: FilterChip[] = [];
-  if (args.statusIds) chips.push({ name: 'status', values: args.statusIds.map((id) => statusLabels[id] ?? String(id)) });
+  if (args.statusIds) chips.push({ name: 'status', values: args.statusIds.map((id) => statusLabel(id)?.toLowerCase() ?? String(id)) });
   if (args.categories) chips.push({ name: 'category', values: args.categories });
   if (args.assignee) chips.push({ name: 'assignee', values: [personLabel(args.assignee)] });
   if (args.submitter) chips.push({ name: 'by', values: [personLabel(args.submitter)] });

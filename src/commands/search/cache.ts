@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import * as z from 'zod';
-import type { TalepListRow } from '../views/search-results.js';
-import { MAX_SEARCH_TEXT, type SearchArgs } from './search-query.js';
+import type { TalepListRow } from '../../views/search/results.js';
+import { MAX_SEARCH_TEXT, type SearchArgs } from './query.js';
 
 // ── Paging state ─────────────────────────────────────────────────────────────────────────────────
 

@@ -7,7 +7,7 @@
  * a channel.
  */
 import type { types } from '@slack/bolt';
-import type { Article } from '../api/schemas.js';
+import type { Article } from '../../api/schemas.js';
 import {
   actions,
   type Block,
@@ -25,10 +25,10 @@ import {
   type SlackMessage,
   slackDate,
   truncate,
-} from './kit/blocks.js';
-import { problemBlock } from './kit/states.js';
-import { checkboxInput, FORM_VALUE, textInput } from './kit/inputs.js';
-import { htmlToMrkdwn, safeUrl } from './kit/html-mrkdwn.js';
+} from '../kit/blocks.js';
+import { problemBlock } from '../kit/states.js';
+import { checkboxInput, FORM_VALUE, textInput } from '../kit/inputs.js';
+import { htmlToMrkdwn, safeUrl } from '../kit/html-mrkdwn.js';
 
 export const KbIds = {
   /** Button; value: the article id. Shows the article (ephemerally, or in the modal it sits in). */

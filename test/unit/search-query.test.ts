@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterChips, parseSearchArgs, type SearchArgs, tokenize } from '../../src/commands/search-query.js';
+import { filterChips, parseSearchArgs, type SearchArgs, tokenize } from '../../src/commands/search/query.js';
 
 function parsed(text: string): SearchArgs {
   const result = parseSearchArgs(text);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../src/api/schemas.js';
-import { resolveCategoryIds, resolveDateRange } from '../../src/commands/search-criteria.js';
+import { resolveDateRange } from '../../src/commands/search/criteria.js';
+import { resolveCategoryIds } from '../../src/domain/categories.js';
 
 describe('resolveCategoryIds', () => {
   const categories: Category[] = [
@@ -28,9 +29,9 @@ describe('resolveCategoryIds', () => {
     expect(ambiguous).toEqual({ ok: false, error: expect.stringMatching(/matches several categories: Network, Network Security/) });
   });
 
-  it('escapes what the user typed in the message', () => {
+  it('says what was typed as plain text; the message that shows it escapes it', () => {
     const result = resolveCategoryIds(['<b>'], categories);
-    expect(result.ok ? '' : result.error).toContain('“&lt;b&gt;”');
+    expect(result.ok ? '' : result.error).toContain('“<b>”');
   });
 });
 

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleList } from '../../src/api/schemas.js';
-import {
-  articleIdOf,
-  categoryChoices,
-  type KbCommand,
-  matchingArticles,
-  parseKbCommand,
-  readNewArticleForm,
-} from '../../src/commands/kb.js';
-import { NewArticleBlocks } from '../../src/views/kb.js';
+import { categoryChoices, matchingArticles } from '../../src/commands/kb/articles.js';
+import { readNewArticleForm } from '../../src/commands/kb/form.js';
+import { articleIdOf, type KbCommand, parseKbCommand } from '../../src/commands/kb/parse.js';
+import { kbArea } from '../../src/commands/kb/index.js';
+import { Router } from '../../src/slack/routes.js';
+import { NewArticleBlocks } from '../../src/views/kb/articles.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 
 function parsed(text: string): KbCommand {
@@ -30,9 +27,17 @@ describe('parseKbCommand', () => {
     expect(problem('0')).toContain('start at 1');
   });
 
-  it('reads `new` alone as the form, and new among other words as a search', () => {
-    expect(parsed('new')).toEqual({ kind: 'new' });
-    expect(parsed('NEW')).toEqual({ kind: 'new' });
+  it('routes `new` alone to the form, and new among other words to a search', () => {
+    const router = new Router();
+    for (const entry of kbArea.routes ?? []) router.add(entry);
+    const pathOf = (text: string) => {
+      const resolved = router.resolve(text);
+      return 'route' in resolved ? resolved.route.path : undefined;
+    };
+    expect(pathOf('kb new')).toBe('kb new');
+    expect(pathOf('KB NEW')).toBe('kb new');
+    expect(pathOf('article write')).toBe('kb new');
+    expect(pathOf('kb new laptop')).toBe('kb');
     expect(parsed('new laptop')).toEqual({ kind: 'search', words: ['new', 'laptop'] });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePagingValue, encodePagingValue, SearchResultCache } from '../../src/commands/search-cache.js';
+import { decodePagingValue, encodePagingValue, SearchResultCache } from '../../src/commands/search/cache.js';
 
 describe('paging values', () => {
   it('round-trips the key, the page and the text', () => {

@@ -3,9 +3,9 @@
  * `#id subject`, status, priority, assignee, category — and a Show button handled by the talep-card
  * module. Pure: the command module fetches, caches and pages; this only lays out one page.
  */
-import type { TalepSummary } from '../api/schemas.js';
-import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from './kit/blocks.js';
-import { SharedActions } from './kit/shared-actions.js';
+import type { TalepSummary } from '../../api/schemas.js';
+import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from '../kit/blocks.js';
+import { SharedActions } from '../kit/shared-actions.js';
 
 export const SearchIds = {
   previousPage: 'search_page_prev',

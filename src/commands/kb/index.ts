@@ -1,0 +1,153 @@
+/**
+ * The knowledge base: `/talep kb <words> [category:<name>]` (find articles), `/talep kb <id>` (show one,
+ * with "Share in channel"), `/talep kb new` (write one; agents) and the Show / Share buttons. An article
+ * for agents only is never posted in a channel, whoever asks.
+ */
+import { noArgs } from '../../slack/args.js';
+import type { Area } from '../../slack/dispatch.js';
+import { acknowledgeOnly, buttonValue, onAction, onSubmit } from '../../slack/listeners.js';
+import { actAs } from '../../slack/middleware.js';
+import { inLoadingModal } from '../../slack/modals.js';
+import { route } from '../../slack/routes.js';
+import { cannotPostHere, plainModalRender } from '../../slack/surface.js';
+import {
+  articleCreatedView,
+  articleMessage,
+  articleModal,
+  articleNotFoundText,
+  KbIds,
+  newArticleTitle,
+  sharedMessage,
+  shareRefusedMessage,
+} from '../../views/kb/articles.js';
+import { cannotPostHereMessage } from '../../views/kit/notices.js';
+import { resultView, workingView } from '../../views/kit/states.js';
+import { articleSubject, KB_TITLE, loadArticle, newArticleForm, searchMessage } from './articles.js';
+import { readNewArticleForm } from './form.js';
+import { articleIdOf, KB_USAGE, parseKbCommand } from './parse.js';
+
+const STALE_ARTICLE_BUTTON = ':warning: That button does not name an article. Run `/talep kb <words>` again.';
+
+export const kbArea: Area = {
+  name: 'kb',
+  routes: [
+    route({
+      path: 'kb',
+      aliases: ['article', 'articles'],
+      usage: KB_USAGE,
+      summary: 'Knowledge base: find articles by words in the subject or category (`category:<name>` narrows it), show one by id (with Share in channel)',
+      group: 'Knowledge base',
+      audience: 'everyone',
+      parse: parseKbCommand,
+      needs: { linked: true },
+      run: async (ctx) => {
+        const command = ctx.args;
+        if (command.kind === 'search') return ctx.surface.send(await searchMessage(ctx.actor, command));
+        await actAs(
+          ctx,
+          async (actor) => {
+            const data = await loadArticle(ctx.services, actor, command.articleId);
+            await ctx.surface.send(data ? articleMessage(data) : { text: articleNotFoundText(command.articleId) });
+          },
+          articleSubject(command.articleId),
+        );
+      },
+    }),
+    route({
+      path: 'kb new',
+      aliases: ['kb create', 'kb write', 'article new', 'article create', 'article write', 'articles new', 'articles create', 'articles write'],
+      exact: true,
+      usage: 'kb new',
+      summary: 'Write a knowledge-base article (agents)',
+      group: 'Knowledge base',
+      audience: 'agent',
+      parse: noArgs,
+      // Checks the link (no help-desk call), opens the modal at once, then loads the categories.
+      needs: { linked: true },
+      run: (ctx) =>
+        inLoadingModal(ctx, { triggerId: ctx.triggerId, title: newArticleTitle, loading: 'Loading the categories…' }, async ({ actor, surface }) =>
+          surface.update(await newArticleForm(actor)),
+        ),
+    }),
+  ],
+  listeners: [
+    // Show: from a list or a message, a new ephemeral answer (the list stays); inside a modal (the
+    // "created" confirmation), the modal shows the article.
+    onAction(KbIds.show, async (ctx) => {
+      const id = articleIdOf(buttonValue(ctx.action));
+      const surface = ctx.modal?.withRender(plainModalRender(KB_TITLE)) ?? ctx.surface;
+      if (id === undefined) return ctx.modal ? undefined : surface.send({ text: STALE_ARTICLE_BUTTON });
+      await actAs(
+        { ...ctx, surface },
+        async (actor) => {
+          const data = await loadArticle(ctx.services, actor, id);
+          if (ctx.modal) return ctx.modal.update(data ? articleModal(data) : resultView(KB_TITLE, articleNotFoundText(id)));
+          await surface.send(data ? articleMessage(data) : { text: articleNotFoundText(id) });
+        },
+        articleSubject(id),
+      );
+    }),
+
+    // Share in channel: the article is read again as the presser (never trusting the button), and an
+    // article that is, or may be, for agents only is refused.
+    onAction(KbIds.share, async (ctx) => {
+      const id = articleIdOf(buttonValue(ctx.action));
+      if (id === undefined) return ctx.surface.send({ text: STALE_ARTICLE_BUTTON.replace('<words>', '<id>') });
+      const channel = ctx.channelId;
+      if (!channel) return ctx.surface.send(cannotPostHereMessage());
+      await actAs(
+        ctx,
+        async (actor) => {
+          const data = await loadArticle(ctx.services, actor, id);
+          if (!data) return ctx.surface.send({ text: articleNotFoundText(id) });
+          if (data.techOnly !== false) return ctx.surface.send(shareRefusedMessage(id, data.techOnly));
+          const message = articleMessage(data, { kind: 'public', sharedBySlackUserId: actor.userId });
+          try {
+            await ctx.client.chat.postMessage({ channel, ...message, unfurl_links: false, unfurl_media: false });
+          } catch (error) {
+            if (!cannotPostHere(error)) throw error;
+            return ctx.surface.send(cannotPostHereMessage());
+          }
+          await ctx.surface.send(sharedMessage(id, channel));
+        },
+        articleSubject(id),
+      );
+    }),
+
+    // A link button still sends an action; it only needs its ack.
+    acknowledgeOnly(KbIds.openLink),
+
+    onSubmit(KbIds.newCallback, async (ctx) => {
+      const form = readNewArticleForm(ctx.values);
+      if (!form.ok) return ctx.ack({ response_action: 'errors', errors: form.errors });
+      await ctx.ack({ response_action: 'update', view: workingView(newArticleTitle, 'Creating the article…') });
+      const { values } = form;
+      const plain = plainModalRender(newArticleTitle);
+      let acting: Parameters<typeof newArticleForm>[0] | undefined;
+      // A refusal shows the form again with what was typed, so nothing is lost.
+      const surface = ctx.surface.withRender({
+        progress: (text) => workingView(newArticleTitle, text),
+        problem: async (text) => {
+          if (acting) {
+            try {
+              return await newArticleForm(acting, values, text);
+            } catch (error) {
+              ctx.services.logger.debug('could not re-render the new-article form', error);
+            }
+          }
+          return plain.problem(text);
+        },
+      });
+      await actAs({ ...ctx, surface }, async (actor) => {
+        acting = actor;
+        const created = await actor.hd.createArticle({
+          categoryId: values.categoryId,
+          subject: values.subject,
+          body: values.body,
+          forTechsOnly: values.techOnly,
+        });
+        await surface.update(articleCreatedView({ id: created.id, subject: values.subject, techOnly: values.techOnly }));
+      });
+    }),
+  ],
+};
