@@ -77,9 +77,9 @@ describe('dates', () => {
   const tz = 3 * 3600;
 
   it('anchors day-only answers explicitly: the end of the day for due dates, the morning for reminders', () => {
-    expect(value(parseDueDate('tomorrow', now, tz)).toISOString()).toBe('2026-11-24T20:59:59.999Z');
+    expect(value(parseDueDate('tomorrow', now, tz))?.toISOString()).toBe('2026-11-24T20:59:59.999Z');
     expect(value(parseReminderTime('tomorrow', now, tz)).toISOString()).toBe('2026-11-24T06:00:00.000Z');
-    expect(value(parseDueDate('2026-12-01', now, tz)).toISOString()).toBe('2026-12-01T20:59:59.999Z');
+    expect(value(parseDueDate('2026-12-01', now, tz))?.toISOString()).toBe('2026-12-01T20:59:59.999Z');
     expect(value(parseDueDate('none', now, tz))).toBeNull();
   });
 
@@ -88,8 +88,8 @@ describe('dates', () => {
     expect(value(parseReminderTime('17:30', now, tz)).toISOString()).toBe('2026-11-23T14:30:00.000Z');
     // 09:00 local has passed: the next 09:00.
     expect(value(parseReminderTime('09:00', now, tz)).toISOString()).toBe('2026-11-24T06:00:00.000Z');
-    expect(value(parseDueDate('2026-12-01 17:00', now, tz)).toISOString()).toBe('2026-12-01T14:00:00.000Z');
-    expect(value(parseDueDate('2026-12-01T17:00Z', now, tz)).toISOString()).toBe('2026-12-01T17:00:00.000Z');
+    expect(value(parseDueDate('2026-12-01 17:00', now, tz))?.toISOString()).toBe('2026-12-01T14:00:00.000Z');
+    expect(value(parseDueDate('2026-12-01T17:00Z', now, tz))?.toISOString()).toBe('2026-12-01T17:00:00.000Z');
   });
 
   it('refuses impossible dates and reminders in the past', () => {

@@ -105,7 +105,10 @@ describe('actor', () => {
 });
 
 describe('surface', () => {
-  const deps = (client: webApi.WebClient, postToResponseUrl = vi.fn(async () => undefined)): SurfaceDeps => ({
+  const deps = (
+    client: webApi.WebClient,
+    postToResponseUrl: SurfaceDeps['postToResponseUrl'] = vi.fn(async () => undefined),
+  ): SurfaceDeps => ({
     client,
     userId: 'U1',
     logger,
@@ -124,7 +127,7 @@ describe('surface', () => {
   });
 
   it('replacing a lasting message (the app DM) does not ask for an ephemeral one', async () => {
-    const post = vi.fn(async () => undefined);
+    const post = vi.fn(async (_url: string, _payload: Record<string, unknown>) => undefined);
     await respondSurface(deps(fakeClient().client, post), 'https://hooks.example/r/1', false).replace({ text: 'card' });
     expect(post.mock.calls[0]?.[1]).toEqual({ replace_original: true, text: 'card' });
   });
