@@ -62,6 +62,9 @@ export function errorText(error: unknown, subject: ErrorSubject = {}): string {
       return `:hourglass: The help desk is rate-limiting us. Please try again in about ${minutes(error.retryAfterMs)} min.`;
     case 'unavailable':
       return ':electric_plug: The help desk is not reachable right now. Please try again in a minute.';
+    case 'unknown-outcome':
+      // Not "try again": the help desk may have done it, and a second try could do it twice.
+      return ':hourglass: The help desk did not answer in time; I am checking whether it was done.';
     case 'invalid-response':
       return ':warning: The help desk sent an answer I could not read. An admin can find the details in the bot log.';
     case 'auth-paused':
