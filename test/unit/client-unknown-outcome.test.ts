@@ -15,8 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bearer } from '../../src/api/auth.js';
 import { HelpdeskClient, type HelpdeskClientOptions, unknownOutcomeParams } from '../../src/api/client.js';
 import { endpoints, isIdempotent, operationNames } from '../../src/api/endpoints.js';
-import { HelpdeskError } from '../../src/api/errors.js';
-import { type MockHelpdesk, mockHelpdesk, talepJson } from './client-fixtures.js';
+import { failure, type MockHelpdesk, mockHelpdesk, talepJson } from './client-fixtures.js';
 
 let hd: MockHelpdesk | undefined;
 const cleanups: (() => Promise<void>)[] = [];
@@ -27,15 +26,6 @@ afterEach(async () => {
   hd = undefined;
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-
-async function failure(promise: Promise<unknown>): Promise<HelpdeskError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(HelpdeskError);
-  return error as HelpdeskError;
-}
 
 const newTalep = { categoryId: 1, subject: 'Printer on fire', body: 'Third floor', priorityId: 2 };
 
