@@ -18,7 +18,7 @@ import * as z from 'zod';
 import { applicationRoot, authorizationHeader, type Credential, credentialId } from './auth.js';
 import { AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
 import { ReferenceCache, type ReferenceCacheOptions, SingleFlight } from './cache.js';
-import { ConnectionScheduler, type ConnectionSchedulerOptions, type Lane } from './connection-scheduler.js';
+import { ConnectionScheduler, type ConnectionSchedulerOptions, type Lane, type Slot } from './connection-scheduler.js';
 import { type EndpointDef, endpoints, isIdempotent, type OperationName, operationNames, type RateBudget } from './endpoints.js';
 import { HelpdeskError, kindForStatus } from './errors.js';
 import { type AutomationRuleSummary, parseRuleXml, RuleXmlError } from './rules.js';
@@ -223,8 +223,9 @@ export class HelpdeskClient {
     this.#core.cache?.clear();
   }
 
+  /** Closes the connections, and waits until the lock-out guard has saved its last change. */
   async close(): Promise<void> {
-    await this.#core.transport.close();
+    await Promise.all([this.#core.transport.close(), this.#core.guard.flush()]);
   }
 
   /** Calls an operation by name; the typed methods are thin wrappers over this. */
@@ -416,7 +417,7 @@ export class HelpdeskClient {
       signal: options.signal,
       onQueued: options.onQueued,
     });
-    let slot;
+    let slot: Slot;
     try {
       slot = await sockets.acquire({ key: fairnessKey, lane: target.lane, priority: options.priority, signal: options.signal });
     } catch (error) {
