@@ -31,6 +31,24 @@ export type ResponseSpec =
   | { kind: 'unknown' };
 
 /**
+ * What a call does to the help desk, which decides what the client may do when no answer comes.
+ *
+ * - `read`: changes nothing (every GET that returns data, and POST /Authorization).
+ * - `set`: puts something into a state — a field value, a link, a tag, a subscriber, a permission,
+ *   enabled/disabled, closed. Doing it twice leaves the help desk as doing it once (a repeat may be
+ *   answered "already so"), so it is idempotent. CreateCompany is one too: the spec returns the
+ *   existing company for a name that exists. The API has no flip-style toggles: Enable/Disable
+ *   name the state they set.
+ * - `once`: each call acts again — it creates something (talep, comment, attachment, user,
+ *   article, asset, category), or destroys or moves something for good (merges, deletions), so a
+ *   repeat would duplicate the work or fail in a way that hides that the first call succeeded.
+ *
+ * `read` and `set` are idempotent. A `once` call that may have reached the help desk without an answer
+ * fails with `unknown-outcome` and is never re-sent by the client.
+ */
+export type Effect = 'read' | 'set' | 'once';
+
+/**
  * Reference data that may be cached for a while. `shared`: the same for every caller;
  * `per-user`: depends on who asks (e.g. the categories a user can see).
  */
@@ -44,6 +62,7 @@ export interface EndpointDef {
   response: ResponseSpec;
   budget: RateBudget;
   permission: Permission;
+  effect: Effect;
   /** Finer rule the server applies (shown in errors and the README). */
   permissionNote?: string;
   /** Sends `multipart/form-data` (a file part may be present). */
@@ -130,18 +149,18 @@ const assetFields = {
 export const endpoints = {
   // ── Test ────────────────────────────────────────────────────────────────────────────────────
   authorization: {
-    method: 'POST', path: '/Authorization', params: noParams, response: json(s.currentUser),
+    method: 'POST', effect: 'read', path: '/Authorization', params: noParams, response: json(s.currentUser),
     budget: 'general', permission: 'user', summary: 'The caller; confirms that authentication works',
   },
 
   // ── Taleps (tickets) ────────────────────────────────────────────────────────────────────────
   getTalep: {
-    method: 'GET', path: '/talep', params: idParams, response: json(s.talep),
+    method: 'GET', effect: 'read', path: '/talep', params: idParams, response: json(s.talep),
     budget: 'general', permission: 'user', permissionNote: 'own taleps; any talep for agents and admins',
     summary: 'One talep with attachments, tags, users and status',
   },
   createTalep: {
-    method: 'POST', path: '/talep', multipart: true,
+    method: 'POST', effect: 'once', path: '/talep', multipart: true,
     params: z.object({
       categoryId: param.id(),
       subject: param.text(),
@@ -161,7 +180,7 @@ export const endpoints = {
     summary: 'Creates a talep; returns its id',
   },
   updateTalep: {
-    method: 'POST', path: '/UpdateTalep',
+    method: 'POST', effect: 'set', path: '/UpdateTalep',
     params: z.object({
       id: param.id(),
       categoryId: param.id().optional(),
@@ -180,33 +199,33 @@ export const endpoints = {
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Updates fields of a talep',
   },
   addSecondaryAssignee: {
-    method: 'GET', path: '/AddSecondaryAssignee', params: z.object({ talepId: param.id(), userId: param.id() }),
+    method: 'GET', effect: 'set', path: '/AddSecondaryAssignee', params: z.object({ talepId: param.id(), userId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'admin',
     permissionNote: 'only when the secondary-assignee setting is enabled', summary: 'Assigns a secondary agent',
   },
   closeTalep: {
-    method: 'GET', path: '/Close', params: z.object({ id: param.id(), suppressNotification: param.bool().optional() }),
+    method: 'GET', effect: 'set', path: '/Close', params: z.object({ id: param.id(), suppressNotification: param.bool().optional() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Closes a talep',
   },
   setCustomField: {
-    method: 'POST', path: '/SetCustomField',
+    method: 'POST', effect: 'set', path: '/SetCustomField',
     params: z.object({ talepId: param.id(), fieldId: param.id(), value: param.string() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Sets one custom-field value of a talep',
   },
   setCustomFields: {
-    method: 'POST', path: '/SetCustomFields', params: setCustomFieldsParams,
+    method: 'POST', effect: 'set', path: '/SetCustomFields', params: setCustomFieldsParams,
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins',
     summary: 'Sets several custom-field values (`cf<fieldId>` parameters)',
   },
   stats: {
-    method: 'GET', path: '/Stats', params: z.object({ forCurrentUser: param.bool().optional() }),
+    method: 'GET', effect: 'read', path: '/Stats', params: z.object({ forCurrentUser: param.bool().optional() }),
     response: json(s.stats), budget: 'general', permission: 'user', summary: 'Talep statistics',
   },
   search: {
-    method: 'GET', path: '/Search',
+    method: 'GET', effect: 'read', path: '/Search',
     params: z.object({
       query: param.string(),
       fromUserId: param.id().optional(),
@@ -220,123 +239,123 @@ export const endpoints = {
     permissionNote: 'regular users find only their own taleps', summary: 'Searches taleps (subject and body)',
   },
   talepCustomFields: {
-    method: 'GET', path: '/TalepCustomFields', params: z.object({ id: param.id(), returnUnset: param.bool().optional() }),
+    method: 'GET', effect: 'read', path: '/TalepCustomFields', params: z.object({ id: param.id(), returnUnset: param.bool().optional() }),
     response: json(z.array(s.talepCustomFieldValue)), budget: 'general', permission: 'user',
     summary: "A talep's custom fields and values",
   },
   mergeTaleps: {
-    method: 'POST', path: '/MergeTaleps', params: talepPair, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'once', path: '/MergeTaleps', params: talepPair, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Merges `id2` into `id` and deletes `id2` (irreversible)',
   },
   linkTaleps: {
-    method: 'POST', path: '/LinkTaleps', params: talepPair, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'set', path: '/LinkTaleps', params: talepPair, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Links two taleps as related',
   },
   unlinkTaleps: {
-    method: 'POST', path: '/UnlinkTaleps', params: talepPair, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'set', path: '/UnlinkTaleps', params: talepPair, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Removes a related link',
   },
   addSubTalep: {
-    method: 'POST', path: '/AddSubTalep',
+    method: 'POST', effect: 'set', path: '/AddSubTalep',
     // GUESSED parameters: `id` is the parent, `subTalepId` the talep that becomes its sub-talep.
     params: z.object({ id: param.id(), subTalepId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'agent', summary: 'Makes a talep a sub-talep of another',
   },
   removeSubTalep: {
-    method: 'POST', path: '/RemoveSubTalep',
+    method: 'POST', effect: 'set', path: '/RemoveSubTalep',
     params: z.object({ id: param.id(), subTalepId: param.id() }), // GUESSED, as AddSubTalep
     response: unknownBody, budget: 'general', permission: 'agent', summary: 'Removes a sub-talep relation',
   },
   subTaleps: {
-    method: 'GET', path: '/SubTaleps', params: idParams, response: json(z.array(s.talepSummary)),
+    method: 'GET', effect: 'read', path: '/SubTaleps', params: idParams, response: json(z.array(s.talepSummary)),
     budget: 'general', permission: 'user', summary: 'Sub-taleps, one level deep',
   },
   parentTalep: {
-    method: 'GET', path: '/ParentTalep', params: z.object({ id: param.id(), returnFullTalep: param.bool().optional() }),
+    method: 'GET', effect: 'read', path: '/ParentTalep', params: z.object({ id: param.id(), returnFullTalep: param.bool().optional() }),
     response: json(s.parentTalep), budget: 'general', permission: 'user',
     summary: 'The parent talep id (or the full talep)',
   },
   talepIntegrationData: {
-    method: 'GET', path: '/TalepIntegrationData', params: idParams, response: json(s.integrationData),
+    method: 'GET', effect: 'read', path: '/TalepIntegrationData', params: idParams, response: json(s.integrationData),
     budget: 'general', permission: 'user', summary: 'Links to issues in external trackers',
   },
   tagTalep: {
-    method: 'POST', path: '/TagTalep', params: z.object({ name: param.text(), talepId: param.id() }),
+    method: 'POST', effect: 'set', path: '/TagTalep', params: z.object({ name: param.text(), talepId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Adds a tag (created when missing)',
   },
   addAssetToTalep: {
-    method: 'POST', path: '/AddAssetToTalep', params: assetTalep, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'set', path: '/AddAssetToTalep', params: assetTalep, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Adds a related asset to a talep',
   },
   removeAssetFromTalep: {
-    method: 'POST', path: '/RemoveAssetFromTalep', params: assetTalep, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'set', path: '/RemoveAssetFromTalep', params: assetTalep, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Removes a related asset from a talep',
   },
 
   // ── Attachments ─────────────────────────────────────────────────────────────────────────────
   getAttachment: {
-    method: 'GET', path: '/attachment', params: idParams, response: { kind: 'bytes' }, budget: 'general',
+    method: 'GET', effect: 'read', path: '/attachment', params: idParams, response: { kind: 'bytes' }, budget: 'general',
     permission: 'user', permissionNote: 'whoever may see the talep', summary: 'Downloads one file',
   },
   attachments: {
-    method: 'GET', path: '/Attachments', params: idParams, response: json(z.array(s.attachmentItem)),
+    method: 'GET', effect: 'read', path: '/Attachments', params: idParams, response: json(z.array(s.attachmentItem)),
     budget: 'general', permission: 'user', summary: "A talep's attachments",
   },
   attachFile: {
-    method: 'POST', path: '/AttachFile', multipart: true,
+    method: 'POST', effect: 'once', path: '/AttachFile', multipart: true,
     params: z.object({ id: param.id(), uploadFile: param.file() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Attaches a file to a talep',
   },
   deleteFile: {
-    method: 'GET', path: '/DeleteFile/{fileId}', params: z.object({ fileId: param.id() }),
+    method: 'GET', effect: 'once', path: '/DeleteFile/{fileId}', params: z.object({ fileId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'admin', summary: 'Deletes a file',
   },
 
   // ── Subscribers ─────────────────────────────────────────────────────────────────────────────
   addSubscriber: {
-    method: 'POST', path: '/AddSubscriber', params: z.object({ id: param.id(), userId: param.id() }),
+    method: 'POST', effect: 'set', path: '/AddSubscriber', params: z.object({ id: param.id(), userId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'yourself on a talep you can see; agents may add anyone', summary: 'Subscribes a user to a talep',
   },
   removeSubscriber: {
-    method: 'POST', path: '/RemoveSubscriber',
+    method: 'POST', effect: 'set', path: '/RemoveSubscriber',
     params: z.object({ id: param.id(), userId: param.id() }), // GUESSED, as AddSubscriber
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'yourself; agents may remove anyone', summary: 'Unsubscribes a user from a talep',
   },
   subscribers: {
-    method: 'GET', path: '/Subscribers', params: idParams, response: json(z.array(s.userListItem)),
+    method: 'GET', effect: 'read', path: '/Subscribers', params: idParams, response: json(z.array(s.userListItem)),
     budget: 'general', permission: 'user', summary: 'Users subscribed to a talep',
   },
 
   // ── Categories and priorities ───────────────────────────────────────────────────────────────
   categories: {
-    method: 'GET', path: '/categories', params: noParams, response: json(z.array(s.category)),
+    method: 'GET', effect: 'read', path: '/categories', params: noParams, response: json(z.array(s.category)),
     budget: 'general', permission: 'user', cache: 'per-user', summary: 'Categories the caller can use',
   },
   techsForCategory: {
-    method: 'GET', path: '/TechsForCategory', params: idParams, response: json(z.array(s.userListItem)),
+    method: 'GET', effect: 'read', path: '/TechsForCategory', params: idParams, response: json(z.array(s.userListItem)),
     budget: 'general', permission: 'user', cache: 'per-user', summary: 'Agents assignable in a category',
   },
   customFieldsForCategory: {
-    method: 'GET', path: '/CustomFieldsForCategory', params: z.object({ categoryId: param.id() }),
+    method: 'GET', effect: 'read', path: '/CustomFieldsForCategory', params: z.object({ categoryId: param.id() }),
     response: json(z.array(s.categoryCustomField)), budget: 'general', permission: 'user', cache: 'shared',
     summary: "A category's custom fields and their options",
   },
   addCategory: {
-    method: 'POST', path: '/AddCategory', params: z.object({ name: param.text(), sectionId: param.id().optional() }),
+    method: 'POST', effect: 'once', path: '/AddCategory', params: z.object({ name: param.text(), sectionId: param.id().optional() }),
     response: json(s.idResult), budget: 'general', permission: 'admin', summary: 'Creates a category',
   },
   priorities: {
-    method: 'GET', path: '/Priorities', params: noParams, response: json(z.array(s.priority)),
+    method: 'GET', effect: 'read', path: '/Priorities', params: noParams, response: json(z.array(s.priority)),
     budget: 'general', permission: 'user', cache: 'shared', summary: 'Standard and custom priorities',
   },
 
   // ── Comments ────────────────────────────────────────────────────────────────────────────────
   addComment: {
-    method: 'POST', path: '/comment', multipart: true,
+    method: 'POST', effect: 'once', path: '/comment', multipart: true,
     params: z.object({
       id: param.id(),
       body: param.text(),
@@ -352,24 +371,24 @@ export const endpoints = {
     summary: 'Adds a comment to a talep',
   },
   updateComment: {
-    method: 'POST', path: '/updatecomment',
+    method: 'POST', effect: 'set', path: '/updatecomment',
     params: z.object({ id: param.id(), body: param.text(), forTechsOnly: param.bool().optional() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: "the comment's author, an agent of the category, or admin", summary: 'Edits a comment',
   },
   comments: {
-    method: 'GET', path: '/comments', params: idParams, response: json(z.array(s.comment)),
+    method: 'GET', effect: 'read', path: '/comments', params: idParams, response: json(z.array(s.comment)),
     budget: 'general', permission: 'user', permissionNote: 'ForTechsOnly comments only for agents and admins',
     summary: "A talep's comments",
   },
   commentTemplates: {
-    method: 'GET', path: '/CommentTemplates', params: noParams, response: json(z.array(s.commentTemplate)),
+    method: 'GET', effect: 'read', path: '/CommentTemplates', params: noParams, response: json(z.array(s.commentTemplate)),
     budget: 'general', permission: 'agent', cache: 'per-user', summary: 'Canned comment templates',
   },
 
   // ── Users ───────────────────────────────────────────────────────────────────────────────────
   createUser: {
-    method: 'POST', path: '/CreateUser',
+    method: 'POST', effect: 'once', path: '/CreateUser',
     params: z.object({
       email: param.email(),
       username: param.text().optional(),
@@ -386,40 +405,40 @@ export const endpoints = {
     summary: 'Creates a user (company and department created when missing)',
   },
   updateUser: {
-    method: 'POST', path: '/UpdateUser', params: z.object({ userId: param.id(), ...userUpdateFields }),
+    method: 'POST', effect: 'set', path: '/UpdateUser', params: z.object({ userId: param.id(), ...userUpdateFields }),
     response: json(s.userRecord), budget: 'general', permission: 'admin', summary: 'Updates a user',
   },
   deleteUser: {
-    method: 'POST', path: '/DeleteUser', params: z.object({ userId: param.id() }), response: unknownBody,
+    method: 'POST', effect: 'once', path: '/DeleteUser', params: z.object({ userId: param.id() }), response: unknownBody,
     budget: 'general', permission: 'admin', summary: 'Deletes a user (irreversible)',
   },
   getUser: {
-    method: 'GET', path: '/User', params: z.object({ userId: param.id() }), response: json(s.userFull),
+    method: 'GET', effect: 'read', path: '/User', params: z.object({ userId: param.id() }), response: json(s.userFull),
     budget: 'general', permission: 'admin', summary: 'All information on a user',
   },
   userByEmail: {
-    method: 'GET', path: '/UserByEmail', params: z.object({ email: param.email() }), response: json(s.userDetails),
+    method: 'GET', effect: 'read', path: '/UserByEmail', params: z.object({ email: param.email() }), response: json(s.userDetails),
     budget: 'search', permission: 'agent', summary: 'Finds a user by e-mail',
   },
   userByUsername: {
-    method: 'GET', path: '/UserByUsername', params: z.object({ username: param.text() }),
+    method: 'GET', effect: 'read', path: '/UserByUsername', params: z.object({ username: param.text() }),
     response: json(s.userDetails), budget: 'general', permission: 'agent', summary: 'Finds a user by user name',
   },
   mergeUsers: {
-    method: 'POST', path: '/MergeUsers', params: z.object({ fromUserId: param.id(), toUserId: param.id() }),
+    method: 'POST', effect: 'once', path: '/MergeUsers', params: z.object({ fromUserId: param.id(), toUserId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'admin',
     summary: "Moves a user's data to another and deletes the source (irreversible)",
   },
   setCustomFieldForUser: {
-    method: 'POST', path: '/SetCustomFieldForUser', params: fieldValue, response: none, budget: 'general',
+    method: 'POST', effect: 'set', path: '/SetCustomFieldForUser', params: fieldValue, response: none, budget: 'general',
     permission: 'admin', summary: 'Sets a user custom-field value',
   },
   userCustomFields: {
-    method: 'GET', path: '/UserCustomFields', params: idParams, response: json(z.array(s.customFieldValue)),
+    method: 'GET', effect: 'read', path: '/UserCustomFields', params: idParams, response: json(z.array(s.customFieldValue)),
     budget: 'general', permission: 'agent', summary: "A user's custom-field values",
   },
   users: {
-    method: 'GET', path: '/Users',
+    method: 'GET', effect: 'read', path: '/Users',
     params: z.object({
       count: param.int({ min: 1 }).optional(),
       /** 1-based: count=50&page=2 is items 51–100. */
@@ -431,27 +450,27 @@ export const endpoints = {
     response: json(z.array(s.userRecord)), budget: 'general', permission: 'admin', summary: 'Lists users',
   },
   addCategoryTechPermission: {
-    method: 'POST', path: '/AddCategoryTechPermission', params: userCategory, response: unknownBody,
+    method: 'POST', effect: 'set', path: '/AddCategoryTechPermission', params: userCategory, response: unknownBody,
     budget: 'general', permission: 'admin', summary: 'Makes a user an agent of a category',
   },
   removeCategoryTechPermission: {
-    method: 'POST', path: '/RemoveCategoryTechPermission', params: userCategory, response: unknownBody,
+    method: 'POST', effect: 'set', path: '/RemoveCategoryTechPermission', params: userCategory, response: unknownBody,
     budget: 'general', permission: 'admin', summary: "Revokes a user's agent permission in a category",
   },
 
   // ── Companies and departments ───────────────────────────────────────────────────────────────
   companies: {
-    method: 'GET', path: '/Companies', params: noParams, response: json(z.array(s.company)), budget: 'general',
+    method: 'GET', effect: 'read', path: '/Companies', params: noParams, response: json(z.array(s.company)), budget: 'general',
     permission: 'admin', summary: 'Lists companies',
   },
   createCompany: {
-    method: 'POST', path: '/Company',
+    method: 'POST', effect: 'set', path: '/Company',
     params: z.object({ name: param.text(), emailDomains: param.string().optional() }),
     response: json(s.idResult), budget: 'general', permission: 'admin',
     summary: 'Creates a company; an existing name returns the existing id',
   },
   updateCompany: {
-    method: 'POST', path: '/UpdateCompany',
+    method: 'POST', effect: 'set', path: '/UpdateCompany',
     params: z.object({
       id: param.id(),
       name: param.text().optional(),
@@ -461,30 +480,30 @@ export const endpoints = {
     response: json(s.company), budget: 'general', permission: 'admin', summary: 'Updates a company',
   },
   departments: {
-    method: 'GET', path: '/Departments', params: noParams, response: json(z.array(s.department)),
+    method: 'GET', effect: 'read', path: '/Departments', params: noParams, response: json(z.array(s.department)),
     budget: 'general', permission: 'admin', summary: 'Lists departments',
   },
   setCustomFieldForCompany: {
-    method: 'POST', path: '/SetCustomFieldForCompany', params: fieldValue, response: none, budget: 'general',
+    method: 'POST', effect: 'set', path: '/SetCustomFieldForCompany', params: fieldValue, response: none, budget: 'general',
     permission: 'admin', summary: 'Sets a company custom-field value',
   },
   companyCustomFields: {
-    method: 'GET', path: '/CompanyCustomFields', params: idParams, response: json(z.array(s.customFieldValue)),
+    method: 'GET', effect: 'read', path: '/CompanyCustomFields', params: idParams, response: json(z.array(s.customFieldValue)),
     budget: 'general', permission: 'agent', summary: "A company's custom-field values",
   },
 
   // ── Knowledge base, rules, custom fields ────────────────────────────────────────────────────
   articles: {
-    method: 'GET', path: '/Articles', params: z.object({ categoryId: param.id().optional() }),
+    method: 'GET', effect: 'read', path: '/Articles', params: z.object({ categoryId: param.id().optional() }),
     response: json(s.articleList), budget: 'general', permission: 'user',
     permissionNote: 'ForTechsOnly articles only for agents and admins', summary: 'Knowledge-base metadata',
   },
   getArticle: {
-    method: 'GET', path: '/Article/{id}', params: pathId, response: json(s.article), budget: 'general',
+    method: 'GET', effect: 'read', path: '/Article/{id}', params: pathId, response: json(s.article), budget: 'general',
     permission: 'user', summary: 'One knowledge-base article',
   },
   createArticle: {
-    method: 'POST', path: '/article',
+    method: 'POST', effect: 'once', path: '/article',
     params: z.object({
       categoryId: param.id(),
       subject: param.text(),
@@ -495,26 +514,26 @@ export const endpoints = {
     response: json(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an article',
   },
   getRule: {
-    method: 'GET', path: '/Rule/{id}', params: pathId, response: { kind: 'xml' }, budget: 'general',
+    method: 'GET', effect: 'read', path: '/Rule/{id}', params: pathId, response: { kind: 'xml' }, budget: 'general',
     permission: 'admin', summary: 'An automation rule (XML)',
   },
   disableRule: {
-    method: 'GET', path: '/DisableRule/{id}', params: pathId, response: unknownBody, budget: 'general',
+    method: 'GET', effect: 'set', path: '/DisableRule/{id}', params: pathId, response: unknownBody, budget: 'general',
     permission: 'admin', summary: 'Disables an automation rule',
   },
   enableRule: {
-    method: 'GET', path: '/EnableRule/{id}', params: pathId, response: unknownBody, budget: 'general',
+    method: 'GET', effect: 'set', path: '/EnableRule/{id}', params: pathId, response: unknownBody, budget: 'general',
     permission: 'admin', summary: 'Re-enables an automation rule',
   },
   customFields: {
-    method: 'GET', path: '/CustomFields', params: z.object({ type: param.int({ min: 1, max: 4 }) }),
+    method: 'GET', effect: 'read', path: '/CustomFields', params: z.object({ type: param.int({ min: 1, max: 4 }) }),
     response: json(z.array(s.customFieldDefinition)), budget: 'general', permission: 'user', cache: 'shared',
     summary: 'Custom-field definitions (1 taleps, 2 assets, 3 users, 4 companies)',
   },
 
   // ── Assets ──────────────────────────────────────────────────────────────────────────────────
   assets: {
-    method: 'GET', path: '/Assets',
+    method: 'GET', effect: 'read', path: '/Assets',
     params: z.object({
       /** 50 a page, 1-based. */
       page: param.int({ min: 1 }).optional(),
@@ -528,11 +547,11 @@ export const endpoints = {
     response: json(z.array(s.assetListItem)), budget: 'general', permission: 'agent', summary: 'Lists assets',
   },
   getAsset: {
-    method: 'GET', path: '/Asset', params: idParams, response: json(s.asset), budget: 'general',
+    method: 'GET', effect: 'read', path: '/Asset', params: idParams, response: json(s.asset), budget: 'general',
     permission: 'agent', summary: 'One asset',
   },
   createAsset: {
-    method: 'POST', path: '/Asset',
+    method: 'POST', effect: 'once', path: '/Asset',
     params: z.object({
       modelName: param.text(),
       manufacturer: param.text(),
@@ -543,7 +562,7 @@ export const endpoints = {
     response: json(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an asset',
   },
   updateAsset: {
-    method: 'POST', path: '/UpdateAsset',
+    method: 'POST', effect: 'set', path: '/UpdateAsset',
     params: z.object({
       id: param.id(),
       modelName: param.text().optional(),
@@ -555,23 +574,23 @@ export const endpoints = {
     response: json(s.assetUpdateResult), budget: 'general', permission: 'agent', summary: 'Updates an asset',
   },
   setCustomFieldForAsset: {
-    method: 'POST', path: '/SetCustomFieldForAsset', params: fieldValue, response: none, budget: 'general',
+    method: 'POST', effect: 'set', path: '/SetCustomFieldForAsset', params: fieldValue, response: none, budget: 'general',
     permission: 'agent', summary: 'Sets an asset custom-field value',
   },
   assignAssetToUser: {
-    method: 'POST', path: '/AssignAssetToUser', params: assetUser, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'set', path: '/AssignAssetToUser', params: assetUser, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Assigns an asset to a user',
   },
   unassignAssetFromUser: {
-    method: 'POST', path: '/UnAssignAssetToUser', params: assetUser, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'set', path: '/UnAssignAssetToUser', params: assetUser, response: unknownBody, budget: 'general',
     permission: 'agent', summary: "Removes a user's asset assignment",
   },
   enableAsset: {
-    method: 'POST', path: '/EnableAsset', params: assetId, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'set', path: '/EnableAsset', params: assetId, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Restores a retired asset',
   },
   disableAsset: {
-    method: 'POST', path: '/DisableAsset', params: assetId, response: unknownBody, budget: 'general',
+    method: 'POST', effect: 'set', path: '/DisableAsset', params: assetId, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Retires an asset',
   },
 } as const satisfies Record<string, EndpointDef>;
@@ -584,6 +603,9 @@ export const operationNames = Object.keys(endpoints) as OperationName[];
 export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
 }
+
+/** Whether sending the call twice has the effect of sending it once (see `Effect`). */
+export const isIdempotent = (def: Pick<EndpointDef, 'effect'>): boolean => def.effect !== 'once';
 
 /** The row of an operation by (untyped) name, e.g. from an error; undefined for names outside the table. */
 export function endpointDef(operation: string | undefined): EndpointDef | undefined {

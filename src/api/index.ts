@@ -9,9 +9,21 @@ export {
   type HelpdeskClientOptions,
   type ParamsOf,
   type ResultOf,
+  unknownOutcomeParams,
 } from './client.js';
-export { type EndpointDef, endpoints, type OperationName, operationNames, type Permission, type RateBudget } from './endpoints.js';
-export { HelpdeskError, type HelpdeskErrorKind, isHelpdeskError } from './errors.js';
+export { type ConnectionSchedulerOptions, type Lane } from './connection-scheduler.js';
+export {
+  type Effect,
+  type EndpointDef,
+  endpoints,
+  isIdempotent,
+  type OperationName,
+  operationNames,
+  type Permission,
+  type RateBudget,
+} from './endpoints.js';
+export { HelpdeskError, type HelpdeskErrorKind, helpdeskErrorKinds, isHelpdeskError } from './errors.js';
+export { type GuardMemory, type GuardSnapshot, guardSnapshotSchema } from './guard-memory.js';
 export { type AutomationRuleSummary, parseRuleXml, type RuleClause, summarizeRule } from './rules.js';
 export type * from './schemas.js';
 export { CustomFieldType, CustomFieldUsage } from './schemas.js';

@@ -49,6 +49,12 @@ export const databaseSchema = z.object({
   messageTaleps: z.record(z.string(), messageTalep),
   /** `team` → automation rules the admins registered (the API cannot list rules), and who changed what. */
   rules: z.record(z.string(), z.object({ ruleIds: z.array(z.int()), log: z.array(ruleChange) })),
+  /**
+   * The lock-out guard's memory (recent sign-in failures, refused and accepted credentials as keyed
+   * fingerprints, a suspected block). Absent in older files and until the first save; the guard
+   * validates it on load (`src/api/guard-memory.ts`), so a bad entry makes it cautious, not the bot fail.
+   */
+  authGuard: z.unknown().optional(),
 });
 export type DatabaseData = z.infer<typeof databaseSchema>;
 

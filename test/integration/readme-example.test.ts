@@ -1,6 +1,6 @@
 /** The README's "client on its own" example, run against the sandbox so the README stays true. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { basic, bearer, HelpdeskClient, HelpdeskError } from '../../src/api/index.js';
+import { basic, bearer, HelpdeskClient, HelpdeskError, unknownOutcomeParams } from '../../src/api/index.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
 
 let sandbox: Sandbox;
@@ -34,4 +34,12 @@ test('the README example runs as written', async () => {
   const missing = await ayse.getTalep({ id: 999_999 }).catch((error: unknown) => error);
   expect(missing).toBeInstanceOf(HelpdeskError);
   expect((missing as HelpdeskError).kind).toBe('not-found');
+
+  // The README's unknown-outcome snippet: a create that was answered is not an unknown outcome.
+  const created = await ayse.createTalep({ categoryId: 1, subject: 'Printer jam', body: 'Tray 2', priorityId: 0 }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(unknownOutcomeParams(created, 'createTalep')).toBeUndefined();
+  expect(unknownOutcomeParams(missing, 'getTalep')).toBeUndefined();
 });

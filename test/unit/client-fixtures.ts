@@ -7,9 +7,11 @@
  */
 import { FormData, MockAgent } from 'undici';
 import type { MockPool } from 'undici';
+import { expect } from 'vitest';
 import type * as z from 'zod';
 import { bearer } from '../../src/api/auth.js';
 import { HelpdeskClient, type HelpdeskClientOptions } from '../../src/api/client.js';
+import { HelpdeskError } from '../../src/api/errors.js';
 import type * as s from '../../src/api/schemas.js';
 import { ManualClock as BaseClock } from '../support/manual-clock.js';
 
@@ -84,6 +86,16 @@ export function mockHelpdesk(options: Partial<HelpdeskClientOptions> = {}): Mock
       await agent.close();
     },
   };
+}
+
+/** The rejection of `promise`, which must be a HelpdeskError. */
+export async function failure(promise: Promise<unknown>): Promise<HelpdeskError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(HelpdeskError);
+  return error as HelpdeskError;
 }
 
 export function sentRequests(agent: MockAgent): SentRequest[] {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HelpdeskError, type HelpdeskErrorKind } from '../../src/api/errors.js';
+import { HelpdeskError, helpdeskErrorKinds } from '../../src/api/errors.js';
 import { errorMessage, errorText } from '../../src/slack/failures.js';
 import { CONNECT_ACTION, connectPrompt, queuedMessage } from '../../src/views/kit/notices.js';
 
-const kinds: HelpdeskErrorKind[] = [
-  'invalid', 'unauthorized', 'forbidden', 'not-found', 'rate-limited', 'unavailable', 'invalid-response', 'auth-paused', 'cancelled',
-];
+const kinds = helpdeskErrorKinds;
 
 describe('errorText', () => {
   it.each(kinds)('gives one short sentence for %s, without internals', (kind) => {
@@ -23,6 +21,12 @@ describe('errorText', () => {
   it('explains refusals with the permission the operation needs', () => {
     expect(errorText(new HelpdeskError('forbidden', 'x', { operation: 'getRule', status: 403 }))).toContain('*admin*');
     expect(errorText(new HelpdeskError('forbidden', 'x', { operation: 'addComment', status: 403 }))).toMatch(/\*agent\*.*category/);
+  });
+
+  it('never says "try again" when the help desk may have done it already', () => {
+    const text = errorText(new HelpdeskError('unknown-outcome', 'x', { operation: 'createTalep', requestSent: true }));
+    expect(text).toContain('did not answer in time; I am checking whether it was done');
+    expect(text).not.toMatch(/try again/i);
   });
 
   it('says when to try again', () => {
