@@ -10,7 +10,9 @@ import { applicationRoot } from './api/auth.js';
 import { HelpdeskClient } from './api/client.js';
 import type { Services } from './commands/services.js';
 import type { Config } from './config.js';
+import { JobRunner, type JobRunnerOptions } from './jobs/runner.js';
 import { createSlackFileFetcher } from './slack/files.js';
+import type { Database } from './store/database.js';
 import { openStores } from './store/index.js';
 
 export interface BuildServicesOptions {
@@ -20,12 +22,17 @@ export interface BuildServicesOptions {
   logger: Logger;
   /** Undefined keeps the store in memory. */
   dataDir: string | undefined;
-  encryptionKey: Buffer;
+  /** The store, when the caller opened it already (the entry point checks the keys against it first). */
+  database?: Database;
+  /** The token key, or the key ring: the current key first, then older keys that still open stored tokens. */
+  encryptionKey: Buffer | readonly Buffer[];
   dispatcher?: Dispatcher;
   /** Lock-out guard timings (tests shorten the 5-minute block pause). */
   guard?: AuthGuardOptions;
   maxUploadBytes?: number;
   now?: () => Date;
+  /** Job worker settings (tests use a manual clock and short back-off). */
+  jobRunner?: Omit<JobRunnerOptions, 'queue' | 'logger'>;
 }
 
 export async function buildServices(options: BuildServicesOptions): Promise<Services> {
@@ -42,9 +49,11 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     onCall: ({ operation, method, status, ms, attempt, errorKind }) =>
       logger.debug(`help-desk ${method} ${operation} → ${status ?? errorKind} in ${ms} ms${attempt > 1 ? ` (attempt ${attempt})` : ''}`),
   });
+  const stores = await openStores(options.database ?? options.dataDir, options.encryptionKey);
   return {
     helpdesk,
-    stores: await openStores(options.dataDir, options.encryptionKey),
+    stores,
+    jobs: new JobRunner({ ...options.jobRunner, queue: stores.jobs, logger }),
     logger,
     helpdeskWebUrl: applicationRoot(options.helpdeskUrl),
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
