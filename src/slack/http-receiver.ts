@@ -12,7 +12,8 @@
  * Ack semantics are Bolt's with `processBeforeResponse: false`: the HTTP answer goes out as soon as a
  * listener calls `ack()` (nothing → 200 empty, a string → 200 text, an object → 200 JSON such as
  * `response_action` or `options`); a request nobody acknowledges is answered 404 after 3,001 ms with a
- * warning, as Bolt's default handler does. Events are acknowledged by Bolt itself.
+ * warning, as Bolt's default handler does (an ack() after that is logged and ignored, so the listener
+ * can still finish). Events are acknowledged by Bolt itself.
  *
  * Other routes (health, readiness, help-desk webhooks) are added with `addRoute`. Every refused request
  * is logged as one line, without its body.
@@ -244,25 +245,31 @@ export class SlackHttpReceiver implements Receiver {
   async #dispatch(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>, label: string): Promise<void> {
     const app = this.#app;
     if (!app) throw new Error('The Slack HTTP receiver was started without an app (init was not called).');
-    let acked = false;
+    // Slack gets one answer: the ack, or the 404 when the timeout comes first.
+    let state: 'waiting' | 'acked' | 'timed-out' = 'waiting';
     const timer = setTimeout(() => {
       this.#unackedTimers.delete(timer);
-      if (acked) return;
-      acked = true;
+      if (state !== 'waiting') return;
+      state = 'timed-out';
       this.#logger.warn(`${label} was not acknowledged within ${this.#unackedTimeoutMs} ms (no listener called ack()); answered 404`);
-      if (!res.headersSent) answer(res, 404);
+      answer(res, 404);
     }, this.#unackedTimeoutMs);
     timer.unref();
     this.#unackedTimers.add(timer);
-    const settle = () => {
-      acked = true;
+    const settle = (next: 'acked' | 'timed-out') => {
+      state = next;
       clearTimeout(timer);
       this.#unackedTimers.delete(timer);
     };
 
     const ack = async (response?: unknown): Promise<void> => {
-      if (acked) throw new ReceiverMultipleAckError();
-      settle();
+      if (state === 'acked') throw new ReceiverMultipleAckError();
+      if (state === 'timed-out') {
+        // Too late for Slack; the listener may still finish its work (and answer through response_url).
+        this.#logger.warn(`${label}: ack() came after the request had been answered 404; ignored`);
+        return;
+      }
+      settle('acked');
       sendAck(res, response);
     };
 
@@ -274,11 +281,11 @@ export class SlackHttpReceiver implements Receiver {
         retryReason: singleHeader(req, 'x-slack-retry-reason'),
       });
     } catch (error) {
-      if (res.headersSent || acked) {
+      if (res.headersSent || state !== 'waiting') {
         this.#logger.error(`${label}: an error escaped the listeners after the ack`, error);
         return;
       }
-      settle();
+      settle('acked');
       if ((error as { code?: unknown }).code === ErrorCode.AuthorizationError) {
         this.#refuse(req, res, 401, 'authorization of the request failed');
         return;

@@ -103,6 +103,11 @@ function appOn(receiver: Receiver) {
   });
   app.action('text', async ({ ack }) => ack('accepted' as never));
   app.action('never', async () => undefined);
+  app.action('late', async ({ ack }) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await ack();
+    seen.push({ kind: 'late finished' });
+  });
   app.action('late-error', async ({ ack }) => {
     await ack();
     throw new Error('after the ack');
@@ -283,6 +288,12 @@ describe('SlackHttpReceiver', () => {
     const reply = await post(port, form(blockAction('never')));
     expect(reply.status).toBe(404);
     expect(logs.join('\n')).toMatch(/block_actions never was not acknowledged within 300 ms/);
+  });
+
+  it('a late ack is logged and ignored, and the listener still finishes its work', async () => {
+    expect((await post(port, form(blockAction('late')))).status).toBe(404);
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual({ kind: 'late finished' }));
+    expect(logs.join('\n')).toMatch(/block_actions late: ack\(\) came after the request had been answered 404; ignored/);
   });
 
   it('logs an error a listener throws after its ack, and the answer stays 200', async () => {
