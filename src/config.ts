@@ -43,7 +43,10 @@ const envSchema = z
     TOKEN_ENCRYPTION_KEY: optionalText.pipe(
       z
         .string()
-        .refine((value) => decodeKey(value) !== undefined, 'must be 32 bytes as 64 hex characters or base64')
+        .refine(
+          (value) => decodeKeyList(value) !== undefined,
+          'must be 32 bytes as 64 hex characters or base64 (or a comma-separated list of such keys, the current one first)',
+        )
         .optional(),
     ),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -74,8 +77,11 @@ export interface Config {
   port: number;
   sandboxPort: number;
   dataDir: string;
-  /** 32-byte key; undefined means "generate one into the data directory". */
-  tokenEncryptionKey: Buffer | undefined;
+  /**
+   * 32-byte keys, the current one first, then older keys whose tokens are re-encrypted at start;
+   * undefined means "use (or generate) the key file in the data directory".
+   */
+  tokenEncryptionKeys: Buffer[] | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -90,6 +96,17 @@ export function decodeKey(text: string): Buffer | undefined {
   const value = text.trim();
   const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   return bytes.length === 32 ? bytes : undefined;
+}
+
+/** `NEW,OLD,…`: every entry must be a key, none twice. Undefined when any entry is not a key. */
+export function decodeKeyList(text: string): Buffer[] | undefined {
+  const keys: Buffer[] = [];
+  for (const entry of text.split(',')) {
+    const key = decodeKey(entry);
+    if (!key || keys.some((known) => known.equals(key))) return undefined;
+    keys.push(key);
+  }
+  return keys.length > 0 ? keys : undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -125,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     sandboxPort: e.SANDBOX_PORT,
     dataDir: e.DATA_DIR,
-    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ? decodeKey(e.TOKEN_ENCRYPTION_KEY) : undefined,
+    tokenEncryptionKeys: e.TOKEN_ENCRYPTION_KEY ? decodeKeyList(e.TOKEN_ENCRYPTION_KEY) : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -25,7 +25,7 @@ export interface Actor {
 
 export class SlackRequests {
   constructor(
-    private readonly eventsUrl: string,
+    readonly eventsUrl: string,
     private readonly signingSecret: string,
     private readonly slack: FakeSlack,
   ) {}
