@@ -7,16 +7,16 @@
  * deleted: the help desk cannot undo it.
  */
 import type { TalepSummary } from '../api/schemas.js';
-import { actions, type Block, button, confirm, context, escapeText, section, type SlackMessage, truncate } from './blocks.js';
+import { actions, type Block, button, confirm, context, escapeText, rowActionId, section, type SlackMessage, truncate } from './blocks.js';
 import { SharedActions } from './shared-actions.js';
 
 export const RelationIds = {
   /** value: `talepPairValue(merged, into)`. */
   mergeConfirm: 'talep_merge_confirm',
   mergeCancel: 'talep_merge_cancel',
-  /** value: `talepPairValue(talep, related)`: removes the "related" link. */
+  /** value: `talepPairValue(talep, related)`: removes the "related" link. One per row: `rowActionId(unlink, related)`. */
   unlink: 'talep_rel_unlink',
-  /** value: `talepPairValue(parent, child)`: the child stops being a sub-talep. */
+  /** value: `talepPairValue(parent, child)`: the child stops being a sub-talep. One per row: `rowActionId(detach, child)`. */
   detach: 'talep_rel_detach',
 } as const;
 
@@ -63,12 +63,12 @@ function rowBlocks(rows: readonly TalepRow[]): Block[] {
 /** The Unlink / Detach buttons of an agent, each with Block Kit's confirmation. */
 function editButtons(talepId: number, data: RelationsData): Block | undefined {
   const detach = data.subs.slice(0, MAX_ROWS).map((row) =>
-    button(`Detach #${row.id}`, RelationIds.detach, talepPairValue(talepId, row.id), undefined, {
+    button(`Detach #${row.id}`, rowActionId(RelationIds.detach, row.id), talepPairValue(talepId, row.id), undefined, {
       confirm: confirm(`Detach #${row.id}?`, `Talep #${row.id} will no longer be a sub-talep of #${talepId}. Both taleps stay.`, 'Detach'),
     }),
   );
   const unlink = (data.related ?? []).slice(0, MAX_ROWS).map((row) =>
-    button(`Unlink #${row.id}`, RelationIds.unlink, talepPairValue(talepId, row.id), undefined, {
+    button(`Unlink #${row.id}`, rowActionId(RelationIds.unlink, row.id), talepPairValue(talepId, row.id), undefined, {
       confirm: confirm(`Unlink #${row.id}?`, `Taleps #${talepId} and #${row.id} will no longer be related. Both taleps stay.`, 'Unlink'),
     }),
   );

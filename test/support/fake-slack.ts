@@ -4,10 +4,16 @@
  * (`/files/<id>`) and file uploads (`files.uploadV2`: `files.getUploadURLExternal` hands out
  * `/upload/<fileId>`, where the bytes arrive). It records every call so tests can assert exactly what the
  * bot sent to Slack.
+ *
+ * Like Slack, it checks every message and view against Block Kit's documented limits
+ * (src/slack/block-kit-limits.ts) and refuses a broken one with Slack's error (`invalid_blocks` for
+ * messages, `invalid_arguments` for views, HTTP 400 for a response_url). Each refusal is also kept in
+ * `violations`, which the harness turns into a failed test (see test/support/harness.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkMessage, checkView, describeViolation, type Violation } from '../../src/slack/block-kit-limits.js';
 
 export interface SlackCall {
   method: string;
@@ -42,6 +48,16 @@ export interface FakeSlackUpload {
   data: Uint8Array;
 }
 
+/** A Block Kit limit a payload broke, with where the payload went (`chat.postMessage`, `response_url`, `options`...). */
+export interface RecordedViolation extends Violation {
+  via: string;
+}
+
+/** The Web API methods whose messages Slack checks (chat.postMessage and friends). */
+const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.update', 'chat.scheduleMessage']);
+/** The Web API methods that take a `view`. */
+const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push', 'views.publish']);
+
 const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options', 'option_groups', 'files']);
 
 export class FakeSlack {
@@ -52,6 +68,8 @@ export class FakeSlack {
   readonly uploads: FakeSlackUpload[] = [];
   /** Per-method overrides, e.g. `fail.set('views.open', 'expired_trigger_id')`. */
   readonly fail = new Map<string, string>();
+  /** Every Block Kit limit the bot broke, in order; a test that expects one takes it with `takeViolations()`. */
+  readonly violations: RecordedViolation[] = [];
   botToken = 'xoxb-test-bot-token';
   #server: Server | undefined;
   #url = '';
@@ -97,6 +115,17 @@ export class FakeSlack {
     return this.responsePosts.filter((post) => post.id === id).map((post) => post.body);
   }
 
+  /** Records what a check found on a payload sent `via` somewhere; returns the violations. */
+  recordViolations(via: string, violations: Violation[]): Violation[] {
+    for (const violation of violations) this.violations.push({ via, ...violation });
+    return violations;
+  }
+
+  /** Removes and returns the violations recorded so far (for a test that expects some). */
+  takeViolations(): RecordedViolation[] {
+    return this.violations.splice(0, this.violations.length);
+  }
+
   callsTo(method: string): SlackCall[] {
     return this.calls.filter((call) => call.method === method);
   }
@@ -137,7 +166,14 @@ export class FakeSlack {
       return;
     }
     if (url.pathname.startsWith('/respond/')) {
-      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: JSON.parse(body || '{}') });
+      const posted = JSON.parse(body || '{}') as Record<string, unknown>;
+      if (this.recordViolations('response_url', checkMessage(posted)).length > 0) {
+        // A response_url answers a refused message like an incoming webhook: HTTP 400 and the error.
+        res.writeHead(400, { 'content-type': 'text/plain' });
+        res.end('invalid_blocks');
+        return;
+      }
+      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: posted });
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('ok');
       return;
@@ -165,6 +201,8 @@ export class FakeSlack {
   #reply(method: string, args: Record<string, unknown>): Record<string, unknown> {
     const failure = this.fail.get(method);
     if (failure) return { ok: false, error: failure };
+    const refusal = this.#refusal(method, args);
+    if (refusal) return refusal;
     switch (method) {
       case 'auth.test':
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T1', team: 'Test team', url: 'https://test.slack.com/' };
@@ -218,6 +256,16 @@ export class FakeSlack {
       default:
         return { ok: true };
     }
+  }
+
+  /** Slack's answer to a message or view that breaks Block Kit's limits, or undefined when it passes. */
+  #refusal(method: string, args: Record<string, unknown>): Record<string, unknown> | undefined {
+    const isView = VIEW_METHODS.has(method);
+    if (!isView && !MESSAGE_METHODS.has(method)) return undefined;
+    const found = this.recordViolations(method, isView ? checkView(args.view) : checkMessage(args));
+    if (found.length === 0) return undefined;
+    const messages = found.map((violation) => describeViolation(violation, isView ? '/view' : ''));
+    return { ok: false, error: isView ? 'invalid_arguments' : 'invalid_blocks', errors: messages, response_metadata: { messages } };
   }
 }
 

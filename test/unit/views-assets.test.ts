@@ -110,9 +110,10 @@ describe('assetListMessage', () => {
 
   test('a middle page has Previous and Next; the last page has Previous only', () => {
     const full = Array.from({ length: ASSET_PAGE_SIZE }, (_, index) => listItem(index + 51));
-    const middle = byAction(assetListMessage({ ...query, page: 2 }, full).blocks, AssetIds.page);
-    expect(middle.map((button) => JSON.parse(String(button.value)).p)).toEqual([1, 3]);
-    const last = byAction(assetListMessage({ ...query, page: 3 }, [listItem(101)]).blocks, AssetIds.page);
+    const middle = assetListMessage({ ...query, page: 2 }, full).blocks;
+    expect(byAction(middle, AssetIds.previousPage).map((button) => JSON.parse(String(button.value)).p)).toEqual([1]);
+    expect(byAction(middle, AssetIds.page).map((button) => JSON.parse(String(button.value)).p)).toEqual([3]);
+    const last = byAction(assetListMessage({ ...query, page: 3 }, [listItem(101)]).blocks, AssetIds.previousPage);
     expect(last.map((button) => [JSON.parse(String(button.value)).p, (button.text as { text: string }).text])).toEqual([[2, '◀ Previous']]);
     expect(json(assetListMessage({ ...query, page: 3 }, [listItem(101)]).blocks?.[0])).toContain('101–101');
   });
@@ -132,7 +133,7 @@ describe('assetListMessage', () => {
   test('an empty later page still offers the way back', () => {
     const message = assetListMessage({ ...query, page: 2 }, []);
     expect(message.text).toContain('No more');
-    expect(byAction(message.blocks, AssetIds.page).map((button) => JSON.parse(String(button.value)).p)).toEqual([1]);
+    expect(byAction(message.blocks, AssetIds.previousPage).map((button) => JSON.parse(String(button.value)).p)).toEqual([1]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttachmentItem, Talep, UserListItem } from '../../src/api/schemas.js';
-import type { SlackMessage } from '../../src/views/blocks.js';
+import { rowActionId, rowActionPattern, type SlackMessage } from '../../src/views/blocks.js';
 import type { RecordField } from '../../src/views/custom-fields-form.js';
 import {
   CARD_EXTRAS,
@@ -49,6 +49,8 @@ const blocksOf = (message: SlackMessage) => (message.blocks ?? []) as unknown as
 const elements = (message: SlackMessage): Element[] =>
   blocksOf(message).flatMap((block) => (block.type === 'actions' ? (block.elements ?? []) : block.accessory ? [block.accessory] : []));
 const withId = (message: SlackMessage, actionId: string) => elements(message).filter((element) => element.action_id === actionId);
+/** A per-row button (`rowActionId(base, key)`): every row's element, in order. */
+const rowsWithId = (message: SlackMessage, base: string) => elements(message).filter((element) => rowActionPattern(base).test(element.action_id ?? ''));
 const all = (message: unknown) => JSON.stringify(message);
 
 // ── subscribers ─────────────────────────────────────────────────────────────────────────────────
@@ -139,11 +141,13 @@ describe('attachments', () => {
     const files = [file(1, 'jam <photo>.png', 68), file(4)];
     const user = filesMessage({ talepId: 1, files, canDelete: false });
     expect(withId(user, ExtrasIds.download).map((element) => element.value)).toEqual(['1:1', '1:4']);
-    expect(withId(user, ExtrasIds.deleteFile)).toEqual([]);
+    expect(rowsWithId(user, ExtrasIds.deleteFile)).toEqual([]);
     expect(all(user)).toContain('*jam &lt;photo&gt;.png* · 68 B');
     const admin = filesMessage({ talepId: 1, files, canDelete: true });
-    const deletes = withId(admin, ExtrasIds.deleteFile);
+    const deletes = rowsWithId(admin, ExtrasIds.deleteFile);
     expect(deletes.map((element) => element.value)).toEqual(['1:1', '1:4']);
+    // All in one actions block: each Delete has its own action id (Slack refuses two alike in a block).
+    expect(deletes.map((element) => element.action_id)).toEqual([rowActionId(ExtrasIds.deleteFile, 1), rowActionId(ExtrasIds.deleteFile, 4)]);
     expect(deletes.every((element) => element.style === 'danger' && element.confirm?.text.text.includes('cannot be undone'))).toBe(true);
   });
 

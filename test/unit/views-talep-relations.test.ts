@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SlackMessage } from '../../src/views/blocks.js';
+import { rowActionId, rowActionPattern, type SlackMessage } from '../../src/views/blocks.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
 import {
   MAX_ROWS,
@@ -36,6 +36,9 @@ const elements = (message: SlackMessage): Element[] =>
   blocksOf(message).flatMap((block) => (block.type === 'actions' ? (block.elements ?? []) : block.accessory ? [block.accessory] : []));
 const values = (message: SlackMessage, actionId: string) =>
   elements(message).filter((element) => element.action_id === actionId).map((element) => element.value);
+/** The values of a per-row button (`rowActionId(base, key)`), in order. */
+const rowValues = (message: SlackMessage, base: string) =>
+  elements(message).filter((element) => rowActionPattern(base).test(element.action_id ?? '')).map((element) => element.value);
 const all = (message: SlackMessage) => JSON.stringify(message);
 
 const row = (id: number, subject = `Talep ${id}`): TalepRow => ({ id, subject, status: 'New' });
@@ -78,8 +81,11 @@ describe('relationsMessage', () => {
 
   it('gives agents Detach and Unlink buttons that confirm first', () => {
     const message = relationsMessage(data());
-    expect(values(message, RelationIds.detach)).toEqual(['6:7', '6:8']);
-    expect(values(message, RelationIds.unlink)).toEqual(['6:9']);
+    expect(rowValues(message, RelationIds.detach)).toEqual(['6:7', '6:8']);
+    expect(rowValues(message, RelationIds.unlink)).toEqual(['6:9']);
+    // They share one actions block, so each has its own action id (Slack refuses two alike in a block).
+    const editIds = elements(message).filter((element) => element.action_id !== SharedActions.showTalep).map((element) => element.action_id);
+    expect(editIds).toEqual([rowActionId(RelationIds.detach, 7), rowActionId(RelationIds.detach, 8), rowActionId(RelationIds.unlink, 9)]);
     for (const element of elements(message).filter((candidate) => candidate.action_id !== SharedActions.showTalep)) {
       expect(element.confirm?.text.text).toContain('Both taleps stay');
     }
@@ -87,8 +93,8 @@ describe('relationsMessage', () => {
 
   it('gives regular users no edit buttons', () => {
     const message = relationsMessage(data({ canEdit: false }));
-    expect(values(message, RelationIds.detach)).toEqual([]);
-    expect(values(message, RelationIds.unlink)).toEqual([]);
+    expect(rowValues(message, RelationIds.detach)).toEqual([]);
+    expect(rowValues(message, RelationIds.unlink)).toEqual([]);
     expect(all(message)).not.toContain('/talep link');
   });
 
@@ -112,9 +118,9 @@ describe('subTaleps', () => {
   it('lists the sub-taleps with Show, and Detach for agents', () => {
     const message = subTaleps(6, [row(7), row(8)], true, ':evergreen_tree: Added.');
     expect(values(message, SharedActions.showTalep)).toEqual(['7', '8']);
-    expect(values(message, RelationIds.detach)).toEqual(['6:7', '6:8']);
+    expect(rowValues(message, RelationIds.detach)).toEqual(['6:7', '6:8']);
     expect(message.text).toBe('Sub-taleps of talep #6: 2');
-    expect(values(subTaleps(6, [row(7)], false), RelationIds.detach)).toEqual([]);
+    expect(rowValues(subTaleps(6, [row(7)], false), RelationIds.detach)).toEqual([]);
   });
 
   it('says when there are none', () => {
