@@ -60,8 +60,11 @@ function rowBlocks(rows: readonly TalepRow[]): Block[] {
   return more > 0 ? [...shown, context(`…and ${more} more.`)] : shown;
 }
 
-/** The Unlink / Detach buttons of an agent, each with Block Kit's confirmation. */
-function editButtons(talepId: number, data: RelationsData): Block | undefined {
+/**
+ * The Detach / Unlink buttons of an agent, each with Block Kit's confirmation: one actions block each,
+ * as 15 of both would pass the 25 elements an actions block holds.
+ */
+function editButtons(talepId: number, data: RelationsData): Block[] {
   const detach = data.subs.slice(0, MAX_ROWS).map((row) =>
     button(`Detach #${row.id}`, rowActionId(RelationIds.detach, row.id), talepPairValue(talepId, row.id), undefined, {
       confirm: confirm(`Detach #${row.id}?`, `Talep #${row.id} will no longer be a sub-talep of #${talepId}. Both taleps stay.`, 'Detach'),
@@ -72,8 +75,10 @@ function editButtons(talepId: number, data: RelationsData): Block | undefined {
       confirm: confirm(`Unlink #${row.id}?`, `Taleps #${talepId} and #${row.id} will no longer be related. Both taleps stay.`, 'Unlink'),
     }),
   );
-  const elements = [...detach, ...unlink];
-  return elements.length > 0 ? actions('talep_relations_edit', elements) : undefined;
+  return [
+    ...(detach.length > 0 ? [actions('talep_relations_detach', detach)] : []),
+    ...(unlink.length > 0 ? [actions('talep_relations_unlink', unlink)] : []),
+  ];
 }
 
 export interface RelationsData {
@@ -105,8 +110,7 @@ export function relationsMessage(data: RelationsData, notice?: string): SlackMes
   if (none) blocks.push(section(`Talep #${talepId} has no parent, no sub-taleps and no related taleps.`));
   if (data.related === undefined) blocks.push(context('The help desk does not list related taleps, so they are not shown here.'));
 
-  const edit = data.canEdit ? editButtons(talepId, data) : undefined;
-  if (edit) blocks.push(edit);
+  if (data.canEdit) blocks.push(...editButtons(talepId, data));
   if (data.canEdit) {
     blocks.push(context(`\`/talep link ${talepId} <id>\` relates another talep · \`/talep sub add ${talepId} <id>\` adds a sub-talep`));
   }
@@ -121,8 +125,7 @@ export function subTaleps(parentId: number, subs: readonly TalepRow[], canEdit: 
     blocks.push(section(`:evergreen_tree: Talep #${parentId} has no sub-taleps.`));
   } else {
     blocks.push(section(`:evergreen_tree: *Sub-taleps of talep #${parentId}* (${subs.length})`), ...rowBlocks(subs));
-    const edit = canEdit ? editButtons(parentId, { talepId: parentId, parent: null, subs, canEdit }) : undefined;
-    if (edit) blocks.push(edit);
+    if (canEdit) blocks.push(...editButtons(parentId, { talepId: parentId, parent: null, subs, canEdit }));
   }
   if (canEdit) blocks.push(context(`\`/talep sub add ${parentId} <id>\` makes another talep a sub-talep of #${parentId}.`));
   return { text: `Sub-taleps of talep #${parentId}: ${subs.length}`, blocks };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import { rowActionId, rowActionPattern, type SlackMessage } from '../../src/views/blocks.js';
 import { SharedActions } from '../../src/views/shared-actions.js';
+import { longText, many } from './block-kit-fixtures.js';
 import {
   MAX_ROWS,
   mergeCancelledMessage,
@@ -106,8 +108,8 @@ describe('relationsMessage', () => {
   });
 
   it('shows at most MAX_ROWS rows per list and says how many more', () => {
-    const many = Array.from({ length: MAX_ROWS + 3 }, (_, index) => row(100 + index));
-    const message = relationsMessage(data({ subs: many, related: [] }));
+    const rows = Array.from({ length: MAX_ROWS + 3 }, (_, index) => row(100 + index));
+    const message = relationsMessage(data({ subs: rows, related: [] }));
     expect(values(message, SharedActions.showTalep)).toHaveLength(MAX_ROWS);
     expect(all(message)).toContain('…and 3 more.');
     expect(blocksOf(message).length).toBeLessThanOrEqual(50);
@@ -162,5 +164,28 @@ describe('mergeConfirmation', () => {
 
   it('cancelling says nothing changed', () => {
     expect(mergeCancelledMessage(9, 1).text).toContain('nothing changed');
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const longRow = (id: number): TalepRow => ({ id, subject: longText(1000), status: longText(100) });
+  const subs = many(40, (i) => longRow(100 + i));
+  const related = many(40, (i) => longRow(200 + i));
+
+  it('keeps a talep with a parent, 40 sub-taleps and 40 related taleps within the limits, for agents and users', () => {
+    for (const canEdit of [true, false]) {
+      const message = relationsMessage({ talepId: 6, parent: longRow(5), subs, related, canEdit }, longText(4000));
+      expect(checkMessage(message)).toEqual([]);
+    }
+    expect(checkMessage(subTaleps(6, subs, true, longText(4000)))).toEqual([]);
+    expect(checkMessage(mergeConfirmation(longRow(7), longRow(8)))).toEqual([]);
+  });
+
+  it('keeps a Detach and an Unlink button for every row it shows (no actions block past 25 elements)', () => {
+    const message = relationsMessage({ talepId: 6, parent: null, subs, related, canEdit: true });
+    expect(rowValues(message, RelationIds.detach)).toHaveLength(MAX_ROWS);
+    expect(rowValues(message, RelationIds.unlink)).toHaveLength(MAX_ROWS);
   });
 });
