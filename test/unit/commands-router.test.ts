@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fail, ok, parseTalepId } from '../../src/commands/args.js';
 import { SubcommandRouter } from '../../src/commands/router.js';
 import { helpMessage } from '../../src/views/help.js';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 function router() {
   const r = new SubcommandRouter();
@@ -50,5 +52,12 @@ describe('helpMessage', () => {
     expect(text).toContain('_(admins)_');
     expect(text).toContain('frob&lt;nicate&gt;');
     expect(message.text).toContain('Unknown sub-command');
+  });
+});
+
+describe('helpMessage within Block Kit limits', () => {
+  it('passes the limits with 40 groups of long entries and a long unknown word', () => {
+    const entries = many(400, (i) => ({ usage: longText(100), summary: longText(300), group: `Group ${i % 40}`, audience: (['everyone', 'agent', 'admin'] as const)[i % 3]! }));
+    expect(checkMessage(helpMessage(entries, longText(5000)))).toEqual([]);
   });
 });

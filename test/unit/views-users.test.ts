@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import type { UserDetails } from '../../src/api/schemas.js';
-import { customFieldsModal, escapeKeepingMentions, initialFieldValue, isoDay, type RecordField } from '../../src/views/custom-fields-form.js';
+import {
+  customFieldsModal,
+  customFieldsSavedMessage,
+  escapeKeepingMentions,
+  initialFieldValue,
+  isoDay,
+  type RecordField,
+  resultView,
+  workingView,
+} from '../../src/views/custom-fields-form.js';
 import {
   deleteConfirmMessage,
   deletedMessage,
@@ -265,5 +274,13 @@ describe('Block Kit limits at the largest realistic inputs', () => {
     ]) {
       expect(checkMessage(message)).toEqual([]);
     }
+  });
+});
+
+describe('Block Kit limits of the shared form states', () => {
+  it('keeps the working and result views and the saved message within the limits', () => {
+    expect(checkView(workingView(longText(100), longText(5000)))).toEqual([]);
+    expect(checkView(resultView(longText(100), longText(5000), longText(5000)))).toEqual([]);
+    expect(checkMessage(customFieldsSavedMessage(longText(500), many(95, () => longText(200))))).toEqual([]);
   });
 });
