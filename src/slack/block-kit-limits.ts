@@ -604,8 +604,7 @@ function checkBlock(walk: Walk, path: string, block: Json, focus: { count: numbe
       if (block.text === undefined && block.fields === undefined) {
         walk.add(path, 'section.text_or_fields.required', 'missing', 'must have text or fields');
       }
-      if (block.accessory !== undefined) {
-        allowedElement(walk, `${path}/accessory`, block.accessory, SECTION_ACCESSORIES, 'section.accessory');
+      if (block.accessory !== undefined && allowedElement(walk, `${path}/accessory`, block.accessory, SECTION_ACCESSORIES, 'section.accessory')) {
         checkElement(walk, `${path}/accessory`, block.accessory, focus);
       }
       return;

@@ -81,6 +81,7 @@ const cases: Case[] = [
   { name: '10 context elements', check: checkMessage, ok: one({ type: 'context', elements: Array.from({ length: 10 }, () => mrkdwn('c')) }), bad: one({ type: 'context', elements: Array.from({ length: 11 }, () => mrkdwn('c')) }), rule: 'context.elements.count', path: '/blocks/0/elements' },
   { name: 'at least 1 context element', check: checkMessage, ok: one({ type: 'context', elements: [mrkdwn('c')] }), bad: one({ type: 'context', elements: [] }), rule: 'context.elements.count', path: '/blocks/0/elements' },
   { name: 'context element types', check: checkMessage, ok: one({ type: 'context', elements: [{ type: 'image', image_url: 'https://x/i.png', alt_text: 'i' }] }), bad: one({ type: 'context', elements: [button()] }), rule: 'context.element.type', path: '/blocks/0/elements/0/type' },
+  { name: 'context image alt_text of 2000', check: checkMessage, ok: one({ type: 'context', elements: [{ type: 'image', image_url: 'https://x/i.png', alt_text: text(2000) }] }), bad: one({ type: 'context', elements: [{ type: 'image', image_url: 'https://x/i.png', alt_text: text(2001) }] }), rule: 'image_element.alt_text.length', path: '/blocks/0/elements/0/alt_text' },
   { name: 'context text of 3000', check: checkMessage, ok: one({ type: 'context', elements: [mrkdwn(text(3000))] }), bad: one({ type: 'context', elements: [mrkdwn(text(3001))] }), rule: 'context.text.length', path: '/blocks/0/elements/0/text' },
   { name: '25 actions elements', check: checkMessage, ok: one(actionsBlock(Array.from({ length: 25 }, (_, i) => button({ action_id: `b${i}` })))), bad: one(actionsBlock(Array.from({ length: 26 }, (_, i) => button({ action_id: `b${i}` })))), rule: 'actions.elements.count', path: '/blocks/0/elements' },
   { name: 'actions element types', check: checkMessage, ok: inActions(select()), bad: inActions(textInput()), rule: 'actions.element.type', path: '/blocks/0/elements/0/type' },
@@ -100,6 +101,7 @@ const cases: Case[] = [
 
   // ── elements ──
   { name: 'known element types', check: checkMessage, ok: one(section('x', { accessory: button() })), bad: { blocks: [{ type: 'section', text: mrkdwn('x'), accessory: { type: 'workflow_button', text: plain('W'), action_id: 'w' } }, actionsBlock([{ type: 'hologram', action_id: 'h' }])] }, rule: 'actions.element.type', path: '/blocks/1/elements/0/type' },
+  { name: 'workflow button text of 75', check: checkMessage, ok: one(section('x', { accessory: { type: 'workflow_button', text: plain(text(75)), action_id: 'w' } })), bad: one(section('x', { accessory: { type: 'workflow_button', text: plain(text(76)), action_id: 'w' } })), rule: 'workflow_button.text.length', path: '/blocks/0/accessory/text/text' },
   { name: 'action_id of 255', check: checkMessage, ok: inActions(button({ action_id: text(255) })), bad: inActions(button({ action_id: text(256) })), rule: 'action_id.length', path: '/blocks/0/elements/0/action_id' },
   { name: 'button text of 75', check: checkMessage, ok: inActions(button({ text: plain(text(75)) })), bad: inActions(button({ text: plain(text(76)) })), rule: 'button.text.length', path: '/blocks/0/elements/0/text/text' },
   { name: 'button text is plain_text', check: checkMessage, ok: inActions(button()), bad: inActions(button({ text: mrkdwn('Go') })), rule: 'button.text.plain_text', path: '/blocks/0/elements/0/text/type' },
@@ -205,6 +207,8 @@ describe('Block Kit limits: how it counts and reports', () => {
     expect(rules(checkOptions(null))).toEqual(['options_response.type']);
     expect(rules(checkMessage({ blocks: 'nope' }))).toEqual(['blocks.type']);
     expect(rules(checkMessage({ blocks: [null, { type: 'actions', elements: [42] }] }))).toEqual(['block.type', 'actions.element.type']);
+    // An element where it does not belong is reported once, not also as whatever it breaks inside.
+    expect(rules(checkMessage(one(section('x', { accessory: { type: 'plain_text_input' } }))))).toEqual(['section.accessory.type']);
   });
 
   it('checks a blocks array on its own for a given surface', () => {
