@@ -110,8 +110,8 @@ export function relationsMessage(data: RelationsData, notice?: string): SlackMes
   if (none) blocks.push(section(`Talep #${talepId} has no parent, no sub-taleps and no related taleps.`));
   if (data.related === undefined) blocks.push(context('The help desk does not list related taleps, so they are not shown here.'));
 
-  if (data.canEdit) blocks.push(...editButtons(talepId, data));
   if (data.canEdit) {
+    blocks.push(...editButtons(talepId, data));
     blocks.push(context(`\`/talep link ${talepId} <id>\` relates another talep · \`/talep sub add ${talepId} <id>\` adds a sub-talep`));
   }
   return { text: `Relations of talep #${talepId}`, blocks };
