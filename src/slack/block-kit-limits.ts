@@ -19,11 +19,20 @@
  * characters to Slack, 2N UTF-16 units to JavaScript).
  */
 
+/**
+ * What Slack does with a payload that breaks the rule: most are `refused` (`invalid_blocks`,
+ * `invalid_arguments`); an over-long message text is `truncated` (40,000) or `split` into several
+ * messages (4,000 without blocks); an initial value the input itself would reject is accepted but
+ * leaves the form `unusable` until the user changes it.
+ */
+export type Effect = 'refused' | 'truncated' | 'split' | 'unusable';
+
 /** One broken limit. `path` is a JSON pointer into the checked payload (`/blocks/3/text/text`). */
 export interface Violation {
   path: string;
-  /** A stable rule id, e.g. `section.text.length`, `actions.action_id.unique`. */
+  /** A stable rule id, e.g. `section.text.length`, `action_id.unique_in_block`. */
   rule: string;
+  effect: Effect;
   /** What was found: a length, a count, the offending value (cut to 80 characters). */
   actual: string | number;
   /** The documented limit, when the rule has one. */
@@ -110,6 +119,14 @@ export const BLOCK_KIT_LIMITS = {
 
 const L = BLOCK_KIT_LIMITS;
 
+/** The rules Slack does not refuse outright (see `Effect`); every other rule is `refused`. */
+const EFFECTS: Record<string, Effect> = {
+  'message.text.length': 'truncated',
+  'message.text_without_blocks.length': 'split',
+  'plain_text_input.initial_value.length': 'unusable',
+  'number_input.initial_value.range': 'unusable',
+};
+
 // ── element families (block-kit/blocks/*-block, "Compatible block elements") ─────────────────────
 
 const SINGLE_SELECTS = ['static_select', 'external_select', 'users_select', 'conversations_select', 'channels_select'];
@@ -168,7 +185,7 @@ class Walk {
   readonly violations: Violation[] = [];
 
   add(path: string, rule: string, actual: string | number, message: string, limit?: string | number): void {
-    this.violations.push({ path: path || '/', rule, actual, message, ...(limit !== undefined ? { limit } : {}) });
+    this.violations.push({ path: path || '/', rule, effect: EFFECTS[rule] ?? 'refused', actual, message, ...(limit !== undefined ? { limit } : {}) });
   }
 
   /** A string field of at most `max` characters (at least `min`), when present (or when `required`). */

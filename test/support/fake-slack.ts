@@ -7,8 +7,9 @@
  *
  * Like Slack, it checks every message and view against Block Kit's documented limits
  * (src/slack/block-kit-limits.ts) and refuses a broken one with Slack's error (`invalid_blocks` for
- * messages, `invalid_arguments` for views, HTTP 400 for a response_url). Each refusal is also kept in
- * `violations`, which the harness turns into a failed test (see test/support/harness.ts).
+ * messages, `invalid_arguments` for views, HTTP 400 for a response_url); what Slack would only
+ * truncate or split is accepted, with Slack's `message_truncated` warning. Every violation, refused or
+ * not, is kept in `violations`, which the harness turns into a failed test (test/support/harness.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -167,7 +168,7 @@ export class FakeSlack {
     }
     if (url.pathname.startsWith('/respond/')) {
       const posted = JSON.parse(body || '{}') as Record<string, unknown>;
-      if (this.recordViolations('response_url', checkMessage(posted)).length > 0) {
+      if (this.recordViolations('response_url', checkMessage(posted)).some((violation) => violation.effect === 'refused')) {
         // A response_url answers a refused message like an incoming webhook: HTTP 400 and the error.
         res.writeHead(400, { 'content-type': 'text/plain' });
         res.end('invalid_blocks');
@@ -201,8 +202,8 @@ export class FakeSlack {
   #reply(method: string, args: Record<string, unknown>): Record<string, unknown> {
     const failure = this.fail.get(method);
     if (failure) return { ok: false, error: failure };
-    const refusal = this.#refusal(method, args);
-    if (refusal) return refusal;
+    const checked = this.#check(method, args);
+    if (checked.refusal) return checked.refusal;
     switch (method) {
       case 'auth.test':
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T1', team: 'Test team', url: 'https://test.slack.com/' };
@@ -215,10 +216,10 @@ export class FakeSlack {
       }
       case 'chat.postMessage': {
         const ts = `1700000000.${String(++this.#messageCounter).padStart(6, '0')}`;
-        return { ok: true, channel: args.channel, ts, message: { ...args, ts } };
+        return { ok: true, channel: args.channel, ts, message: { ...args, ts }, ...checked.warning };
       }
       case 'chat.postEphemeral':
-        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}` };
+        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}`, ...checked.warning };
       case 'chat.getPermalink':
         return {
           ok: true,
@@ -254,18 +255,29 @@ export class FakeSlack {
         return user ? { ok: true, user: { id: user.id, name: user.name, profile: { email: user.email } } } : { ok: false, error: 'users_not_found' };
       }
       default:
-        return { ok: true };
+        return { ok: true, ...checked.warning };
     }
   }
 
-  /** Slack's answer to a message or view that breaks Block Kit's limits, or undefined when it passes. */
-  #refusal(method: string, args: Record<string, unknown>): Record<string, unknown> | undefined {
+  /**
+   * Checks a message or view against Block Kit's limits and records what it breaks: Slack's refusal
+   * when one rule is of the refused kind, else what Slack adds to a message it took but cut
+   * (changelog 2018-04-truncating-really-long-messages).
+   */
+  #check(method: string, args: Record<string, unknown>): { refusal?: Record<string, unknown>; warning: Record<string, unknown> } {
     const isView = VIEW_METHODS.has(method);
-    if (!isView && !MESSAGE_METHODS.has(method)) return undefined;
+    if (!isView && !MESSAGE_METHODS.has(method)) return { warning: {} };
     const found = this.recordViolations(method, isView ? checkView(args.view) : checkMessage(args));
-    if (found.length === 0) return undefined;
-    const messages = found.map((violation) => describeViolation(violation, isView ? '/view' : ''));
-    return { ok: false, error: isView ? 'invalid_arguments' : 'invalid_blocks', errors: messages, response_metadata: { messages } };
+    const refused = found.filter((violation) => violation.effect === 'refused');
+    if (refused.length > 0) {
+      const messages = refused.map((violation) => describeViolation(violation, isView ? '/view' : ''));
+      return { refusal: { ok: false, error: isView ? 'invalid_arguments' : 'invalid_blocks', errors: messages, response_metadata: { messages } }, warning: {} };
+    }
+    const truncated = found.some((violation) => violation.effect === 'truncated');
+    const warning = truncated
+      ? { response_metadata: { warnings: ['message_truncated'], messages: ['[WARN] Your message was truncated but still posted. The `text` field accepts up to 40,000 characters.'] } }
+      : {};
+    return { warning };
   }
 }
 

@@ -66,8 +66,8 @@ const openSlacks = new Set<FakeSlack>();
 function failOnViolations(slack: FakeSlack, when: string): void {
   const found = slack.takeViolations();
   if (found.length === 0) return;
-  const lines = found.map((v) => `  ${v.via}: ${v.rule} at ${v.path} — ${v.message} (found ${String(v.actual)})`);
-  throw new Error(`The bot sent ${found.length} payload part(s) Slack would refuse (${when}):\n${lines.join('\n')}`);
+  const lines = found.map((v) => `  ${v.via}: ${v.rule} (${v.effect}) at ${v.path} — ${v.message} (found ${String(v.actual)})`);
+  throw new Error(`The bot sent ${found.length} payload part(s) past Slack's Block Kit limits (${when}):\n${lines.join('\n')}`);
 }
 
 // Registered when a test file imports this module, so it runs after each test of every e2e file.

@@ -192,6 +192,7 @@ describe('Block Kit limits: how it counts and reports', () => {
     expect(violation).toEqual({
       path: '/blocks/0/text/text',
       rule: 'header.text.length',
+      effect: 'refused',
       actual: 151,
       limit: L.headerText,
       message: 'must be at most 150 characters',
@@ -199,6 +200,16 @@ describe('Block Kit limits: how it counts and reports', () => {
     expect(describeViolation(violation!, '/view')).toBe(
       '[ERROR] must be at most 150 characters (header.text.length: 151) [json-pointer:/view/blocks/0/text/text]',
     );
+  });
+
+  it('tells what Slack does about each violation: refuse, truncate, split, or take a form that cannot be sent as is', () => {
+    const effects = (violations: Violation[]) => violations.map((violation) => [violation.rule, violation.effect]);
+    expect(effects(checkMessage({ text: text(40_001), blocks: [section(text(3001))] }))).toEqual([
+      ['section.text.length', 'refused'],
+      ['message.text.length', 'truncated'],
+    ]);
+    expect(effects(checkMessage({ text: text(4001) }))).toEqual([['message.text_without_blocks.length', 'split']]);
+    expect(effects(checkView(inInput(textInput({ max_length: 10, initial_value: text(11) }))))).toEqual([['plain_text_input.initial_value.length', 'unusable']]);
   });
 
   it('treats a missing payload or a wrong shape as a violation instead of throwing', () => {

@@ -43,6 +43,16 @@ describe('fake Slack: Web API calls', () => {
     }
   });
 
+  it('takes a message Slack would only truncate, with Slack’s warning, and still records it', async () => {
+    const answer = await callApi('chat.postMessage', { channel: 'C1', text: 'x'.repeat(40_001), blocks: [section('hi')] });
+    expect(answer).toMatchObject({ ok: true, response_metadata: { warnings: ['message_truncated'] } });
+    expect(slack.takeViolations().map((violation) => [violation.rule, violation.effect])).toEqual([['message.text.length', 'truncated']]);
+    const url = slack.responseUrl();
+    const split = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(4001) }) });
+    expect(split.status).toBe(200);
+    expect(slack.takeViolations().map((violation) => [violation.rule, violation.effect])).toEqual([['message.text_without_blocks.length', 'split']]);
+  });
+
   it('refuses a view past the limits with invalid_arguments, pointing into /view', async () => {
     const view = { type: 'modal', title: { type: 'plain_text', text: 'A title longer than 24 chars' }, blocks: [] };
     for (const method of ['views.open', 'views.update', 'views.push']) {
