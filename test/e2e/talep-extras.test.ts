@@ -187,6 +187,16 @@ describe('attachments', () => {
     expect(remove?.confirm).toBeDefined();
   });
 
+  it('gives each Delete of a longer list its own action id, as Slack requires in one block', async () => {
+    await hd().attachFile({ id: 1, uploadFile: { filename: 'second.txt', data: new TextEncoder().encode('two') } });
+    const admin = await slash('admin', 'files 1');
+    const deletes = rowElements(admin, ExtrasIds.deleteFile);
+    expect(deletes).toHaveLength(2);
+    expect(new Set(deletes.map((element) => element.action_id)).size).toBe(2);
+    // The fake Slack took the list (a duplicate action id would have been refused, failing this test).
+    expect(json(admin)).toContain('second.txt');
+  });
+
   it('hides a file of an agents-only comment from the submitter', async () => {
     expect(json(await slash('agent', 'files 2'))).toContain('gateway-cert.txt');
     expect(json(await slash('user', 'files 2'))).not.toContain('gateway-cert.txt');
