@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { AuthGuardOptions } from './api/auth-guard.js';
 import { applicationRoot } from './api/auth.js';
 import { HelpdeskClient } from './api/client.js';
+import { talepUrlTemplate } from './api/talep-link.js';
 import type { Services } from './commands/services.js';
 import type { Config } from './config.js';
 import { createSlackFileFetcher } from './slack/files.js';
@@ -47,6 +48,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     stores: await openStores(options.dataDir, options.encryptionKey),
     logger,
     helpdeskWebUrl: applicationRoot(options.helpdeskUrl),
+    talepUrlTemplate: talepUrlTemplate(options.helpdeskUrl, config.helpdesk.talepUrl),
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),

@@ -518,7 +518,8 @@ function decodeResponse(operation: string, def: EndpointDef, params: unknown, re
     case 'json': {
       const parsed = def.response.schema.safeParse(parseJsonBody(operation, response));
       if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
+      const first = parsed.error.issues[0];
+      const issue = first ? preciseIssue(first) : undefined;
       const field = issue?.path.join('.') || '(body)';
       throw new HelpdeskError(
         'invalid-response',
@@ -527,6 +528,19 @@ function decodeResponse(operation: string, def: EndpointDef, params: unknown, re
       );
     }
   }
+}
+
+/**
+ * The issue that says most: for an answer that may take several forms (a bare id or `{"id": …}`), the
+ * form that got furthest, so `{"id": "x"}` is reported at `id` rather than as "invalid input".
+ */
+function preciseIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: issue.path, message: issue.message };
+  const deepest = issue.errors
+    .flat()
+    .map(preciseIssue)
+    .reduce((best, next) => (next.path.length > best.path.length ? next : best));
+  return { path: [...issue.path, ...deepest.path], message: deepest.message };
 }
 
 function toDownload(response: IncomingResponse): Download {

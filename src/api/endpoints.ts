@@ -5,11 +5,13 @@
  * the sandbox validates incoming requests with the same rows. Adding an operation = one row here,
  * one handler in the sandbox.
  *
- * Parameter names are spelled exactly as published (e.g. `talepID` on the asset operations), paths too.
+ * Parameter names are spelled exactly as published (e.g. `talepID` on the asset operations), paths too;
+ * `aliases` lists the other names real clients send (the sandbox accepts them).
  * Rows marked GUESSED fill a gap the spec leaves ("not shown"); the README's sandbox section lists them.
  */
 import * as z from 'zod';
 import * as s from './schemas.js';
+import { type Styled, styledArray } from './shapes.js';
 import { param } from './wire.js';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -19,8 +21,12 @@ export type RateBudget = 'general' | 'search';
 export type Permission = 'user' | 'agent' | 'admin';
 
 export type ResponseSpec =
-  /** A JSON body validated (and decoded: datetimes become Dates) by the schema. */
-  | { kind: 'json'; schema: z.ZodType }
+  /**
+   * A JSON body validated (and decoded: datetimes become Dates) by the schema. `real`: where real servers
+   * answer in another shape (shapes.ts), the same decoding with the real shape's encoding, which the
+   * sandbox answers with in its `real` response style; `schema` decodes both shapes.
+   */
+  | { kind: 'json'; schema: z.ZodType; real?: z.ZodType }
   /** `GET /Rule/{id}`: an XML document, parsed into an AutomationRuleSummary. */
   | { kind: 'xml' }
   /** `GET /attachment`: the file bytes, name and type. */
@@ -49,11 +55,22 @@ export interface EndpointDef {
   /** Sends `multipart/form-data` (a file part may be present). */
   multipart?: boolean;
   cache?: CachePolicy;
+  /**
+   * Sending it twice does what sending it once does, or it only reads. Real clients send some operations
+   * with the other HTTP method (`GET /Authorization`); the sandbox accepts the other method for these rows
+   * and for every read.
+   */
+  idempotent?: true;
+  /** Other names real clients give a parameter (`ParentId` for `id`); the sandbox binds them to ours. */
+  aliases?: Readonly<Record<string, string>>;
   summary: string;
 }
 
 const noParams = z.object({});
 const json = <T extends z.ZodType>(schema: T) => ({ kind: 'json', schema }) as const;
+/** A JSON answer that real servers send in another shape: decoded from either, normalised (shapes.ts). */
+const styled = <T extends z.ZodType>(shapes: Styled<T>) => ({ kind: 'json', schema: shapes.spec, real: shapes.real }) as const;
+const styledList = <T extends z.ZodType>(shapes: Styled<T>) => styled(styledArray(shapes));
 const none = { kind: 'none' } as const;
 const unknownBody = { kind: 'unknown' } as const;
 const idParams = z.object({ id: param.id() });
@@ -64,6 +81,8 @@ const assetId = z.object({ assetId: param.id() });
 const pathId = z.object({ id: param.id() });
 const fieldValue = z.object({ id: param.id(), fieldId: param.id(), value: param.string() });
 const userCategory = z.object({ userId: param.id(), categoryId: param.id() });
+/** Real clients name the parent and the child of a sub-talep operation `ParentId` and `ChildId`. */
+const subTalepAliases = { ParentId: 'id', ChildId: 'subTalepId' } as const;
 /** Ticket origin: 0 WebApp, 1 Email, 2 Widget, 3 API, 4 Scheduler, 5 MobileApp, 6 Phone, 7 LiveChat, 8 InPerson. */
 const origin = () => param.int({ min: 0, max: 8 });
 
@@ -132,11 +151,12 @@ export const endpoints = {
   authorization: {
     method: 'POST', path: '/Authorization', params: noParams, response: json(s.currentUser),
     budget: 'general', permission: 'user', summary: 'The caller; confirms that authentication works',
+    idempotent: true,
   },
 
   // ── Taleps (tickets) ────────────────────────────────────────────────────────────────────────
   getTalep: {
-    method: 'GET', path: '/talep', params: idParams, response: json(s.talep),
+    method: 'GET', path: '/talep', params: idParams, response: styled(s.talep),
     budget: 'general', permission: 'user', permissionNote: 'own taleps; any talep for agents and admins',
     summary: 'One talep with attachments, tags, users and status',
   },
@@ -156,7 +176,7 @@ export const endpoints = {
       suppressConfirmation: param.bool().optional(),
       uploadFile: param.file().optional(),
     }),
-    response: json(s.idResult), budget: 'general', permission: 'user',
+    response: styled(s.idResult), budget: 'general', permission: 'user',
     permissionNote: '`userId` (on behalf of another user) needs agent permission',
     summary: 'Creates a talep; returns its id',
   },
@@ -178,28 +198,33 @@ export const endpoints = {
     }),
     response: none, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Updates fields of a talep',
+    idempotent: true,
   },
   addSecondaryAssignee: {
     method: 'GET', path: '/AddSecondaryAssignee', params: z.object({ talepId: param.id(), userId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'admin',
     permissionNote: 'only when the secondary-assignee setting is enabled', summary: 'Assigns a secondary agent',
+    idempotent: true,
   },
   closeTalep: {
     method: 'GET', path: '/Close', params: z.object({ id: param.id(), suppressNotification: param.bool().optional() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Closes a talep',
+    idempotent: true,
   },
   setCustomField: {
     method: 'POST', path: '/SetCustomField',
     params: z.object({ talepId: param.id(), fieldId: param.id(), value: param.string() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Sets one custom-field value of a talep',
+    idempotent: true,
   },
   setCustomFields: {
     method: 'POST', path: '/SetCustomFields', params: setCustomFieldsParams,
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins',
     summary: 'Sets several custom-field values (`cf<fieldId>` parameters)',
+    idempotent: true,
   },
   stats: {
     method: 'GET', path: '/Stats', params: z.object({ forCurrentUser: param.bool().optional() }),
@@ -215,13 +240,16 @@ export const endpoints = {
       assignedToUserId: param.id().optional(),
       dateFrom: param.datetime().optional(),
       dateTo: param.datetime().optional(),
+      /** Paging of real servers: at most `count` rows, after skipping `offset`. */
+      count: param.int({ min: 1 }).optional(),
+      offset: param.int({ min: 0 }).optional(),
     }),
-    response: json(z.array(s.talepSummary)), budget: 'search', permission: 'user',
+    response: styledList(s.talepListItem), budget: 'search', permission: 'user',
     permissionNote: 'regular users find only their own taleps', summary: 'Searches taleps (subject and body)',
   },
   talepCustomFields: {
     method: 'GET', path: '/TalepCustomFields', params: z.object({ id: param.id(), returnUnset: param.bool().optional() }),
-    response: json(z.array(s.talepCustomFieldValue)), budget: 'general', permission: 'user',
+    response: styledList(s.talepCustomFieldValue), budget: 'general', permission: 'user',
     summary: "A talep's custom fields and values",
   },
   mergeTaleps: {
@@ -231,29 +259,33 @@ export const endpoints = {
   linkTaleps: {
     method: 'POST', path: '/LinkTaleps', params: talepPair, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Links two taleps as related',
+    idempotent: true,
   },
   unlinkTaleps: {
     method: 'POST', path: '/UnlinkTaleps', params: talepPair, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Removes a related link',
+    idempotent: true,
   },
   addSubTalep: {
     method: 'POST', path: '/AddSubTalep',
     // GUESSED parameters: `id` is the parent, `subTalepId` the talep that becomes its sub-talep.
     params: z.object({ id: param.id(), subTalepId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'agent', summary: 'Makes a talep a sub-talep of another',
+    idempotent: true, aliases: subTalepAliases,
   },
   removeSubTalep: {
     method: 'POST', path: '/RemoveSubTalep',
     params: z.object({ id: param.id(), subTalepId: param.id() }), // GUESSED, as AddSubTalep
     response: unknownBody, budget: 'general', permission: 'agent', summary: 'Removes a sub-talep relation',
+    idempotent: true, aliases: subTalepAliases,
   },
   subTaleps: {
-    method: 'GET', path: '/SubTaleps', params: idParams, response: json(z.array(s.talepSummary)),
+    method: 'GET', path: '/SubTaleps', params: idParams, response: styledList(s.talepListItem),
     budget: 'general', permission: 'user', summary: 'Sub-taleps, one level deep',
   },
   parentTalep: {
     method: 'GET', path: '/ParentTalep', params: z.object({ id: param.id(), returnFullTalep: param.bool().optional() }),
-    response: json(s.parentTalep), budget: 'general', permission: 'user',
+    response: styled(s.parentTalep), budget: 'general', permission: 'user',
     summary: 'The parent talep id (or the full talep)',
   },
   talepIntegrationData: {
@@ -264,14 +296,17 @@ export const endpoints = {
     method: 'POST', path: '/TagTalep', params: z.object({ name: param.text(), talepId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'own taleps; any talep for agents and admins', summary: 'Adds a tag (created when missing)',
+    idempotent: true,
   },
   addAssetToTalep: {
     method: 'POST', path: '/AddAssetToTalep', params: assetTalep, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Adds a related asset to a talep',
+    idempotent: true,
   },
   removeAssetFromTalep: {
     method: 'POST', path: '/RemoveAssetFromTalep', params: assetTalep, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Removes a related asset from a talep',
+    idempotent: true,
   },
 
   // ── Attachments ─────────────────────────────────────────────────────────────────────────────
@@ -299,12 +334,14 @@ export const endpoints = {
     method: 'POST', path: '/AddSubscriber', params: z.object({ id: param.id(), userId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'yourself on a talep you can see; agents may add anyone', summary: 'Subscribes a user to a talep',
+    idempotent: true,
   },
   removeSubscriber: {
     method: 'POST', path: '/RemoveSubscriber',
     params: z.object({ id: param.id(), userId: param.id() }), // GUESSED, as AddSubscriber
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: 'yourself; agents may remove anyone', summary: 'Unsubscribes a user from a talep',
+    idempotent: true,
   },
   subscribers: {
     method: 'GET', path: '/Subscribers', params: idParams, response: json(z.array(s.userListItem)),
@@ -322,12 +359,12 @@ export const endpoints = {
   },
   customFieldsForCategory: {
     method: 'GET', path: '/CustomFieldsForCategory', params: z.object({ categoryId: param.id() }),
-    response: json(z.array(s.categoryCustomField)), budget: 'general', permission: 'user', cache: 'shared',
+    response: styledList(s.categoryCustomField), budget: 'general', permission: 'user', cache: 'shared',
     summary: "A category's custom fields and their options",
   },
   addCategory: {
     method: 'POST', path: '/AddCategory', params: z.object({ name: param.text(), sectionId: param.id().optional() }),
-    response: json(s.idResult), budget: 'general', permission: 'admin', summary: 'Creates a category',
+    response: styled(s.idResult), budget: 'general', permission: 'admin', summary: 'Creates a category',
   },
   priorities: {
     method: 'GET', path: '/Priorities', params: noParams, response: json(z.array(s.priority)),
@@ -356,6 +393,7 @@ export const endpoints = {
     params: z.object({ id: param.id(), body: param.text(), forTechsOnly: param.bool().optional() }),
     response: unknownBody, budget: 'general', permission: 'user',
     permissionNote: "the comment's author, an agent of the category, or admin", summary: 'Edits a comment',
+    idempotent: true,
   },
   comments: {
     method: 'GET', path: '/comments', params: idParams, response: json(z.array(s.comment)),
@@ -382,19 +420,20 @@ export const endpoints = {
       department: param.string().optional(),
       sendWelcomeEmail: param.bool().optional(),
     }),
-    response: json(z.looseObject({ userId: z.int() })), budget: 'general', permission: 'admin',
+    response: styled(s.createdUser), budget: 'general', permission: 'admin',
     summary: 'Creates a user (company and department created when missing)',
   },
   updateUser: {
     method: 'POST', path: '/UpdateUser', params: z.object({ userId: param.id(), ...userUpdateFields }),
     response: json(s.userRecord), budget: 'general', permission: 'admin', summary: 'Updates a user',
+    idempotent: true,
   },
   deleteUser: {
     method: 'POST', path: '/DeleteUser', params: z.object({ userId: param.id() }), response: unknownBody,
     budget: 'general', permission: 'admin', summary: 'Deletes a user (irreversible)',
   },
   getUser: {
-    method: 'GET', path: '/User', params: z.object({ userId: param.id() }), response: json(s.userFull),
+    method: 'GET', path: '/User', params: z.object({ userId: param.id() }), response: styled(s.userFull),
     budget: 'general', permission: 'admin', summary: 'All information on a user',
   },
   userByEmail: {
@@ -403,7 +442,7 @@ export const endpoints = {
   },
   userByUsername: {
     method: 'GET', path: '/UserByUsername', params: z.object({ username: param.text() }),
-    response: json(s.userDetails), budget: 'general', permission: 'agent', summary: 'Finds a user by user name',
+    response: styled(s.userByUsername), budget: 'general', permission: 'agent', summary: 'Finds a user by user name',
   },
   mergeUsers: {
     method: 'POST', path: '/MergeUsers', params: z.object({ fromUserId: param.id(), toUserId: param.id() }),
@@ -413,6 +452,7 @@ export const endpoints = {
   setCustomFieldForUser: {
     method: 'POST', path: '/SetCustomFieldForUser', params: fieldValue, response: none, budget: 'general',
     permission: 'admin', summary: 'Sets a user custom-field value',
+    idempotent: true,
   },
   userCustomFields: {
     method: 'GET', path: '/UserCustomFields', params: idParams, response: json(z.array(s.customFieldValue)),
@@ -433,10 +473,12 @@ export const endpoints = {
   addCategoryTechPermission: {
     method: 'POST', path: '/AddCategoryTechPermission', params: userCategory, response: unknownBody,
     budget: 'general', permission: 'admin', summary: 'Makes a user an agent of a category',
+    idempotent: true,
   },
   removeCategoryTechPermission: {
     method: 'POST', path: '/RemoveCategoryTechPermission', params: userCategory, response: unknownBody,
     budget: 'general', permission: 'admin', summary: "Revokes a user's agent permission in a category",
+    idempotent: true,
   },
 
   // ── Companies and departments ───────────────────────────────────────────────────────────────
@@ -447,8 +489,9 @@ export const endpoints = {
   createCompany: {
     method: 'POST', path: '/Company',
     params: z.object({ name: param.text(), emailDomains: param.string().optional() }),
-    response: json(s.idResult), budget: 'general', permission: 'admin',
+    response: styled(s.idResult), budget: 'general', permission: 'admin',
     summary: 'Creates a company; an existing name returns the existing id',
+    idempotent: true,
   },
   updateCompany: {
     method: 'POST', path: '/UpdateCompany',
@@ -459,6 +502,7 @@ export const endpoints = {
       emailDomains: param.string().optional(),
     }),
     response: json(s.company), budget: 'general', permission: 'admin', summary: 'Updates a company',
+    idempotent: true,
   },
   departments: {
     method: 'GET', path: '/Departments', params: noParams, response: json(z.array(s.department)),
@@ -467,6 +511,7 @@ export const endpoints = {
   setCustomFieldForCompany: {
     method: 'POST', path: '/SetCustomFieldForCompany', params: fieldValue, response: none, budget: 'general',
     permission: 'admin', summary: 'Sets a company custom-field value',
+    idempotent: true,
   },
   companyCustomFields: {
     method: 'GET', path: '/CompanyCustomFields', params: idParams, response: json(z.array(s.customFieldValue)),
@@ -492,7 +537,7 @@ export const endpoints = {
       // The spec types this one as the string `true` or `false`; same wire form as a bool.
       forTechsOnly: param.bool(),
     }),
-    response: json(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an article',
+    response: styled(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an article',
   },
   getRule: {
     method: 'GET', path: '/Rule/{id}', params: pathId, response: { kind: 'xml' }, budget: 'general',
@@ -501,14 +546,16 @@ export const endpoints = {
   disableRule: {
     method: 'GET', path: '/DisableRule/{id}', params: pathId, response: unknownBody, budget: 'general',
     permission: 'admin', summary: 'Disables an automation rule',
+    idempotent: true,
   },
   enableRule: {
     method: 'GET', path: '/EnableRule/{id}', params: pathId, response: unknownBody, budget: 'general',
     permission: 'admin', summary: 'Re-enables an automation rule',
+    idempotent: true,
   },
   customFields: {
     method: 'GET', path: '/CustomFields', params: z.object({ type: param.int({ min: 1, max: 4 }) }),
-    response: json(z.array(s.customFieldDefinition)), budget: 'general', permission: 'user', cache: 'shared',
+    response: styledList(s.customFieldDefinition), budget: 'general', permission: 'user', cache: 'shared',
     summary: 'Custom-field definitions (1 taleps, 2 assets, 3 users, 4 companies)',
   },
 
@@ -528,7 +575,7 @@ export const endpoints = {
     response: json(z.array(s.assetListItem)), budget: 'general', permission: 'agent', summary: 'Lists assets',
   },
   getAsset: {
-    method: 'GET', path: '/Asset', params: idParams, response: json(s.asset), budget: 'general',
+    method: 'GET', path: '/Asset', params: idParams, response: styled(s.asset), budget: 'general',
     permission: 'agent', summary: 'One asset',
   },
   createAsset: {
@@ -540,7 +587,7 @@ export const endpoints = {
       supplier: param.text(),
       ...assetFields,
     }),
-    response: json(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an asset',
+    response: styled(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an asset',
   },
   updateAsset: {
     method: 'POST', path: '/UpdateAsset',
@@ -553,26 +600,32 @@ export const endpoints = {
       ...assetFields,
     }),
     response: json(s.assetUpdateResult), budget: 'general', permission: 'agent', summary: 'Updates an asset',
+    idempotent: true,
   },
   setCustomFieldForAsset: {
     method: 'POST', path: '/SetCustomFieldForAsset', params: fieldValue, response: none, budget: 'general',
     permission: 'agent', summary: 'Sets an asset custom-field value',
+    idempotent: true,
   },
   assignAssetToUser: {
     method: 'POST', path: '/AssignAssetToUser', params: assetUser, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Assigns an asset to a user',
+    idempotent: true,
   },
   unassignAssetFromUser: {
     method: 'POST', path: '/UnAssignAssetToUser', params: assetUser, response: unknownBody, budget: 'general',
     permission: 'agent', summary: "Removes a user's asset assignment",
+    idempotent: true,
   },
   enableAsset: {
     method: 'POST', path: '/EnableAsset', params: assetId, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Restores a retired asset',
+    idempotent: true,
   },
   disableAsset: {
     method: 'POST', path: '/DisableAsset', params: assetId, response: unknownBody, budget: 'general',
     permission: 'agent', summary: 'Retires an asset',
+    idempotent: true,
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -85,7 +85,7 @@ export async function loadCardData(services: Services, session: Session, talepId
       comments,
       ...(priorities ? { priorities } : {}),
       ...(integrations ? { integrations } : {}),
-      helpdeskWebUrl: services.helpdeskWebUrl,
+      talepUrlTemplate: services.talepUrlTemplate,
       now: services.now(),
     },
     viewer: {

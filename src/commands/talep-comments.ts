@@ -14,7 +14,8 @@ import { isHelpdeskError } from '../api/errors.js';
 import type { Comment, Talep } from '../api/schemas.js';
 import type { ModalView, SlackMessage } from '../views/blocks.js';
 import { escapeKeepingMentions, FORM_VALUE, workingView } from '../views/custom-fields-form.js';
-import { foreignTalepMessage, talepWebUrl } from '../views/talep-card.js';
+import { talepUrl } from '../api/talep-link.js';
+import { foreignTalepMessage } from '../views/talep-card.js';
 import { COMMENT_MAX } from '../views/talep-comment-modal.js';
 import {
   canEditComment,
@@ -79,7 +80,7 @@ async function loadComments(services: Services, session: Session, talepId: numbe
 export async function commentsListFor(services: Services, session: Session, talepId: number, page = 0, notice?: string): Promise<SlackMessage> {
   const { talep, comments, viewer } = await loadComments(services, session, talepId);
   return commentsMessage(
-    { talepId, subject: talep.Subject, url: talepWebUrl(talep, services.helpdeskWebUrl), comments, viewer, page },
+    { talepId, subject: talep.Subject, url: talepUrl(talep, services.talepUrlTemplate), comments, viewer, page },
     notice,
   );
 }

@@ -3,14 +3,28 @@
  * ignores case (the spec's published paths mix `/talep` and `/Talep`-style casing; the real server's
  * routing is case-insensitive) and a trailing slash. Nothing is listed twice: a duplicate row in the
  * table is an error at start-up.
+ *
+ * Real clients send some operations with the other HTTP method (`GET /Authorization`; the spec says POST):
+ * every read and every row marked `idempotent` is also reachable by the other method, unless the table
+ * already uses that method and path for another operation (`POST /talep` stays createTalep).
  */
 import { type EndpointDef, endpoints, type HttpMethod, type OperationName, operationNames, pathParamNames } from '../api/endpoints.js';
+
+const otherMethod = (method: HttpMethod): HttpMethod => (method === 'GET' ? 'POST' : 'GET');
+
+/** Reads (a GET answering data) and idempotent operations are safe to accept by either method. */
+export function acceptsEitherMethod(def: EndpointDef): boolean {
+  const reads = def.method === 'GET' && ['json', 'xml', 'bytes'].includes(def.response.kind);
+  return reads || def.idempotent === true;
+}
 
 export interface Route {
   operation: OperationName;
   method: HttpMethod;
   /** Published path, e.g. `/Rule/{id}`. */
   path: string;
+  /** Reached by the method the table does not publish (what real clients send). */
+  otherMethod: boolean;
   pattern: RegExp;
   paramNames: string[];
 }
@@ -26,14 +40,20 @@ export class Router {
 
   constructor(table: Readonly<Record<OperationName, EndpointDef>> = endpoints) {
     const seen = new Map<string, OperationName>();
-    this.routes = operationNames.map((operation) => {
+    const published = operationNames.map((operation): Route => {
       const { method, path } = table[operation];
       const key = `${method} ${path.toLowerCase()}`;
       const previous = seen.get(key);
       if (previous) throw new Error(`The endpoint table lists ${key} twice (${previous}, ${operation}).`);
       seen.set(key, operation);
-      return { operation, method, path, pattern: compile(path), paramNames: pathParamNames(path) };
+      return { operation, method, path, otherMethod: false, pattern: compile(path), paramNames: pathParamNames(path) };
     });
+    const others = published.flatMap((route): Route[] => {
+      const method = otherMethod(route.method);
+      const free = !seen.has(`${method} ${route.path.toLowerCase()}`);
+      return free && acceptsEitherMethod(table[route.operation]) ? [{ ...route, method, otherMethod: true }] : [];
+    });
+    this.routes = [...published, ...others];
   }
 
   /** `path` is relative to the API prefix, e.g. `/Rule/3`. */

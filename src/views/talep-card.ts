@@ -12,7 +12,8 @@
  */
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
-import type { Comment, IntegrationData, Priority, Talep } from '../api/schemas.js';
+import type { Comment, IntegrationData, Priority, Talep, TalepPerson } from '../api/schemas.js';
+import { talepUrl } from '../api/talep-link.js';
 import {
   actions,
   type Block,
@@ -72,8 +73,8 @@ export interface TalepCardData {
   comments: readonly Comment[];
   /** The reference list, needed only to name a custom priority. */
   priorities?: readonly Priority[];
-  /** The help desk's web root: the talep's page when it has no `Url`. */
-  helpdeskWebUrl: string;
+  /** The talep's page when it has no `Url`, `{id}` for its id (see api/talep-link.ts). */
+  talepUrlTemplate: string;
   now: Date;
   /** TalepIntegrationData: `<Tracker>IssueUrl` links, shown on private cards. */
   integrations?: IntegrationData;
@@ -90,11 +91,6 @@ const priorityEmoji: Record<number, string> = { [-1]: ':small_blue_diamond:', 1:
 /** Only plain web links become Slack links; anything else could break the `<url|text>` syntax. */
 export const safeUrl = (url: string | undefined): string | undefined =>
   url && /^https?:\/\/[^\s<>|]+$/.test(url) ? url : undefined;
-
-/** The talep's page: its `Url`, else `<root>/Talep/View/<id>`. */
-export function talepWebUrl(talep: Pick<Talep, 'TalepID' | 'Url'>, helpdeskWebUrl: string): string {
-  return safeUrl(talep.Url) ?? `${helpdeskWebUrl.replace(/\/+$/, '')}/Talep/View/${talep.TalepID}`;
-}
 
 export function priorityName(priority: number, priorities: readonly Priority[] = []): string {
   return priorities.find((row) => row.PriorityID === priority)?.Name ?? standardPriorities[priority] ?? `Priority ${priority}`;
@@ -195,8 +191,9 @@ function titleText(talep: Talep, url: string): string {
   return `:ticket: *<${url}|#${talep.TalepID}>*  ${subject}`;
 }
 
-function userName(user: { UserID: number; Username: string } | null | undefined): string | undefined {
-  return user && user.UserID !== 0 ? escapeText(user.Username) : undefined;
+/** A person the help desk named only by id shows as `user #id`. */
+function userName(user: TalepPerson | null | undefined): string | undefined {
+  return user && user.UserID !== 0 ? escapeText(user.Username ?? user.FullName ?? `user #${user.UserID}`) : undefined;
 }
 
 function fieldTexts(data: TalepCardData): string[] {
@@ -345,7 +342,7 @@ export function cardButtons(data: TalepCardData, viewer: CardViewer): { work: ty
         : button('Subscribe', TalepCardIds.subscribe, id),
     );
   }
-  more.push(linkButton('Open in help desk', talepWebUrl(talep, data.helpdeskWebUrl), TalepCardIds.openLink));
+  more.push(linkButton('Open in help desk', talepUrl(talep, data.talepUrlTemplate), TalepCardIds.openLink));
   // Regular users may only share their own taleps (anything else is someone's private data).
   if (agent || own) more.push(button('Share in channel', TalepCardIds.share, id));
   return { work, more };
@@ -362,7 +359,7 @@ function fallbackText(talep: Talep): string {
  */
 export function talepCard(data: TalepCardData, surface: CardSurface, notice?: string): SlackMessage {
   const { talep } = data;
-  const url = talepWebUrl(talep, data.helpdeskWebUrl);
+  const url = talepUrl(talep, data.talepUrlTemplate);
   const blocks: Block[] = [];
   if (notice) blocks.push(section(notice));
   blocks.push(section(titleText(talep, url)), fields(fieldTexts(data)));
