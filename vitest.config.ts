@@ -17,7 +17,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit+e2e', include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'] } },
       ...responseStyles.map((responseStyle) => ({
-        extends: true,
+        extends: true as const,
         test: { name: `integration (${responseStyle})`, include: ['test/integration/**/*.test.ts'], provide: { responseStyle } },
       })),
     ],
