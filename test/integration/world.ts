@@ -28,8 +28,6 @@ declare module 'vitest' {
 /** The response style of this run (`spec` when a test file is run outside the integration projects). */
 export const responseStyle = (): ResponseStyle => inject('responseStyle') ?? 'spec';
 
-/** The status names of this style: real servers say "In progress", the spec style's sandbox "In Progress". */
-export const statusName = { spec: { 2: 'In Progress' }, real: { 2: 'In progress' } } as const;
 
 export interface World {
   sandbox: Sandbox;
