@@ -1,10 +1,15 @@
 /**
- * The spec's resources as zod records. Objects are "loose": a real help desk may send more fields than
- * the spec shows, and we keep them rather than fail. Fields the spec does not show (marked GUESSED) are
- * optional, so a server that omits them still validates; the sandbox always sends them.
+ * The help desk's resources as zod records. Objects are "loose": a real help desk may send more fields
+ * than the spec shows, and we keep them rather than fail. Fields the spec does not show (marked GUESSED)
+ * are optional, so a server that omits them still validates; the sandbox always sends them.
+ *
+ * Where real deployments answer in another shape than the spec's (a bare id from a creation, `IssueID`,
+ * list rows from Search, `SelectionComboOptions`, `CompanyId`…), the family is built with `twoShapes`
+ * (shapes.ts): `family.spec` / `family.real` decode both shapes into one normalised record and encode
+ * it in their style. The README's "Shapes we accept" lists them.
  */
 import * as z from 'zod';
-import { reportMissing, required, sameInBothStyles, styledArray, twoShapes, withoutUndefined } from './shapes.js';
+import { reportMissing, required, twoShapes, withoutUndefined } from './shapes.js';
 import { field } from './wire.js';
 
 const int = () => z.int();

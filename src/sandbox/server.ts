@@ -4,10 +4,14 @@
  *
  *   IP block? → route (from the table) → authenticate (Basic / Bearer; failures count toward the
  *   lock-out) → rate limit → permission → read + bind + decode parameters (the table's schema)
- *   → handler → encode the response (the table's schema) → save → reply (gzip when asked).
+ *   → handler → encode the response (the table's schema, in the `ResponseStyle` setting's shape)
+ *   → save → reply (gzip when asked).
  *
- * Outside the API prefix: the token page (`<root>/User/Token`), talep and article pages, a start page,
- * and sandbox-only debug routes under `/__sandbox/` (outbox, settings, accounts).
+ * Real clients are met where the spec leaves room: reads and idempotent operations answer either method
+ * (router.ts), real parameter names bind and empty optional values are ignored (request.ts).
+ *
+ * Outside the API prefix: the token page (`<root>/User/Token`), talep pages (`<root>/Talep/<id>`) and
+ * article pages, a start page, and sandbox-only debug routes under `/__sandbox/` (outbox, settings, accounts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
