@@ -13,7 +13,15 @@ import * as z from 'zod';
 import { applicationRoot, authorizationHeader, type Credential, credentialId } from './auth.js';
 import { AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
 import { ReferenceCache, type ReferenceCacheOptions, SingleFlight } from './cache.js';
-import { type EndpointDef, endpoints, type OperationName, operationNames, type RateBudget } from './endpoints.js';
+import {
+  acceptsEitherMethod,
+  type EndpointDef,
+  endpoints,
+  type OperationName,
+  operationNames,
+  otherMethod,
+  type RateBudget,
+} from './endpoints.js';
 import { HelpdeskError, kindForStatus } from './errors.js';
 import { type AutomationRuleSummary, parseRuleXml, RuleXmlError } from './rules.js';
 import { type Priority, Throttle, type ThrottleOptions } from './throttle.js';
@@ -210,7 +218,7 @@ export class HelpdeskClient {
     const target = this.#target(operation, def, encodeParams(operation, def, params));
     const id = credentialId(credential);
     const run = async (signal = options.signal) =>
-      decodeResponse(operation, def, params, await this.#execute(target, credential, { ...options, signal }));
+      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, { ...options, signal }));
 
     if (!target.idempotent) {
       const result = await run();
@@ -300,6 +308,20 @@ export class HelpdeskClient {
       accept: def.response.kind === 'xml' ? 'application/xml, text/xml' : def.response.kind === 'bytes' ? '*/*' : undefined,
       idempotent: def.method === 'GET' && reads,
     };
+  }
+
+  /**
+   * Some real servers answer an operation only by the method their own clients use (`GET /Authorization`
+   * where the spec says POST). A 405 means nothing was done, so a read or an idempotent operation is sent
+   * once more with the other method.
+   */
+  async #executeEitherMethod(def: EndpointDef, target: Target, credential: Credential, options: CallOptions): Promise<IncomingResponse> {
+    try {
+      return await this.#execute(target, credential, options);
+    } catch (error) {
+      if (!(error instanceof HelpdeskError) || error.status !== 405 || !acceptsEitherMethod(def)) throw error;
+      return this.#execute({ ...target, method: otherMethod(target.method) }, credential, options);
+    }
   }
 
   async #execute(target: Target, credential: Credential, options: CallOptions): Promise<IncomingResponse> {

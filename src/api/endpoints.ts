@@ -638,6 +638,19 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
 }
 
+/** The method an operation is not published with. */
+export const otherMethod = (method: HttpMethod): HttpMethod => (method === 'GET' ? 'POST' : 'GET');
+
+/**
+ * Whether an operation may be sent with either method: reads (a GET answering data) and the rows marked
+ * `idempotent`. Real clients send some operations with the other method, and some real servers answer
+ * only that one (`GET /Authorization`).
+ */
+export function acceptsEitherMethod(def: EndpointDef): boolean {
+  const reads = def.method === 'GET' && ['json', 'xml', 'bytes'].includes(def.response.kind);
+  return reads || def.idempotent === true;
+}
+
 /** The row of an operation by (untyped) name, e.g. from an error; undefined for names outside the table. */
 export function endpointDef(operation: string | undefined): EndpointDef | undefined {
   return operation !== undefined && Object.hasOwn(endpoints, operation)

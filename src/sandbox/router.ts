@@ -8,15 +8,16 @@
  * every read and every row marked `idempotent` is also reachable by the other method, unless the table
  * already uses that method and path for another operation (`POST /talep` stays createTalep).
  */
-import { type EndpointDef, endpoints, type HttpMethod, type OperationName, operationNames, pathParamNames } from '../api/endpoints.js';
-
-const otherMethod = (method: HttpMethod): HttpMethod => (method === 'GET' ? 'POST' : 'GET');
-
-/** Reads (a GET answering data) and idempotent operations are safe to accept by either method. */
-export function acceptsEitherMethod(def: EndpointDef): boolean {
-  const reads = def.method === 'GET' && ['json', 'xml', 'bytes'].includes(def.response.kind);
-  return reads || def.idempotent === true;
-}
+import {
+  acceptsEitherMethod,
+  type EndpointDef,
+  endpoints,
+  type HttpMethod,
+  type OperationName,
+  operationNames,
+  otherMethod,
+  pathParamNames,
+} from '../api/endpoints.js';
 
 export interface Route {
   operation: OperationName;

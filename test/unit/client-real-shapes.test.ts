@@ -125,6 +125,32 @@ describe('Search', () => {
   });
 });
 
+describe('a server that answers only the method its own clients use', () => {
+  it('a 405 for a read or an idempotent operation is sent once more with the other method', async () => {
+    const { client, reply, replyJson, requests } = open();
+    reply({ status: 405, body: "The requested resource does not support http method 'POST'.", headers: { allow: 'GET' } });
+    replyJson({ UserID: 31, Username: 'zeynep', Email: 'z@example.com', IsAdmin: false, Disabled: false, LastSeen: null });
+    reply({ status: 405, body: 'GET only' });
+    reply();
+    await expect(client.authorization()).resolves.toMatchObject({ UserID: 31 });
+    await client.updateTalep({ id: 12, statusId: 2 });
+    expect(requests().map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST ${API}/Authorization`,
+      `GET ${API}/Authorization`,
+      `POST ${API}/UpdateTalep`,
+      `GET ${API}/UpdateTalep`,
+    ]);
+    expect(requests()[3]?.query).toEqual({ id: '12', statusId: '2' });
+  });
+
+  it('an operation that is neither is not sent twice: the 405 is the answer', async () => {
+    const { client, reply, requests } = open();
+    reply({ status: 405, body: 'GET only' });
+    expect(await failure(client.mergeTaleps({ id: 1, id2: 2 }))).toMatchObject({ kind: 'invalid', status: 405, operation: 'mergeTaleps' });
+    expect(requests()).toHaveLength(1);
+  });
+});
+
 describe('other real shapes', () => {
   it('talep custom fields: SelectionComboOptions become Options; a wrong option is named', async () => {
     const { client, replyJson } = open();
