@@ -9,16 +9,28 @@ const responseStyles = ['spec', 'real'] as const;
 
 export default defineConfig({
   test: {
-    benchmark: { include: ['bench/**/*.bench.ts'] },
     // Integration and e2e suites start real servers on loopback; give them room on a 2-core CI box.
     testTimeout: 20_000,
     hookTimeout: 30_000,
     restoreMocks: true,
     projects: [
-      { extends: true, test: { name: 'unit+e2e', include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit+e2e',
+          include: ['test/unit/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          // `npm run bench` runs the benchmarks once, here.
+          benchmark: { include: ['bench/**/*.bench.ts'] },
+        },
+      },
       ...responseStyles.map((responseStyle) => ({
         extends: true as const,
-        test: { name: `integration (${responseStyle})`, include: ['test/integration/**/*.test.ts'], provide: { responseStyle } },
+        test: {
+          name: `integration (${responseStyle})`,
+          include: ['test/integration/**/*.test.ts'],
+          provide: { responseStyle },
+          benchmark: { include: ['test/integration/**/*.bench.ts'] },
+        },
       })),
     ],
   },
