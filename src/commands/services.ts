@@ -8,7 +8,7 @@ export interface Services {
   helpdesk: HelpdeskClient;
   stores: Stores;
   logger: Logger;
-  /** The help desk's web root (for "Open help desk" links and the token page). */
+  /** The help desk's web root (for "Open in help desk" links and the token page). */
   helpdeskWebUrl: string;
   /** A talep's web page, `{id}` for its id (`HELPDESK_TALEP_URL`; see api/talep-link.ts). */
   talepUrlTemplate: string;

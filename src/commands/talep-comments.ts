@@ -12,9 +12,9 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
 import { isHelpdeskError } from '../api/errors.js';
 import type { Comment, Talep } from '../api/schemas.js';
+import { talepUrl } from '../api/talep-link.js';
 import type { ModalView, SlackMessage } from '../views/blocks.js';
 import { escapeKeepingMentions, FORM_VALUE, workingView } from '../views/custom-fields-form.js';
-import { talepUrl } from '../api/talep-link.js';
 import { foreignTalepMessage } from '../views/talep-card.js';
 import { COMMENT_MAX } from '../views/talep-comment-modal.js';
 import {
