@@ -9,6 +9,7 @@ import type { Dispatcher } from 'undici';
 import { AuthGuard, type AuthGuardOptions } from './api/auth-guard.js';
 import { applicationRoot } from './api/auth.js';
 import { HelpdeskClient } from './api/client.js';
+import { talepUrlTemplate } from './api/talep-link.js';
 import type { Services } from './slack/services.js';
 import type { Config } from './config.js';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner.js';
@@ -67,6 +68,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     jobs: new JobRunner({ ...options.jobRunner, queue: stores.jobs, logger }),
     logger,
     helpdeskWebUrl: applicationRoot(options.helpdeskUrl),
+    talepUrlTemplate: talepUrlTemplate(options.helpdeskUrl, config.helpdesk.talepUrl),
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),

@@ -3,6 +3,7 @@
  * listing everything that is missing or wrong instead of failing on the first.
  */
 import * as z from 'zod';
+import { talepUrlTemplateProblem } from './api/talep-link.js';
 
 const optionalText = z
   .string()
@@ -34,6 +35,15 @@ const envSchema = z
     ),
     SLACK_API_URL: url('a Slack Web API stand-in, e.g. http://127.0.0.1:4000/api/'),
     HELPDESK_URL: url('the help-desk API root, e.g. https://helpdesk.example.com/api'),
+    HELPDESK_TALEP_URL: optionalText.pipe(
+      z
+        .string()
+        .superRefine((value, ctx) => {
+          const problem = talepUrlTemplateProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: `${problem}, e.g. https://helpdesk.example.com/Ticket/{id}` });
+        })
+        .optional(),
+    ),
     HELPDESK_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     HELPDESK_GENERAL_PER_MIN: budget(90),
     HELPDESK_SEARCH_PER_MIN: budget(60),
@@ -72,6 +82,8 @@ export interface Config {
   helpdesk: {
     /** Undefined: start the embedded sandbox and use it. */
     url: string | undefined;
+    /** A talep's web page with `{id}` (`HELPDESK_TALEP_URL`); undefined: `<root>/Talep/{id}` of the help desk in use. */
+    talepUrl?: string | undefined;
     rateLimits: { enabled: boolean; general: number; search: number };
   };
   port: number;
@@ -133,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     helpdesk: {
       url: e.HELPDESK_URL,
+      talepUrl: e.HELPDESK_TALEP_URL,
       rateLimits: {
         enabled: e.HELPDESK_RATE_LIMITS === 'on',
         general: e.HELPDESK_GENERAL_PER_MIN,

@@ -19,7 +19,16 @@ import { applicationRoot, authorizationHeader, type Credential, credentialId } f
 import { AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
 import { ReferenceCache, type ReferenceCacheOptions, SingleFlight } from './cache.js';
 import { ConnectionScheduler, type ConnectionSchedulerOptions, type Lane, type Slot } from './connection-scheduler.js';
-import { type EndpointDef, endpoints, isIdempotent, type OperationName, operationNames, type RateBudget } from './endpoints.js';
+import {
+  acceptsEitherMethod,
+  type EndpointDef,
+  endpoints,
+  isIdempotent,
+  type OperationName,
+  operationNames,
+  otherMethod,
+  type RateBudget,
+} from './endpoints.js';
 import { HelpdeskError, kindForStatus } from './errors.js';
 import { type AutomationRuleSummary, parseRuleXml, RuleXmlError } from './rules.js';
 import { type Priority, Throttle, type ThrottleOptions } from './throttle.js';
@@ -240,7 +249,7 @@ export class HelpdeskClient {
     const target = this.#target(operation, def, encodeParams(operation, def, params), params);
     const id = credentialId(credential);
     const run = async (signal = options.signal) =>
-      decodeResponse(operation, def, params, await this.#execute(target, credential, { ...options, signal }));
+      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, { ...options, signal }));
 
     if (!target.idempotent) {
       const result = await run();
@@ -335,6 +344,20 @@ export class HelpdeskClient {
       retryOnce: def.method === 'GET' && def.effect === 'read',
       lane: def.effect === 'read' ? 'read' : 'write',
     };
+  }
+
+  /**
+   * Some real servers answer an operation only by the method their own clients use (`GET /Authorization`
+   * where the spec says POST). A 405 means nothing was done, so a read or an idempotent operation is sent
+   * once more with the other method.
+   */
+  async #executeEitherMethod(def: EndpointDef, target: Target, credential: Credential, options: CallOptions): Promise<IncomingResponse> {
+    try {
+      return await this.#execute(target, credential, options);
+    } catch (error) {
+      if (!(error instanceof HelpdeskError) || error.status !== 405 || !acceptsEitherMethod(def)) throw error;
+      return this.#execute({ ...target, method: otherMethod(target.method) }, credential, options);
+    }
   }
 
   async #execute(target: Target, credential: Credential, options: CallOptions): Promise<IncomingResponse> {
@@ -614,7 +637,8 @@ function decodeResponse(operation: string, def: EndpointDef, params: unknown, re
     case 'json': {
       const parsed = def.response.schema.safeParse(parseJsonBody(operation, response));
       if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
+      const first = parsed.error.issues[0];
+      const issue = first ? preciseIssue(first) : undefined;
       const field = issue?.path.join('.') || '(body)';
       throw new HelpdeskError(
         'invalid-response',
@@ -623,6 +647,19 @@ function decodeResponse(operation: string, def: EndpointDef, params: unknown, re
       );
     }
   }
+}
+
+/**
+ * The issue that says most: for an answer that may take several forms (a bare id or `{"id": …}`), the
+ * form that got furthest, so `{"id": "x"}` is reported at `id` rather than as "invalid input".
+ */
+function preciseIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: issue.path, message: issue.message };
+  const deepest = issue.errors
+    .flat()
+    .map(preciseIssue)
+    .reduce((best, next) => (next.path.length > best.path.length ? next : best));
+  return { path: [...issue.path, ...deepest.path], message: deepest.message };
 }
 
 function toDownload(response: IncomingResponse): Download {

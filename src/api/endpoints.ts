@@ -5,11 +5,13 @@
  * the sandbox validates incoming requests with the same rows. Adding an operation = one row here,
  * one handler in the sandbox.
  *
- * Parameter names are spelled exactly as published (e.g. `talepID` on the asset operations), paths too.
+ * Parameter names are spelled exactly as published (e.g. `talepID` on the asset operations), paths too;
+ * `aliases` lists the other names real clients send (the sandbox accepts them).
  * Rows marked GUESSED fill a gap the spec leaves ("not shown"); the README's sandbox section lists them.
  */
 import * as z from 'zod';
 import * as s from './schemas.js';
+import { type Styled, styledArray } from './shapes.js';
 import { param } from './wire.js';
 
 export type HttpMethod = 'GET' | 'POST';
@@ -19,8 +21,12 @@ export type RateBudget = 'general' | 'search';
 export type Permission = 'user' | 'agent' | 'admin';
 
 export type ResponseSpec =
-  /** A JSON body validated (and decoded: datetimes become Dates) by the schema. */
-  | { kind: 'json'; schema: z.ZodType }
+  /**
+   * A JSON body validated (and decoded: datetimes become Dates) by the schema. `real`: where real servers
+   * answer in another shape (shapes.ts), the same decoding with the real shape's encoding, which the
+   * sandbox answers with in its `real` response style; `schema` decodes both shapes.
+   */
+  | { kind: 'json'; schema: z.ZodType; real?: z.ZodType }
   /** `GET /Rule/{id}`: an XML document, parsed into an AutomationRuleSummary. */
   | { kind: 'xml' }
   /** `GET /attachment`: the file bytes, name and type. */
@@ -68,11 +74,16 @@ export interface EndpointDef {
   /** Sends `multipart/form-data` (a file part may be present). */
   multipart?: boolean;
   cache?: CachePolicy;
+  /** Other names real clients give a parameter (`ParentId` for `id`); the sandbox binds them to ours. */
+  aliases?: Readonly<Record<string, string>>;
   summary: string;
 }
 
 const noParams = z.object({});
 const json = <T extends z.ZodType>(schema: T) => ({ kind: 'json', schema }) as const;
+/** A JSON answer that real servers send in another shape: decoded from either, normalised (shapes.ts). */
+const styled = <T extends z.ZodType>(shapes: Styled<T>) => ({ kind: 'json', schema: shapes.spec, real: shapes.real }) as const;
+const styledList = <T extends z.ZodType>(shapes: Styled<T>) => styled(styledArray(shapes));
 const none = { kind: 'none' } as const;
 const unknownBody = { kind: 'unknown' } as const;
 const idParams = z.object({ id: param.id() });
@@ -83,6 +94,8 @@ const assetId = z.object({ assetId: param.id() });
 const pathId = z.object({ id: param.id() });
 const fieldValue = z.object({ id: param.id(), fieldId: param.id(), value: param.string() });
 const userCategory = z.object({ userId: param.id(), categoryId: param.id() });
+/** Real clients name the parent and the child of a sub-talep operation `ParentId` and `ChildId`. */
+const subTalepAliases = { ParentId: 'id', ChildId: 'subTalepId' } as const;
 /** Ticket origin: 0 WebApp, 1 Email, 2 Widget, 3 API, 4 Scheduler, 5 MobileApp, 6 Phone, 7 LiveChat, 8 InPerson. */
 const origin = () => param.int({ min: 0, max: 8 });
 
@@ -155,7 +168,7 @@ export const endpoints = {
 
   // ── Taleps (tickets) ────────────────────────────────────────────────────────────────────────
   getTalep: {
-    method: 'GET', effect: 'read', path: '/talep', params: idParams, response: json(s.talep),
+    method: 'GET', effect: 'read', path: '/talep', params: idParams, response: styled(s.talep),
     budget: 'general', permission: 'user', permissionNote: 'own taleps; any talep for agents and admins',
     summary: 'One talep with attachments, tags, users and status',
   },
@@ -175,7 +188,7 @@ export const endpoints = {
       suppressConfirmation: param.bool().optional(),
       uploadFile: param.file().optional(),
     }),
-    response: json(s.idResult), budget: 'general', permission: 'user',
+    response: styled(s.idResult), budget: 'general', permission: 'user',
     permissionNote: '`userId` (on behalf of another user) needs agent permission',
     summary: 'Creates a talep; returns its id',
   },
@@ -234,13 +247,16 @@ export const endpoints = {
       assignedToUserId: param.id().optional(),
       dateFrom: param.datetime().optional(),
       dateTo: param.datetime().optional(),
+      /** Paging of real servers: at most `count` rows, after skipping `offset`. */
+      count: param.int({ min: 1 }).optional(),
+      offset: param.int({ min: 0 }).optional(),
     }),
-    response: json(z.array(s.talepSummary)), budget: 'search', permission: 'user',
+    response: styledList(s.talepListItem), budget: 'search', permission: 'user',
     permissionNote: 'regular users find only their own taleps', summary: 'Searches taleps (subject and body)',
   },
   talepCustomFields: {
     method: 'GET', effect: 'read', path: '/TalepCustomFields', params: z.object({ id: param.id(), returnUnset: param.bool().optional() }),
-    response: json(z.array(s.talepCustomFieldValue)), budget: 'general', permission: 'user',
+    response: styledList(s.talepCustomFieldValue), budget: 'general', permission: 'user',
     summary: "A talep's custom fields and values",
   },
   mergeTaleps: {
@@ -260,19 +276,21 @@ export const endpoints = {
     // GUESSED parameters: `id` is the parent, `subTalepId` the talep that becomes its sub-talep.
     params: z.object({ id: param.id(), subTalepId: param.id() }),
     response: unknownBody, budget: 'general', permission: 'agent', summary: 'Makes a talep a sub-talep of another',
+    aliases: subTalepAliases,
   },
   removeSubTalep: {
     method: 'POST', effect: 'set', path: '/RemoveSubTalep',
     params: z.object({ id: param.id(), subTalepId: param.id() }), // GUESSED, as AddSubTalep
     response: unknownBody, budget: 'general', permission: 'agent', summary: 'Removes a sub-talep relation',
+    aliases: subTalepAliases,
   },
   subTaleps: {
-    method: 'GET', effect: 'read', path: '/SubTaleps', params: idParams, response: json(z.array(s.talepSummary)),
+    method: 'GET', effect: 'read', path: '/SubTaleps', params: idParams, response: styledList(s.talepListItem),
     budget: 'general', permission: 'user', summary: 'Sub-taleps, one level deep',
   },
   parentTalep: {
     method: 'GET', effect: 'read', path: '/ParentTalep', params: z.object({ id: param.id(), returnFullTalep: param.bool().optional() }),
-    response: json(s.parentTalep), budget: 'general', permission: 'user',
+    response: styled(s.parentTalep), budget: 'general', permission: 'user',
     summary: 'The parent talep id (or the full talep)',
   },
   talepIntegrationData: {
@@ -341,12 +359,12 @@ export const endpoints = {
   },
   customFieldsForCategory: {
     method: 'GET', effect: 'read', path: '/CustomFieldsForCategory', params: z.object({ categoryId: param.id() }),
-    response: json(z.array(s.categoryCustomField)), budget: 'general', permission: 'user', cache: 'shared',
+    response: styledList(s.categoryCustomField), budget: 'general', permission: 'user', cache: 'shared',
     summary: "A category's custom fields and their options",
   },
   addCategory: {
     method: 'POST', effect: 'once', path: '/AddCategory', params: z.object({ name: param.text(), sectionId: param.id().optional() }),
-    response: json(s.idResult), budget: 'general', permission: 'admin', summary: 'Creates a category',
+    response: styled(s.idResult), budget: 'general', permission: 'admin', summary: 'Creates a category',
   },
   priorities: {
     method: 'GET', effect: 'read', path: '/Priorities', params: noParams, response: json(z.array(s.priority)),
@@ -401,7 +419,7 @@ export const endpoints = {
       department: param.string().optional(),
       sendWelcomeEmail: param.bool().optional(),
     }),
-    response: json(z.looseObject({ userId: z.int() })), budget: 'general', permission: 'admin',
+    response: styled(s.createdUser), budget: 'general', permission: 'admin',
     summary: 'Creates a user (company and department created when missing)',
   },
   updateUser: {
@@ -413,7 +431,7 @@ export const endpoints = {
     budget: 'general', permission: 'admin', summary: 'Deletes a user (irreversible)',
   },
   getUser: {
-    method: 'GET', effect: 'read', path: '/User', params: z.object({ userId: param.id() }), response: json(s.userFull),
+    method: 'GET', effect: 'read', path: '/User', params: z.object({ userId: param.id() }), response: styled(s.userFull),
     budget: 'general', permission: 'admin', summary: 'All information on a user',
   },
   userByEmail: {
@@ -422,7 +440,7 @@ export const endpoints = {
   },
   userByUsername: {
     method: 'GET', effect: 'read', path: '/UserByUsername', params: z.object({ username: param.text() }),
-    response: json(s.userDetails), budget: 'general', permission: 'agent', summary: 'Finds a user by user name',
+    response: styled(s.userByUsername), budget: 'general', permission: 'agent', summary: 'Finds a user by user name',
   },
   mergeUsers: {
     method: 'POST', effect: 'once', path: '/MergeUsers', params: z.object({ fromUserId: param.id(), toUserId: param.id() }),
@@ -466,7 +484,7 @@ export const endpoints = {
   createCompany: {
     method: 'POST', effect: 'set', path: '/Company',
     params: z.object({ name: param.text(), emailDomains: param.string().optional() }),
-    response: json(s.idResult), budget: 'general', permission: 'admin',
+    response: styled(s.idResult), budget: 'general', permission: 'admin',
     summary: 'Creates a company; an existing name returns the existing id',
   },
   updateCompany: {
@@ -511,7 +529,7 @@ export const endpoints = {
       // The spec types this one as the string `true` or `false`; same wire form as a bool.
       forTechsOnly: param.bool(),
     }),
-    response: json(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an article',
+    response: styled(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an article',
   },
   getRule: {
     method: 'GET', effect: 'read', path: '/Rule/{id}', params: pathId, response: { kind: 'xml' }, budget: 'general',
@@ -527,7 +545,7 @@ export const endpoints = {
   },
   customFields: {
     method: 'GET', effect: 'read', path: '/CustomFields', params: z.object({ type: param.int({ min: 1, max: 4 }) }),
-    response: json(z.array(s.customFieldDefinition)), budget: 'general', permission: 'user', cache: 'shared',
+    response: styledList(s.customFieldDefinition), budget: 'general', permission: 'user', cache: 'shared',
     summary: 'Custom-field definitions (1 taleps, 2 assets, 3 users, 4 companies)',
   },
 
@@ -547,7 +565,7 @@ export const endpoints = {
     response: json(z.array(s.assetListItem)), budget: 'general', permission: 'agent', summary: 'Lists assets',
   },
   getAsset: {
-    method: 'GET', effect: 'read', path: '/Asset', params: idParams, response: json(s.asset), budget: 'general',
+    method: 'GET', effect: 'read', path: '/Asset', params: idParams, response: styled(s.asset), budget: 'general',
     permission: 'agent', summary: 'One asset',
   },
   createAsset: {
@@ -559,7 +577,7 @@ export const endpoints = {
       supplier: param.text(),
       ...assetFields,
     }),
-    response: json(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an asset',
+    response: styled(s.idResult), budget: 'general', permission: 'agent', summary: 'Creates an asset',
   },
   updateAsset: {
     method: 'POST', effect: 'set', path: '/UpdateAsset',
@@ -606,6 +624,16 @@ export function pathParamNames(path: string): string[] {
 
 /** Whether sending the call twice has the effect of sending it once (see `Effect`). */
 export const isIdempotent = (def: Pick<EndpointDef, 'effect'>): boolean => def.effect !== 'once';
+
+/** The method an operation is not published with. */
+export const otherMethod = (method: HttpMethod): HttpMethod => (method === 'GET' ? 'POST' : 'GET');
+
+/**
+ * Whether an operation may be sent with either method: the idempotent ones (`read` and `set`). Real
+ * clients send some operations with the other method, and some real servers answer only that one
+ * (`GET /Authorization`).
+ */
+export const acceptsEitherMethod = (def: Pick<EndpointDef, 'effect'>): boolean => isIdempotent(def);
 
 /** The row of an operation by (untyped) name, e.g. from an error; undefined for names outside the table. */
 export function endpointDef(operation: string | undefined): EndpointDef | undefined {

@@ -123,7 +123,7 @@ async function resolveCriteria(
 export async function findTaleps(environment: Environment, session: Session, args: SearchArgs): Promise<Parsed<TalepListRow[]>> {
   const criteria = await resolveCriteria(environment, session, args);
   if (!criteria.ok) return criteria;
-  const found = (await session.hd.search(criteria.value.params)).map(listRow);
+  const found = (await session.hd.search(criteria.value.params)).map((talep) => listRow(talep, environment.services.talepUrlTemplate));
   // The API cannot ask for "nobody assigned"; one search returns everything, so filter here.
   return ok(criteria.value.unassignedOnly ? found.filter((row) => row.assignee === null) : found);
 }

@@ -3,6 +3,7 @@
  * the Previous/Next buttons of search results. The query language is ./search-query.ts, resolving it
  * and searching ./search-criteria.ts, the cached matches behind the paging buttons ./search-cache.ts.
  */
+import type { TalepListItem } from '../api/schemas.js';
 import type { SlackMessage } from '../views/kit/blocks.js';
 import { listRow, mineMessage, SearchIds, searchResultsMessage } from '../views/search-results.js';
 import { SharedActions } from '../views/kit/shared-actions.js';
@@ -49,13 +50,14 @@ async function searchAndRender(
 }
 
 /** `/talep mine`: agents get two searches (assigned, submitted), regular users one. */
-export async function mineFor(session: Session): Promise<SlackMessage> {
+export async function mineFor(session: Session, talepUrlTemplate: string): Promise<SlackMessage> {
   const me = session.account.helpdeskUserId;
   const [assigned, submitted] = await Promise.all([
     session.isAgent ? session.hd.search({ query: '', assignedToUserId: me, statusId: [statusIds.new, statusIds.progress] }) : undefined,
     session.hd.search({ query: '', fromUserId: me }),
   ]);
-  return mineMessage({ ...(assigned ? { assigned: assigned.map(listRow) } : {}), submitted: submitted.map(listRow) });
+  const row = (talep: TalepListItem) => listRow(talep, talepUrlTemplate);
+  return mineMessage({ ...(assigned ? { assigned: assigned.map(row) } : {}), submitted: submitted.map(row) });
 }
 
 export const searchModule: CommandModule = {
@@ -86,7 +88,7 @@ export const searchModule: CommandModule = {
       group: 'Taleps',
       audience: 'everyone',
       parse: () => ok(undefined),
-      run: ({ asUser, reply }) => asUser(async (session) => reply.send(await mineFor(session))),
+      run: ({ asUser, reply }) => asUser(async (session) => reply.send(await mineFor(session, services.talepUrlTemplate))),
     });
 
     app.action(new RegExp(`^(${SearchIds.previousPage}|${SearchIds.nextPage})$`), async ({ ack, body, action, respond, client }) => {
@@ -123,7 +125,7 @@ export const searchModule: CommandModule = {
       if (body.type !== 'block_actions') return;
       const { teamId, userId } = whoActs(body);
       const reply = body.response_url && body.container['type'] !== 'view' ? viaRespond(respond) : viaDirectMessage(client, userId);
-      await withSession(services, { teamId, userId }, reply, async (session) => reply.send(await mineFor(session)));
+      await withSession(services, { teamId, userId }, reply, async (session) => reply.send(await mineFor(session, services.talepUrlTemplate)));
     });
   },
 };

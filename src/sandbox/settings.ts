@@ -1,7 +1,9 @@
 /**
  * The sandbox's JSON settings file, like the help desk's own: `DisableRateLimit: true` switches the
  * rate limits off (the spec's advice for local installations), `AllowSecondaryAssignee` enables
- * AddSecondaryAssignee, and `SharedSecret` signs every token (changing it invalidates all tokens).
+ * AddSecondaryAssignee, `SharedSecret` signs every token (changing it invalidates all tokens), and
+ * `ResponseStyle` (sandbox only) picks the shape of the answers: `spec` (the spec's shapes, the default)
+ * or `real` (what real deployments send: bare ids from creations, `IssueID`, list rows, JWT-like tokens…).
  *
  * Precedence: defaults < the file < `SandboxOptions.settings`. When a file is configured, the effective
  * settings are written back to it at start (so a generated SharedSecret survives restarts) and on every
@@ -11,24 +13,25 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { readPrivateFile, writePrivateFile } from '../store/private-files.js';
+import { type ResponseStyle, responseStyles } from '../api/shapes.js';
 
 export interface SandboxSettings {
   DisableRateLimit: boolean;
   AllowSecondaryAssignee: boolean;
   SharedSecret: string;
+  ResponseStyle: ResponseStyle;
 }
 
-const settingsFileSchema = z.looseObject({
+const settingFields = {
   DisableRateLimit: z.boolean().optional(),
   AllowSecondaryAssignee: z.boolean().optional(),
   SharedSecret: z.string().min(1).optional(),
-});
+  ResponseStyle: z.enum(responseStyles).optional(),
+};
 
-export const settingsPatchSchema = z.object({
-  DisableRateLimit: z.boolean().optional(),
-  AllowSecondaryAssignee: z.boolean().optional(),
-  SharedSecret: z.string().min(1).optional(),
-});
+const settingsFileSchema = z.looseObject(settingFields);
+
+export const settingsPatchSchema = z.object(settingFields);
 
 export class SettingsFile {
   #current: SandboxSettings;
@@ -46,6 +49,7 @@ export class SettingsFile {
       DisableRateLimit: false,
       AllowSecondaryAssignee: false,
       SharedSecret: randomBytes(24).toString('base64url'),
+      ResponseStyle: 'spec',
       ...fromFile,
       ...definedOnly(overrides),
     };

@@ -13,6 +13,8 @@ export interface Services {
   logger: Logger;
   /** The help desk's web root (for "Open in help desk" links and the token page). */
   helpdeskWebUrl: string;
+  /** A talep's web page, `{id}` for its id (`HELPDESK_TALEP_URL`; see api/talep-link.ts). */
+  talepUrlTemplate: string;
   /** Downloads Slack-hosted files (message attachments, file inputs) with the bot token. */
   slackFiles: SlackFileFetcher;
   /** Uploads above this size are refused with a clear message. */

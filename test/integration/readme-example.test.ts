@@ -2,12 +2,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { basic, bearer, HelpdeskClient, HelpdeskError, unknownOutcomeParams } from '../../src/api/index.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
+import { responseStyle } from './world.js';
 
 let sandbox: Sandbox;
 let helpdesk: HelpdeskClient;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+  // The example must hold against both shapes of answers (this run's response style).
+  sandbox = await startSandbox({ port: 0, settings: { ResponseStyle: responseStyle() } });
   helpdesk = new HelpdeskClient({ baseUrl: sandbox.baseUrl });
 });
 afterAll(async () => {

@@ -158,7 +158,7 @@ export const talepJson = {
   ResolvedDate: null,
   TimeSpentInSeconds: 600,
   UpdatedByPerformer: false,
-} satisfies z.input<typeof s.talep>;
+} satisfies z.input<typeof s.talep.spec>;
 
 export const userRecordJson = {
   UserID: 31,

@@ -67,6 +67,17 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...base, HELPDESK_URL: '', SLACK_API_URL: '  ' }).helpdesk.url).toBeUndefined();
+    expect(loadConfig({ ...base, HELPDESK_TALEP_URL: ' ' }).helpdesk.talepUrl).toBeUndefined();
+  });
+
+  it('reads HELPDESK_TALEP_URL: an http(s) address with {id}', () => {
+    const config = loadConfig({ ...base, HELPDESK_TALEP_URL: ' https://hd.example.com/helpdesk/Ticket/{id} ' });
+    expect(config.helpdesk.talepUrl).toBe('https://hd.example.com/helpdesk/Ticket/{id}');
+    expect(() => loadConfig({ ...base, HELPDESK_TALEP_URL: 'https://hd.example.com/Ticket/' })).toThrow(
+      /HELPDESK_TALEP_URL must contain \{id\} where the talep's id goes/,
+    );
+    expect(() => loadConfig({ ...base, HELPDESK_TALEP_URL: 'javascript:open({id})' })).toThrow(/HELPDESK_TALEP_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ ...base, HELPDESK_TALEP_URL: 'https://hd.example.com/a b/{id}' })).toThrow(/HELPDESK_TALEP_URL must be an http\(s\) URL/);
   });
 });
 

@@ -56,6 +56,7 @@ async function services(): Promise<Services> {
     jobs: new JobRunner({ queue: stores.jobs, logger }),
     logger,
     helpdeskWebUrl: 'http://127.0.0.1:9',
+    talepUrlTemplate: 'http://127.0.0.1:9/Talep/{id}',
     slackFiles: { download: async () => ({ filename: 'x', contentType: 'text/plain', data: new Uint8Array() }) },
     maxUploadBytes: 1024,
     now: () => new Date('2026-11-23T10:00:00Z'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TalepSummary } from '../../src/api/schemas.js';
+import type { TalepListItem } from '../../src/api/schemas.js';
 import type { Block } from '../../src/views/kit/blocks.js';
 import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import {
@@ -49,24 +49,27 @@ const pagingButtons = (blocks: Block[] | undefined) =>
 const allText = (blocks: Block[] | undefined) => JSON.stringify(blocks ?? []);
 
 describe('listRow', () => {
+  const template = 'https://hd.example.com/Ticket/{id}';
+
   it('keeps what a row shows and tells "nobody assigned" from "not said"', () => {
-    const summary: TalepSummary = {
+    const summary: TalepListItem = {
       TalepID: 7,
       Subject: 'VPN',
       Status: 'In progress',
       StatusID: 2,
       Priority: 1,
       CategoryName: 'Network',
-      AssigneeUserInfo: { UserID: 2, Username: 'agent' },
+      AssigneeID: 2,
+      AssigneeName: 'agent',
       Url: 'https://hd.example.com/Talep/7',
     };
-    expect(listRow(summary)).toEqual({
+    expect(listRow(summary, template)).toEqual({
       id: 7, subject: 'VPN', status: 'In progress', statusId: 2, priority: 1, category: 'Network', assignee: 'agent',
       url: 'https://hd.example.com/Talep/7',
     });
-    expect(listRow({ TalepID: 8, Subject: 'x', AssigneeUserInfo: null }).assignee).toBeNull();
-    expect(listRow({ TalepID: 8, Subject: 'x', AssigneeUserInfo: { UserID: 0, Username: '' } }).assignee).toBeNull();
-    expect(listRow({ TalepID: 8, Subject: 'x' })).toEqual({ id: 8, subject: 'x' });
+    expect(listRow({ TalepID: 8, Subject: 'x', AssigneeID: null, AssigneeName: null }, template).assignee).toBeNull();
+    expect(listRow({ TalepID: 8, Subject: 'x', AssigneeID: 5 }, template).assignee).toBe('user #5');
+    expect(listRow({ TalepID: 8, Subject: 'x' }, template)).toEqual({ id: 8, subject: 'x', url: 'https://hd.example.com/Ticket/8' });
   });
 });
 

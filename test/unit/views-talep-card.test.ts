@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Comment, Talep } from '../../src/api/schemas.js';
 import type { Block, ModalView, SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
-import { type CardSurface, type CardViewer, type TalepCardData, talepCard, talepWebUrl, visibleComments } from '../../src/views/talep-card/card.js';
+import { type CardSurface, type CardViewer, type TalepCardData, talepCard, visibleComments } from '../../src/views/talep-card/card.js';
 import { priorityName } from '../../src/domain/priority.js';
 import { statusIdOf } from '../../src/domain/status.js';
 import { cardChangeValue, parseCardChange, TalepCardIds } from '../../src/views/talep-card/ids.js';
@@ -65,7 +65,7 @@ function makeComment(body: string, overrides: Partial<Comment> = {}): Comment {
 const data = (overrides: Partial<TalepCardData> = {}): TalepCardData => ({
   talep: makeTalep(),
   comments: [makeComment('Public answer'), makeComment('Agents whisper', { ForTechsOnly: true })],
-  helpdeskWebUrl: ROOT,
+  talepUrlTemplate: `${ROOT}/Ticket/{id}`,
   now: NOW,
   ...overrides,
 });
@@ -231,6 +231,21 @@ describe('talepCard details', () => {
     expect(text).toContain('x&lt;y');
   });
 
+  it('links the talep’s own Url, else the configured template (real servers’ rows and records may lack one)', () => {
+    expect(all(talepCard(data(), ephemeral(agent)))).toContain('<https://hd.example.com/helpdesk/Talep/View/12|#12>');
+    const noUrl = makeTalep();
+    delete noUrl.Url;
+    const templated = all(talepCard(data({ talep: noUrl }), ephemeral(agent)));
+    expect(templated).toContain(`<${ROOT}/Ticket/12|#12>`);
+    expect(templated).toContain(`"url":"${ROOT}/Ticket/12"`); // the Open in help desk button
+    expect(all(talepCard(data({ talep: makeTalep({ Url: 'javascript:alert(1)' }) }), ephemeral(agent)))).toContain(`<${ROOT}/Ticket/12|#12>`);
+  });
+
+  it('names a person the help desk gave only by id (real servers: `AssignedToUserID`) as user #id', () => {
+    const card = all(talepCard(data({ talep: makeTalep({ AssigneeUserInfo: { UserID: 5 } }) }), ephemeral(agent)));
+    expect(card).toContain('*Assignee*\\nuser #5');
+  });
+
   it('shows the due date in the reader’s zone and marks it overdue while open', () => {
     const due = new Date('2026-01-20T08:00:00Z');
     const overdue = all(talepCard(data({ talep: makeTalep({ DueDate: due }) }), ephemeral(agent)));
@@ -275,12 +290,6 @@ describe('talepCard details', () => {
 });
 
 describe('card helpers', () => {
-  it('talepWebUrl falls back to <root>/Talep/View/<id>', () => {
-    expect(talepWebUrl({ TalepID: 5, Url: 'https://x.example/T/5' }, ROOT)).toBe('https://x.example/T/5');
-    expect(talepWebUrl({ TalepID: 5 }, `${ROOT}/`)).toBe(`${ROOT}/Talep/View/5`);
-    expect(talepWebUrl({ TalepID: 5, Url: 'javascript:alert(1)' }, ROOT)).toBe(`${ROOT}/Talep/View/5`);
-  });
-
   it('statusIdOf reads the id, else the name', () => {
     expect(statusIdOf({ Status: 'whatever', StatusID: 2 })).toBe(2);
     expect(statusIdOf({ Status: 'Closed' })).toBe(3);

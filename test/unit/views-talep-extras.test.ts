@@ -204,7 +204,7 @@ describe('talep card extras', () => {
   const data: TalepCardData = {
     talep,
     comments: [],
-    helpdeskWebUrl: 'https://hd.example.com',
+    talepUrlTemplate: 'https://hd.example.com/Talep/{id}',
     now: new Date('2026-02-01T00:00:00Z'),
     integrations: {
       JiraIssueUrl: 'https://jira.example.com/browse/SW-7',
