@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the client's hot paths without the network — how fast the throttle dispatches a
- * large queue, and what encoding parameters and decoding a talep through the endpoint table costs.
+ * large queue, and what encoding parameters and decoding a talep through the endpoint table costs, in
+ * the spec's shape and in real servers' shapes (which the schemas normalise to the same records).
  */
+import { readFileSync } from 'node:fs';
 import { bench, describe } from 'vitest';
 import { endpoints } from '../src/api/endpoints.js';
 import { Throttle } from '../src/api/throttle.js';
@@ -12,6 +14,10 @@ const talepJson = {
   SubmitterUserInfo: { UserID: 4, Username: 'user' }, AssigneeUserInfo: null, DueDate: '2026-12-01T17:00:00Z',
   ResolvedDate: null, TimeSpentInSeconds: 0, UpdatedByPerformer: false,
 };
+
+const realFixture = (file: string): unknown => JSON.parse(readFileSync(new URL(`../test/fixtures/real/${file}`, import.meta.url), 'utf8'));
+const realTalepJson = realFixture('getTalep.json');
+const realSearchRows = Array.from({ length: 25 }, () => realFixture('search.json') as unknown[]).flat();
 
 describe('throttle', () => {
   bench('500 calls from 50 users through the round-robin queue (budget 1000/min)', async () => {
@@ -32,5 +38,13 @@ describe('endpoint table', () => {
 
   bench('decode a talep response', () => {
     endpoints.getTalep.response.schema.parse(talepJson);
+  });
+
+  bench('decode a real talep response (IssueID, full user records)', () => {
+    endpoints.getTalep.response.schema.parse(realTalepJson);
+  });
+
+  bench('decode 50 real Search list rows', () => {
+    endpoints.search.response.schema.parse(realSearchRows);
   });
 });

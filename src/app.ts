@@ -1,14 +1,19 @@
 /**
  * Builds the Bolt app and registers every command module. No I/O happens at import; `start()` listens
- * (HTTP receiver on PORT at /slack/events, or Socket Mode when an app token is configured).
+ * (the bot's hardened HTTP receiver on PORT at /slack/events, or Socket Mode when an app token is
+ * configured) and starts the durable-job worker; `stop()` stops both.
  */
 import type { AddressInfo } from 'node:net';
-import { App, type Logger, LogLevel } from '@slack/bolt';
+import { App, type Logger } from '@slack/bolt';
 import { areas as allAreas, commandModules } from './commands/index.js';
 import type { CommandModule } from './commands/module.js';
 import { legacyModule } from './commands/router.js';
 import type { Config } from './config.js';
+import { quietFrameworkLogger } from './logger.js';
+import { loggingFetch } from './slack/call-log.js';
 import { type Area, registerAreas, SLASH_COMMAND } from './slack/dispatch.js';
+import { SlackHttpReceiver } from './slack/http-receiver.js';
+import type { ReplayCache } from './slack/replay-cache.js';
 import type { Router } from './slack/routes.js';
 import type { Services } from './slack/services.js';
 
@@ -17,6 +22,8 @@ export { SLASH_COMMAND };
 export interface TalepApp {
   app: App;
   router: Router;
+  /** HTTP mode: the receiver, where other routes (readiness, webhooks) are added with `addRoute`. */
+  receiver: SlackHttpReceiver | undefined;
   /** Resolves with the HTTP port (HTTP mode) once the app listens. */
   start(): Promise<{ port?: number }>;
   stop(): Promise<void>;
@@ -28,32 +35,37 @@ export interface CreateAppOptions {
   logger: Logger;
   modules?: CommandModule[];
   areas?: readonly Area[];
+  /** HTTP mode: where seen signatures are kept (default: in memory). */
+  replayCache?: ReplayCache;
 }
 
-export function createTalepApp({ config, services, logger, modules = commandModules, areas = allAreas }: CreateAppOptions): TalepApp {
+export function createTalepApp({ config, services, logger, modules = commandModules, areas = allAreas, replayCache }: CreateAppOptions): TalepApp {
   const socketMode = config.slack.mode === 'socket';
+  // Bolt, its WebClient and Socket Mode log whole payloads at debug level: they get a logger without
+  // debug, and every Slack call is logged by loggingFetch as method, status and time.
+  const frameworkLogger = quietFrameworkLogger(logger);
+  const receiver = socketMode
+    ? undefined
+    : new SlackHttpReceiver({
+        signingSecret: config.slack.signingSecret ?? '',
+        logger,
+        routes: [
+          {
+            method: 'GET',
+            path: '/healthz',
+            handler: (_req, res) => {
+              res.writeHead(200, { 'content-type': 'text/plain' });
+              res.end('ok');
+            },
+          },
+        ],
+        replayCache,
+      });
   const app = new App({
     token: config.slack.botToken,
-    logger,
-    logLevel: config.logLevel as LogLevel,
-    ...(socketMode
-      ? { socketMode: true, appToken: config.slack.appToken }
-      : {
-          signingSecret: config.slack.signingSecret ?? '',
-          // ack() answers Slack's HTTP request at once; the listener keeps working afterwards.
-          processBeforeResponse: false,
-          customRoutes: [
-            {
-              path: '/healthz',
-              method: ['GET'],
-              handler: (_req, res) => {
-                res.writeHead(200, { 'content-type': 'text/plain' });
-                res.end('ok');
-              },
-            },
-          ],
-        }),
-    clientOptions: config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {},
+    logger: frameworkLogger,
+    ...(socketMode ? { socketMode: true, appToken: config.slack.appToken } : { receiver }),
+    clientOptions: { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger) },
   });
 
   const router = registerAreas(app, services, areas, modules.map(legacyModule));
@@ -61,13 +73,17 @@ export function createTalepApp({ config, services, logger, modules = commandModu
   return {
     app,
     router,
+    receiver,
     async start() {
       const server: unknown = socketMode ? await app.start() : await app.start(config.port);
+      await services.jobs.start();
       const address = (server as { address?: () => AddressInfo | string | null })?.address?.();
       return { port: typeof address === 'object' && address ? address.port : undefined };
     },
     async stop() {
+      // No new requests first; then running jobs finish or are handed back for the next start.
       await app.stop();
+      await services.jobs.stop({ deadlineMs: 8_000 });
     },
   };
 }

@@ -1,16 +1,21 @@
 /**
  * Wires the long-lived services from configuration: the store, the shared help-desk client (one
- * throttle and lock-out guard for the bot's IP), and Slack file access. Used by the entry point and by
- * the end-to-end tests, so both run the same wiring.
+ * throttle and lock-out guard for the bot's IP; the guard remembers its state in the store, restored
+ * here before the first call), and Slack file access. Used by the entry point and by the end-to-end
+ * tests, so both run the same wiring.
  */
 import type { Logger } from '@slack/bolt';
 import type { Dispatcher } from 'undici';
-import type { AuthGuardOptions } from './api/auth-guard.js';
+import { AuthGuard, type AuthGuardOptions } from './api/auth-guard.js';
 import { applicationRoot } from './api/auth.js';
 import { HelpdeskClient } from './api/client.js';
+import { talepUrlTemplate } from './api/talep-link.js';
 import type { Services } from './slack/services.js';
 import type { Config } from './config.js';
+import { JobRunner, type JobRunnerOptions } from './jobs/runner.js';
 import { createSlackFileFetcher } from './slack/files.js';
+import { GuardMemoryStore, guardFingerprintKey } from './store/guard-memory-store.js';
+import type { Database } from './store/database.js';
 import { openStores } from './store/index.js';
 
 export interface BuildServicesOptions {
@@ -20,21 +25,36 @@ export interface BuildServicesOptions {
   logger: Logger;
   /** Undefined keeps the store in memory. */
   dataDir: string | undefined;
-  encryptionKey: Buffer;
+  /** The store, when the caller opened it already (the entry point checks the keys against it first). */
+  database?: Database;
+  /** The token key, or the key ring: the current key first, then older keys that still open stored tokens. */
+  encryptionKey: Buffer | readonly Buffer[];
   dispatcher?: Dispatcher;
   /** Lock-out guard timings (tests shorten the 5-minute block pause). */
   guard?: AuthGuardOptions;
   maxUploadBytes?: number;
   now?: () => Date;
+  /** Job worker settings (tests use a manual clock and short back-off). */
+  jobRunner?: Omit<JobRunnerOptions, 'queue' | 'logger'>;
 }
 
 export async function buildServices(options: BuildServicesOptions): Promise<Services> {
   const { config, logger } = options;
   const maxUploadBytes = options.maxUploadBytes ?? 20 * 1024 * 1024;
+  const stores = await openStores(options.database ?? options.dataDir, options.encryptionKey);
+  const currentKey = Buffer.isBuffer(options.encryptionKey) ? options.encryptionKey : options.encryptionKey[0];
+  if (!currentKey) throw new Error('No token encryption key.');
+  const guard = new AuthGuard({
+    ...options.guard,
+    memory: new GuardMemoryStore(stores.db),
+    fingerprintKey: guardFingerprintKey(currentKey),
+    onMemoryError: (error) => logger.warn('lock-out guard memory: could not load or save its state (sign-ins stay guarded)', error),
+  });
+  await guard.ready();
   const helpdesk = new HelpdeskClient({
     baseUrl: options.helpdeskUrl,
     dispatcher: options.dispatcher,
-    guard: options.guard,
+    guard,
     throttle: {
       enabled: config.helpdesk.rateLimits.enabled,
       limits: { general: config.helpdesk.rateLimits.general, search: config.helpdesk.rateLimits.search },
@@ -44,9 +64,11 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
   });
   return {
     helpdesk,
-    stores: await openStores(options.dataDir, options.encryptionKey),
+    stores,
+    jobs: new JobRunner({ ...options.jobRunner, queue: stores.jobs, logger }),
     logger,
     helpdeskWebUrl: applicationRoot(options.helpdeskUrl),
+    talepUrlTemplate: talepUrlTemplate(options.helpdeskUrl, config.helpdesk.talepUrl),
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),

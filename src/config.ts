@@ -3,6 +3,7 @@
  * listing everything that is missing or wrong instead of failing on the first.
  */
 import * as z from 'zod';
+import { talepUrlTemplateProblem } from './api/talep-link.js';
 
 const optionalText = z
   .string()
@@ -34,6 +35,15 @@ const envSchema = z
     ),
     SLACK_API_URL: url('a Slack Web API stand-in, e.g. http://127.0.0.1:4000/api/'),
     HELPDESK_URL: url('the help-desk API root, e.g. https://helpdesk.example.com/api'),
+    HELPDESK_TALEP_URL: optionalText.pipe(
+      z
+        .string()
+        .superRefine((value, ctx) => {
+          const problem = talepUrlTemplateProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: `${problem}, e.g. https://helpdesk.example.com/Ticket/{id}` });
+        })
+        .optional(),
+    ),
     HELPDESK_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     HELPDESK_GENERAL_PER_MIN: budget(90),
     HELPDESK_SEARCH_PER_MIN: budget(60),
@@ -43,7 +53,10 @@ const envSchema = z
     TOKEN_ENCRYPTION_KEY: optionalText.pipe(
       z
         .string()
-        .refine((value) => decodeKey(value) !== undefined, 'must be 32 bytes as 64 hex characters or base64')
+        .refine(
+          (value) => decodeKeyList(value) !== undefined,
+          'must be 32 bytes as 64 hex characters or base64 (or a comma-separated list of such keys, the current one first)',
+        )
         .optional(),
     ),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -69,13 +82,18 @@ export interface Config {
   helpdesk: {
     /** Undefined: start the embedded sandbox and use it. */
     url: string | undefined;
+    /** A talep's web page with `{id}` (`HELPDESK_TALEP_URL`); undefined: `<root>/Talep/{id}` of the help desk in use. */
+    talepUrl?: string | undefined;
     rateLimits: { enabled: boolean; general: number; search: number };
   };
   port: number;
   sandboxPort: number;
   dataDir: string;
-  /** 32-byte key; undefined means "generate one into the data directory". */
-  tokenEncryptionKey: Buffer | undefined;
+  /**
+   * 32-byte keys, the current one first, then older keys whose tokens are re-encrypted at start;
+   * undefined means "use (or generate) the key file in the data directory".
+   */
+  tokenEncryptionKeys: Buffer[] | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -90,6 +108,17 @@ export function decodeKey(text: string): Buffer | undefined {
   const value = text.trim();
   const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   return bytes.length === 32 ? bytes : undefined;
+}
+
+/** `NEW,OLD,…`: every entry must be a key, none twice. Undefined when any entry is not a key. */
+export function decodeKeyList(text: string): Buffer[] | undefined {
+  const keys: Buffer[] = [];
+  for (const entry of text.split(',')) {
+    const key = decodeKey(entry);
+    if (!key || keys.some((known) => known.equals(key))) return undefined;
+    keys.push(key);
+  }
+  return keys.length > 0 ? keys : undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -116,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     helpdesk: {
       url: e.HELPDESK_URL,
+      talepUrl: e.HELPDESK_TALEP_URL,
       rateLimits: {
         enabled: e.HELPDESK_RATE_LIMITS === 'on',
         general: e.HELPDESK_GENERAL_PER_MIN,
@@ -125,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     sandboxPort: e.SANDBOX_PORT,
     dataDir: e.DATA_DIR,
-    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ? decodeKey(e.TOKEN_ENCRYPTION_KEY) : undefined,
+    tokenEncryptionKeys: e.TOKEN_ENCRYPTION_KEY ? decodeKeyList(e.TOKEN_ENCRYPTION_KEY) : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,13 +1,16 @@
 /**
- * Entry point: config → (embedded sandbox when no HELPDESK_URL) → services → Bolt app → listen.
+ * Entry point: config → store and keys (refused if the keys do not open the stored tokens) →
+ * (embedded sandbox when no HELPDESK_URL) → services → Bolt app and job worker → listen.
  */
 import { join } from 'node:path';
 import { createTalepApp } from './app.js';
 import { buildServices } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { installProcessPolicy } from './process-policy.js';
 import { startSandbox } from './sandbox/server.js';
-import { loadOrCreateKey } from './store/encryption-key.js';
+import { KeyRingError } from './store/encryption-key.js';
+import { openDatabaseWithKeys } from './store/key-check.js';
 
 async function main(): Promise<void> {
   let config;
@@ -21,6 +24,26 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+
+  // Until the app runs there is nothing to stop gracefully; afterwards this stops it.
+  let stopAll: () => Promise<void> = async () => undefined;
+  installProcessPolicy({ logger, shutdown: () => stopAll() });
+
+  let opened;
+  try {
+    opened = await openDatabaseWithKeys({
+      dataDir: config.dataDir,
+      configured: config.tokenEncryptionKeys,
+      warn: (message) => logger.warn(message),
+      info: (message) => logger.info(message),
+    });
+  } catch (error) {
+    if (error instanceof KeyRingError) {
+      process.stderr.write(`talep-bot refused to start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   let helpdeskUrl = config.helpdesk.url;
   let stopSandbox: (() => Promise<void>) | undefined;
@@ -46,9 +69,20 @@ async function main(): Promise<void> {
     );
   }
 
-  const key = await loadOrCreateKey(config.dataDir, config.tokenEncryptionKey, (message) => logger.warn(message));
-  const services = await buildServices({ config, helpdeskUrl, logger, dataDir: config.dataDir, encryptionKey: key });
+  const services = await buildServices({
+    config,
+    helpdeskUrl,
+    logger,
+    dataDir: config.dataDir,
+    database: opened.db,
+    encryptionKey: opened.ring.keys,
+  });
   const talepApp = createTalepApp({ config, services, logger });
+  stopAll = async () => {
+    await talepApp.stop().catch((error: unknown) => logger.error('stopping the app failed', error));
+    await services.helpdesk.close();
+    await stopSandbox?.();
+  };
   const { port } = await talepApp.start();
   logger.info(
     config.slack.mode === 'socket'
@@ -58,9 +92,7 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     logger.info(`${signal}: shutting down`);
-    await talepApp.stop().catch((error: unknown) => logger.error('stopping the app failed', error));
-    await services.helpdesk.close();
-    await stopSandbox?.();
+    await stopAll();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

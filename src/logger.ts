@@ -53,3 +53,22 @@ export function createLogger(level: LogLevel | `${LogLevel}` = LogLevel.INFO, si
     },
   };
 }
+
+/**
+ * The logger handed to Bolt, its WebClient and Socket Mode client: their info, warnings and errors pass
+ * through (redacted), their debug lines do not — those carry whole payloads (message text, modal
+ * values, agents-only comments). The bot's own debug lines (help-desk calls, `slack/call-log.ts`) say
+ * which call, its status and how long it took.
+ */
+export function quietFrameworkLogger(base: Logger): Logger {
+  return {
+    debug: () => undefined,
+    info: (...parts) => base.info(...parts),
+    warn: (...parts) => base.warn(...parts),
+    error: (...parts) => base.error(...parts),
+    // Bolt sets its log level on the logger it is given; the bot's level is the base logger's business.
+    setLevel: () => undefined,
+    getLevel: () => base.getLevel(),
+    setName: () => undefined,
+  };
+}

@@ -8,14 +8,29 @@
  * - Unverified credentials share a budget of `maxFailures` per `failureWindowMs`, counting failures
  *   that happened AND unverified calls still in flight (each might fail), so even a burst of concurrent
  *   first calls cannot exceed it.
+ * - Newcomer allowance: `newcomerReserve` of those failure slots (default 1 of 2) are kept for the
+ *   first attempt of a new linker — a call marked `newCredential` (a token just pasted, not one read
+ *   from storage), presented by someone with no failure in the window and no other such attempt in
+ *   flight, with a credential that has not failed in the window. Every other unverified call (a
+ *   repeat, a stored credential gone bad, the same person pasting again) may only use the rest.
+ *   So a storm of bad tokens pauses other unverified calls after one failure but leaves one try for a
+ *   newcomer, and the total still never passes `maxFailures`: the third failure inside the help
+ *   desk's window is never risked. (Distinct new people each pasting garbage do use the reserve:
+ *   nothing tells their first attempt from a good one.)
  * - A verified credential failing right after another failure looks like the block itself, so the
  *   guard pauses everything for `blockMs`, then lets one probe through before the others.
+ * - With a `memory`, all of this survives a restart: the state is restored before the first call and
+ *   saved on every change; an unverified call is saved as in flight before it is sent (it counts as a
+ *   failure if the process dies before its outcome is known), so a crash loop cannot add failures.
  *
- * The guard only ever sees opaque credential ids (hashes), never secrets.
+ * The guard only ever sees opaque credential ids (hashes), never secrets, and keys what it keeps by
+ * an HMAC of them, so what it saves names neither credentials nor people.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { HelpdeskError } from './errors.js';
+import { type GuardMemory, type GuardSnapshot, guardSnapshotSchema } from './guard-memory.js';
 
 /**
  * 'auth-failed' = HTTP 401; 'blocked' = the server said the IP is blocked; 'other' = any other status,
@@ -30,6 +45,19 @@ export interface AuthGuardOptions {
   failureWindowMs?: number;
   /** How long a suspected IP block lasts. Default 5 minutes (the spec's block). */
   blockMs?: number;
+  /** Failure slots kept for newcomers' first attempts (see the header). Default 1 (0 when maxFailures is 1). */
+  newcomerReserve?: number;
+  /** Where the state survives restarts. Needs `fingerprintKey`. */
+  memory?: GuardMemory;
+  /**
+   * Key of the HMAC that turns credential ids and presenters into what the guard keeps. Must stay the
+   * same across restarts when there is a `memory`; without one a random key is used.
+   */
+  fingerprintKey?: Uint8Array;
+  /** A load or save of the memory failed (the guard keeps working; a failed load starts cautious). */
+  onMemoryError?: (error: unknown) => void;
+  /** Refused and verified credentials kept, each (oldest are dropped). Default 2,000. */
+  maxRemembered?: number;
   clock?: Clock;
 }
 
@@ -37,6 +65,10 @@ export interface AdmitOptions {
   signal?: AbortSignal;
   /** Called at most once, when the call has to wait out a suspected IP block, with the remaining time. */
   onQueued?: (ms: number) => void;
+  /** Who presents the credential (e.g. `team:user`); defaults to the credential itself. */
+  presenter?: string;
+  /** The credential was just presented (a pasted token), not read from storage: it may use the newcomer allowance. */
+  newCredential?: boolean;
 }
 
 /** The permission to send one call. Report its outcome exactly once (later reports are ignored). */
@@ -65,34 +97,91 @@ export interface AuthGuardState {
 }
 
 interface Waiter {
-  readonly credentialId: string;
+  readonly call: CallIdentity;
   readonly onQueued: ((ms: number) => void) | undefined;
   notified: boolean;
   resolve(admission: Admission): void;
   reject(error: HelpdeskError): void;
 }
 
+/** One call as the guard keeps it: fingerprints only. */
+interface CallIdentity {
+  readonly credential: string;
+  readonly presenter: string;
+  readonly newCredential: boolean;
+}
+
+interface Failure {
+  readonly at: number;
+  readonly credential: string | undefined;
+  readonly presenter: string | undefined;
+}
+
+interface InFlight {
+  readonly at: number;
+  readonly presenter: string;
+  /** Admitted on the newcomer allowance. */
+  readonly newcomer: boolean;
+}
+
+interface How {
+  probe: boolean;
+  holdsSlot: boolean;
+}
+
 export class AuthGuard {
   readonly #clock: Clock;
   readonly #maxFailures: number;
+  readonly #newcomerReserve: number;
   readonly #failureWindowMs: number;
   readonly #blockMs: number;
+  readonly #maxRemembered: number;
+  readonly #fingerprintKey: Uint8Array;
+  readonly #memory: GuardMemory | undefined;
+  readonly #onMemoryError: (error: unknown) => void;
+  /** Fingerprints; Set order is age, oldest first (for the size cap). */
   readonly #verified = new Set<string>();
   readonly #rejected = new Set<string>();
-  /** Times of auth failures that reached the server, oldest first. */
-  readonly #failures: number[] = [];
+  /** Auth failures that reached the server, oldest first. */
+  #failures: Failure[] = [];
   /** Credentials with an unverified call in flight; one each, as a second call waits for the first. */
-  readonly #unverifiedInFlight = new Set<string>();
+  readonly #unverifiedInFlight = new Map<string, InFlight>();
   /** Calls waiting for a decision, in arrival order. */
   readonly #waiters = new Set<Waiter>();
   #block: { until: number; probeInFlight: boolean } | undefined;
   #timer: { handle: unknown; at: number } | undefined;
+  /** Pending until the memory was loaded; admissions wait for it. */
+  #restoring: Promise<void> | undefined;
+  readonly #saves = { running: false, dirty: false, waiting: [] as (() => void)[], idle: [] as (() => void)[] };
 
   constructor(options: AuthGuardOptions = {}) {
     this.#clock = options.clock ?? systemClock;
     this.#maxFailures = options.maxFailures ?? 2;
+    this.#newcomerReserve = options.newcomerReserve ?? (this.#maxFailures > 1 ? 1 : 0);
+    if (!Number.isInteger(this.#newcomerReserve) || this.#newcomerReserve < 0 || this.#newcomerReserve >= this.#maxFailures) {
+      throw new RangeError(`newcomerReserve must be an integer from 0 to maxFailures - 1, got ${this.#newcomerReserve}`);
+    }
     this.#failureWindowMs = options.failureWindowMs ?? 10 * 60_000;
     this.#blockMs = options.blockMs ?? 5 * 60_000;
+    this.#maxRemembered = options.maxRemembered ?? 2_000;
+    this.#memory = options.memory;
+    this.#onMemoryError = options.onMemoryError ?? (() => undefined);
+    if (this.#memory && !options.fingerprintKey) {
+      throw new Error('AuthGuard: a guard with memory needs a fingerprintKey that stays the same across restarts.');
+    }
+    this.#fingerprintKey = options.fingerprintKey ?? randomBytes(32);
+    if (this.#memory) this.#restoring = this.#restore(this.#memory);
+  }
+
+  /** Resolves once the remembered state is loaded (at once without a memory). Admissions wait for it anyway. */
+  async ready(): Promise<void> {
+    await this.#restoring;
+  }
+
+  /** Resolves when every change so far has been saved (or its save failed). */
+  flush(): Promise<void> {
+    if (!this.#saves.running) return Promise.resolve();
+    return new Promise((resolve) => this.#saves.idle.push(resolve));
   }
 
   /**
@@ -101,12 +190,18 @@ export class AuthGuard {
    * unverified calls are in flight or during a suspected block; rejects `cancelled` on abort.
    */
   admit(credentialId: string, options: AdmitOptions = {}): Promise<Admission> {
+    if (this.#restoring) return this.#restoring.then(() => this.admit(credentialId, options));
     const { signal, onQueued } = options;
     if (signal?.aborted) return Promise.reject(cancelledError(signal));
+    const call: CallIdentity = {
+      credential: this.#fingerprint('credential', credentialId),
+      presenter: this.#fingerprint('presenter', options.presenter ?? credentialId),
+      newCredential: options.newCredential ?? false,
+    };
     const now = this.#clock.now();
     try {
-      const admission = this.#tryAdmit(credentialId, now);
-      if (admission) return Promise.resolve(admission);
+      const admitted = this.#tryAdmit(call, now);
+      if (admitted) return this.#afterWriteAhead(admitted);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -117,7 +212,7 @@ export class AuthGuard {
         this.#drain(); // drops the block timer when nobody is left waiting
       };
       const waiter: Waiter = {
-        credentialId,
+        call,
         onQueued,
         notified: false,
         resolve: (admission) => {
@@ -137,11 +232,11 @@ export class AuthGuard {
   }
 
   isVerified(credentialId: string): boolean {
-    return this.#verified.has(credentialId);
+    return this.#verified.has(this.#fingerprint('credential', credentialId));
   }
 
   isRejected(credentialId: string): boolean {
-    return this.#rejected.has(credentialId);
+    return this.#rejected.has(this.#fingerprint('credential', credentialId));
   }
 
   /** How long calls will still be held for a suspected IP block (0 when there is none), on the guard's clock. */
@@ -151,8 +246,10 @@ export class AuthGuard {
 
   /** Drops what the guard knows about a credential (the user disconnected or replaced it). */
   forget(credentialId: string): void {
-    this.#verified.delete(credentialId);
-    this.#rejected.delete(credentialId);
+    const credential = this.#fingerprint('credential', credentialId);
+    const wasVerified = this.#verified.delete(credential);
+    const wasRejected = this.#rejected.delete(credential);
+    if (wasVerified || wasRejected) void this.#persist();
     this.#drain();
   }
 
@@ -168,20 +265,46 @@ export class AuthGuard {
     };
   }
 
+  /** What the memory keeps: the state as it would be after a crash right now. */
+  snapshot(): GuardSnapshot {
+    const now = this.#clock.now();
+    const failures: GuardSnapshot['failures'] = this.#recentFailures(now).map(({ at, credential, presenter }) => ({
+      at,
+      ...(credential ? { credential } : {}),
+      ...(presenter ? { presenter } : {}),
+    }));
+    for (const [credential, { at, presenter }] of this.#unverifiedInFlight) {
+      failures.push({ at, credential, presenter, pending: true });
+    }
+    return {
+      version: 1,
+      failures,
+      rejected: [...this.#rejected],
+      verified: [...this.#verified],
+      blockedUntil: this.#block?.until ?? null,
+    };
+  }
+
   /** An admission if the call may go now, undefined if it must wait; throws if it must not go at all. */
-  #tryAdmit(id: string, now: number): Admission | undefined {
+  #tryAdmit(call: CallIdentity, now: number): { admission: Admission; writeAhead: boolean } | undefined {
+    const id = call.credential;
     if (this.#rejected.has(id)) {
       throw new HelpdeskError('unauthorized', 'The help desk refused this credential earlier; it is not sent again.');
     }
     const verified = this.#verified.has(id);
     const block = this.#block;
+    // Unverified calls may use the whole failure budget on the newcomer allowance, else all but the reserve.
+    let newcomer = false;
+    let budget = this.#maxFailures;
     if (!verified) {
       // Wait for the outcome of the same credential's call in flight instead of risking a second failure.
       if (this.#unverifiedInFlight.has(id)) return undefined;
+      newcomer = this.#isNewcomer(call, now);
+      budget = newcomer ? this.#maxFailures : this.#maxFailures - this.#newcomerReserve;
       // Fail fast rather than wait: the budget is spent by real failures, not by calls about to settle.
       const failures = this.#recentFailures(now);
-      if (failures.length >= this.#maxFailures) {
-        const budgetBackAt = failures[failures.length - this.#maxFailures]! + this.#failureWindowMs;
+      if (failures.length >= budget) {
+        const budgetBackAt = failures[failures.length - budget]!.at + this.#failureWindowMs;
         throw authPausedError(Math.max(budgetBackAt, block?.until ?? -Infinity) - now);
       }
     }
@@ -189,37 +312,56 @@ export class AuthGuard {
       if (now < block.until || block.probeInFlight) return undefined;
       // The pause is over and exactly one probe may go. A verified credential is the better probe:
       // its failure means "still blocked", while an unverified one's failure is ambiguous.
-      if (verified) return this.#open(id, { probe: true, holdsSlot: false });
-      if ([...this.#waiters].some((w) => this.#verified.has(w.credentialId))) return undefined;
+      if (verified) return { admission: this.#open(call, { probe: true, holdsSlot: false }, false), writeAhead: false };
+      if ([...this.#waiters].some((w) => this.#verified.has(w.call.credential))) return undefined;
     } else if (verified) {
-      return this.#open(id, { probe: false, holdsSlot: false });
+      return { admission: this.#open(call, { probe: false, holdsSlot: false }, false), writeAhead: false };
     }
     // Each unverified call in flight might still fail: wait for them to settle, then decide again.
-    if (this.#recentFailures(now).length + this.#unverifiedInFlight.size >= this.#maxFailures) return undefined;
-    return this.#open(id, { probe: block !== undefined, holdsSlot: true });
+    if (this.#recentFailures(now).length + this.#unverifiedInFlight.size >= budget) return undefined;
+    return { admission: this.#open(call, { probe: block !== undefined, holdsSlot: true }, newcomer), writeAhead: true };
   }
 
-  #open(id: string, how: { probe: boolean; holdsSlot: boolean }): Admission {
-    if (how.holdsSlot) this.#unverifiedInFlight.add(id);
+  /** A first attempt of a new linker (see the header); re-decided each time a waiting call is reconsidered. */
+  #isNewcomer(call: CallIdentity, now: number): boolean {
+    if (!call.newCredential || this.#newcomerReserve === 0) return false;
+    const failedBefore = this.#recentFailures(now).some((f) => f.presenter === call.presenter || f.credential === call.credential);
+    const triesAlready = [...this.#unverifiedInFlight.values()].some((f) => f.newcomer && f.presenter === call.presenter);
+    return !failedBefore && !triesAlready;
+  }
+
+  #open(call: CallIdentity, how: How, newcomer: boolean): Admission {
+    const id = call.credential;
+    if (how.holdsSlot) this.#unverifiedInFlight.set(id, { at: this.#clock.now(), presenter: call.presenter, newcomer });
     if (how.probe && this.#block) this.#block.probeInFlight = true;
     let reported = false;
     return {
       report: (outcome) => {
         if (reported) return 'none';
         reported = true;
-        return this.#settle(id, outcome, how);
+        return this.#settle(call, outcome, how);
       },
     };
   }
 
-  #settle(id: string, outcome: AuthOutcome, how: { probe: boolean; holdsSlot: boolean }): AuthVerdict {
+  /**
+   * An unverified call is saved as in flight before it is sent: if the process dies before its outcome
+   * is known, the restart counts it as a failure. The call waits for that write and nothing longer.
+   */
+  #afterWriteAhead({ admission, writeAhead }: { admission: Admission; writeAhead: boolean }): Promise<Admission> {
+    if (!writeAhead || !this.#memory) return Promise.resolve(admission);
+    return this.#persist().then(() => admission);
+  }
+
+  #settle(call: CallIdentity, outcome: AuthOutcome, how: How): AuthVerdict {
     const now = this.#clock.now();
+    const id = call.credential;
     if (how.holdsSlot) this.#unverifiedInFlight.delete(id);
     if (how.probe && this.#block) this.#block.probeInFlight = false;
 
     let verdict: AuthVerdict = 'none';
     if (outcome === 'ok') {
-      this.#verified.add(id);
+      this.#remember(this.#verified, id);
       verdict = 'verified';
       if (how.probe) this.#block = undefined; // the help desk answers again: everybody resumes
     } else if (outcome === 'blocked') {
@@ -227,7 +369,7 @@ export class AuthGuard {
       verdict = 'suspected-block';
     } else if (outcome === 'auth-failed') {
       const otherRecentFailure = this.#recentFailures(now).length > 0;
-      this.#failures.push(now);
+      this.#failures.push({ at: now, credential: id, presenter: call.presenter });
       const wasVerified = this.#verified.has(id);
       if (how.probe) {
         // The probe went after a whole block period without failures, so an IP block would have
@@ -247,13 +389,25 @@ export class AuthGuard {
         verdict = 'rejected';
       }
     }
+    // A verified call that was answered (or not) without a sign-in verdict changed nothing worth a write.
+    if (how.holdsSlot || how.probe || outcome === 'auth-failed' || outcome === 'blocked') void this.#persist();
     this.#drain();
     return verdict;
   }
 
   #reject(id: string): void {
-    this.#rejected.add(id);
+    this.#remember(this.#rejected, id);
     this.#verified.delete(id);
+  }
+
+  /** Adds as the newest entry, dropping the oldest beyond the cap. */
+  #remember(set: Set<string>, id: string): void {
+    set.delete(id);
+    set.add(id);
+    for (const oldest of set) {
+      if (set.size <= this.#maxRemembered) break;
+      set.delete(oldest);
+    }
   }
 
   #startBlock(now: number): void {
@@ -266,17 +420,17 @@ export class AuthGuard {
     const now = this.#clock.now();
     for (const waiter of [...this.#waiters]) {
       if (!this.#waiters.has(waiter)) continue;
-      let admission: Admission | undefined;
+      let admitted: { admission: Admission; writeAhead: boolean } | undefined;
       try {
-        admission = this.#tryAdmit(waiter.credentialId, now);
+        admitted = this.#tryAdmit(waiter.call, now);
       } catch (error) {
         this.#waiters.delete(waiter);
         waiter.reject(error as HelpdeskError);
         continue;
       }
-      if (admission) {
+      if (admitted) {
         this.#waiters.delete(waiter);
-        waiter.resolve(admission);
+        void this.#afterWriteAhead(admitted).then(waiter.resolve);
       } else {
         this.#notifyQueued(waiter, now);
       }
@@ -305,9 +459,80 @@ export class AuthGuard {
   }
 
   /** Failures inside the rolling window, oldest first (older ones are dropped for good). */
-  #recentFailures(now: number): readonly number[] {
-    while (this.#failures.length > 0 && this.#failures[0]! <= now - this.#failureWindowMs) this.#failures.shift();
+  #recentFailures(now: number): readonly Failure[] {
+    while (this.#failures.length > 0 && this.#failures[0]!.at <= now - this.#failureWindowMs) this.#failures.shift();
     return this.#failures;
+  }
+
+  #fingerprint(kind: 'credential' | 'presenter', value: string): string {
+    return createHmac('sha256', this.#fingerprintKey).update(`${kind}:${value}`).digest('base64url').slice(0, 22);
+  }
+
+  async #restore(memory: GuardMemory): Promise<void> {
+    try {
+      const stored = await memory.load();
+      if (stored !== undefined) {
+        const parsed = guardSnapshotSchema.safeParse(stored);
+        if (parsed.success) this.#apply(parsed.data);
+        else this.#startCautious(new Error(`The lock-out guard's saved state is not valid: ${parsed.error.issues[0]?.message ?? 'unknown'}`));
+      }
+    } catch (error) {
+      this.#startCautious(error);
+    } finally {
+      this.#restoring = undefined;
+    }
+  }
+
+  /** Takes over a saved state. A clock that went back cannot make a failure or a block last longer than its own length. */
+  #apply(snapshot: GuardSnapshot): void {
+    const now = this.#clock.now();
+    this.#failures = snapshot.failures
+      .map(({ at, credential, presenter }) => ({ at: Math.min(at, now), credential, presenter }))
+      .sort((a, b) => a.at - b.at);
+    for (const id of snapshot.rejected) this.#remember(this.#rejected, id);
+    for (const id of snapshot.verified) this.#remember(this.#verified, id);
+    if (snapshot.blockedUntil !== null && snapshot.blockedUntil > now) {
+      this.#block = { until: Math.min(snapshot.blockedUntil, now + this.#blockMs), probeInFlight: false };
+    }
+  }
+
+  /**
+   * The saved state could not be read: nothing says how many failures the help desk has counted, so
+   * assume the budget is spent (unverified sign-ins pause for one window) and save a valid state.
+   */
+  #startCautious(error: unknown): void {
+    this.#onMemoryError(error);
+    const now = this.#clock.now();
+    this.#failures = Array.from({ length: this.#maxFailures }, () => ({ at: now, credential: undefined, presenter: undefined }));
+    void this.#persist();
+  }
+
+  /** Saves the current state; resolves when a save that includes it is done (failed saves are reported). */
+  #persist(): Promise<void> {
+    const memory = this.#memory;
+    if (!memory) return Promise.resolve();
+    const saves = this.#saves;
+    saves.dirty = true;
+    const done = new Promise<void>((resolve) => saves.waiting.push(resolve));
+    if (!saves.running) {
+      saves.running = true;
+      void (async () => {
+        // One write at a time; changes made during a write are saved by the next one, together.
+        while (saves.dirty) {
+          saves.dirty = false;
+          const waiting = saves.waiting.splice(0);
+          try {
+            await memory.save(this.snapshot());
+          } catch (error) {
+            this.#onMemoryError(error);
+          }
+          for (const resolve of waiting) resolve();
+        }
+        saves.running = false;
+        for (const resolve of saves.idle.splice(0)) resolve();
+      })();
+    }
+    return done;
   }
 }
 

@@ -2,8 +2,13 @@
  * HelpdeskClient: one typed method per row of the endpoint table (`client.getTalep({ id })`), and the
  * pipeline every call goes through:
  *
- *   encode params (zod) → single-flight / reference cache → lock-out guard → throttle → HTTP
- *   → classify for the guard → 429 pause + retry → decode the response (zod) or a HelpdeskError.
+ *   encode params (zod) → single-flight / reference cache → lock-out guard → throttle (when)
+ *   → connection scheduler (which call gets a socket) → HTTP → classify for the guard
+ *   → 429 pause + retry → decode the response (zod) or a HelpdeskError.
+ *
+ * A call without an answer is re-sent only when that is safe: a read once, quietly; a call that is
+ * not idempotent (`effect: 'once'` in the table) whose request may have reached the help desk fails
+ * with `unknown-outcome` instead, and the caller decides how to find out what happened.
  *
  * It knows nothing of Slack. One client per help desk; the credential is per client (`withCredential`)
  * or per call (`{ credential }`), so a bot can act as each of its users through one throttle and guard.
@@ -13,11 +18,21 @@ import * as z from 'zod';
 import { applicationRoot, authorizationHeader, type Credential, credentialId } from './auth.js';
 import { AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
 import { ReferenceCache, type ReferenceCacheOptions, SingleFlight } from './cache.js';
-import { type EndpointDef, endpoints, type OperationName, operationNames, type RateBudget } from './endpoints.js';
+import { ConnectionScheduler, type ConnectionSchedulerOptions, type Lane, type Slot } from './connection-scheduler.js';
+import {
+  acceptsEitherMethod,
+  type EndpointDef,
+  endpoints,
+  isIdempotent,
+  type OperationName,
+  operationNames,
+  otherMethod,
+  type RateBudget,
+} from './endpoints.js';
 import { HelpdeskError, kindForStatus } from './errors.js';
 import { type AutomationRuleSummary, parseRuleXml, RuleXmlError } from './rules.js';
 import { type Priority, Throttle, type ThrottleOptions } from './throttle.js';
-import { type IncomingResponse, Transport, type TransportOptions } from './transport.js';
+import { DEFAULT_CONNECTIONS, type IncomingResponse, Transport, type TransportOptions } from './transport.js';
 import type { WireParams } from './wire.js';
 
 export interface Download {
@@ -55,8 +70,16 @@ export interface CallOptions {
   onQueued?: (estimatedWaitMs: number) => void;
   /** Skip the reference-data cache (still single-flighted). */
   fresh?: boolean;
-  /** Who the call is fair to (round-robin unit). Defaults to the credential. */
+  /**
+   * Who the call is fair to (round-robin unit of the throttle and the connection scheduler), and who
+   * presents the credential to the lock-out guard. Defaults to the credential.
+   */
   fairnessKey?: string;
+  /**
+   * The credential was just presented by the person in `fairnessKey` (a pasted token being checked),
+   * not read from storage: only such calls may use the lock-out guard's newcomer allowance.
+   */
+  newCredential?: boolean;
 }
 
 type MethodOf<K extends OperationName> = {} extends ParamsOf<K>
@@ -80,6 +103,11 @@ export interface HelpdeskClientOptions extends TransportOptions {
   /** A shared Throttle (one per help-desk host), or options for the client's own. */
   throttle?: Throttle | ThrottleOptions;
   guard?: AuthGuard | AuthGuardOptions;
+  /**
+   * Connection scheduling: the read reserve and the per-user cap (`maxInFlight` is `connections`, the
+   * pool size, so undici's own first-in first-out queue is never used).
+   */
+  scheduling?: Omit<ConnectionSchedulerOptions, 'maxInFlight'>;
   /** Reference-data cache; `false` turns it off. */
   cache?: ReferenceCacheOptions | false;
   /** How many times a call that got 429 is re-sent after the pause. Default 1. */
@@ -95,12 +123,16 @@ const invalidatedBy: Partial<Record<OperationName, OperationName[]>> = {
   removeCategoryTechPermission: ['categories', 'techsForCategory'],
 };
 
+/** A gateway's "no answer from upstream" (502 Bad Gateway, 504 Gateway Timeout): the request may have been handled. */
+const GATEWAY_GAVE_UP = new Set([502, 504]);
+
 /** An IP block is reported as a refusal whose reason talks about blocking. */
 const BLOCK_REASON = /\b(block(ed)?|lock(ed)?[ -]?out|too many (failed|wrong|invalid))/i;
 
 interface Core {
   transport: Transport;
   throttle: Throttle;
+  sockets: ConnectionScheduler;
   guard: AuthGuard;
   cache: ReferenceCache | undefined;
   flights: SingleFlight;
@@ -114,10 +146,15 @@ interface Target {
   method: 'GET' | 'POST';
   url: URL;
   params: WireParams;
+  /** The parameters as the caller gave them, for an `unknown-outcome` error. */
+  callParams: unknown;
   budget: RateBudget;
   accept?: string;
-  /** Reads may be retried once after a transient network failure. */
+  /** Sending it twice does what sending it once does (`read` and `set` rows). */
   idempotent: boolean;
+  /** GET reads may be re-sent once after a transient network failure. */
+  retryOnce: boolean;
+  lane: Lane;
 }
 
 const coreKey = Symbol('core');
@@ -151,6 +188,7 @@ export class HelpdeskClient {
     this.#core = {
       transport: new Transport(options),
       throttle: options.throttle instanceof Throttle ? options.throttle : new Throttle(options.throttle),
+      sockets: new ConnectionScheduler({ ...options.scheduling, maxInFlight: options.connections ?? DEFAULT_CONNECTIONS }),
       guard: options.guard instanceof AuthGuard ? options.guard : new AuthGuard(options.guard),
       cache: options.cache === false ? undefined : new ReferenceCache(options.cache),
       flights: new SingleFlight(),
@@ -194,8 +232,9 @@ export class HelpdeskClient {
     this.#core.cache?.clear();
   }
 
+  /** Closes the connections, and waits until the lock-out guard has saved its last change. */
   async close(): Promise<void> {
-    await this.#core.transport.close();
+    await Promise.all([this.#core.transport.close(), this.#core.guard.flush()]);
   }
 
   /** Calls an operation by name; the typed methods are thin wrappers over this. */
@@ -207,10 +246,10 @@ export class HelpdeskClient {
     const options: CallOptions = { ...this.#defaults, ...callOptions };
     const def: EndpointDef = endpoints[operation];
     const credential = this.#requireCredential(operation, options);
-    const target = this.#target(operation, def, encodeParams(operation, def, params));
+    const target = this.#target(operation, def, encodeParams(operation, def, params), params);
     const id = credentialId(credential);
     const run = async (signal = options.signal) =>
-      decodeResponse(operation, def, params, await this.#execute(target, credential, { ...options, signal }));
+      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, { ...options, signal }));
 
     if (!target.idempotent) {
       const result = await run();
@@ -255,8 +294,11 @@ export class HelpdeskClient {
       method: 'GET',
       url,
       params: { json: 'true' },
+      callParams: {},
       budget: 'general',
       idempotent: true,
+      retryOnce: true,
+      lane: 'read',
     };
     const response = await this.#execute(target, credential, options);
     const parsed = z.looseObject({ token: z.string().min(1) }).safeParse(parseJsonBody('userToken', response));
@@ -278,7 +320,7 @@ export class HelpdeskClient {
     return credential;
   }
 
-  #target(operation: OperationName, def: EndpointDef, wire: WireParams): Target {
+  #target(operation: OperationName, def: EndpointDef, wire: WireParams, callParams: unknown): Target {
     const params = { ...wire };
     const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = params[name];
@@ -289,43 +331,62 @@ export class HelpdeskClient {
     // An API at the host root has the pathname "/" (a URL cannot have an empty one): without the trim
     // the request would go to "//talep", which is a different path (or a protocol-relative URL).
     url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
-    // GET reads are safe to retry; the spec's state-changing GETs (Close, DeleteFile...) answer `unknown`.
-    const reads = def.response.kind === 'json' || def.response.kind === 'xml' || def.response.kind === 'bytes';
     return {
       operation,
       method: def.method,
       url,
       params,
+      callParams,
       budget: def.budget,
       accept: def.response.kind === 'xml' ? 'application/xml, text/xml' : def.response.kind === 'bytes' ? '*/*' : undefined,
-      idempotent: def.method === 'GET' && reads,
+      idempotent: isIdempotent(def),
+      // Only GET reads are re-sent quietly, as before; a POST read (Authorization) and writes are not.
+      retryOnce: def.method === 'GET' && def.effect === 'read',
+      lane: def.effect === 'read' ? 'read' : 'write',
     };
   }
 
+  /**
+   * Some real servers answer an operation only by the method their own clients use (`GET /Authorization`
+   * where the spec says POST). A 405 means nothing was done, so a read or an idempotent operation is sent
+   * once more with the other method.
+   */
+  async #executeEitherMethod(def: EndpointDef, target: Target, credential: Credential, options: CallOptions): Promise<IncomingResponse> {
+    try {
+      return await this.#execute(target, credential, options);
+    } catch (error) {
+      if (!(error instanceof HelpdeskError) || error.status !== 405 || !acceptsEitherMethod(def)) throw error;
+      return this.#execute({ ...target, method: otherMethod(target.method) }, credential, options);
+    }
+  }
+
   async #execute(target: Target, credential: Credential, options: CallOptions): Promise<IncomingResponse> {
-    const { guard, throttle, transport } = this.#core;
+    const { guard } = this.#core;
     const id = credentialId(credential);
     const authorization = authorizationHeader(credential);
+    const fairnessKey = options.fairnessKey ?? id;
     for (let attempt = 1; ; attempt++) {
-      const admission = await guard.admit(id, { signal: options.signal, onQueued: options.onQueued });
+      const admission = await guard.admit(id, {
+        signal: options.signal,
+        onQueued: options.onQueued,
+        presenter: fairnessKey,
+        newCredential: options.newCredential,
+      });
       let outcome: AuthOutcome = 'other';
       let verdict: AuthVerdict = 'none';
       let response: IncomingResponse;
+      let sentAt: Date | undefined;
       const started = performance.now();
       try {
-        await throttle.acquire({
-          budget: target.budget,
-          userKey: options.fairnessKey ?? id,
-          priority: options.priority,
-          signal: options.signal,
-          onQueued: options.onQueued,
-        });
-        response = await transport.send({ ...target, authorization, signal: options.signal });
+        response = await this.#send(target, authorization, fairnessKey, options, (at) => (sentAt = at));
         outcome = classifyForGuard(response);
       } catch (error) {
         const helpdeskError = withOperation(error, target.operation);
         this.#log(target, undefined, started, attempt, helpdeskError.kind);
-        if (helpdeskError.kind === 'unavailable' && target.idempotent && attempt === 1 && !options.signal?.aborted) {
+        if (helpdeskError.requestSent && !target.idempotent) {
+          throw unknownOutcome(target, helpdeskError, helpdeskError.sentAt ?? sentAt);
+        }
+        if (helpdeskError.kind === 'unavailable' && target.retryOnce && attempt === 1 && !options.signal?.aborted) {
           continue; // one quiet retry of a read after a dropped connection
         }
         throw helpdeskError;
@@ -347,12 +408,51 @@ export class HelpdeskClient {
       }
       if (response.status === 429) {
         const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
-        throttle.pause(target.budget, retryAfterMs);
+        this.#core.throttle.pause(target.budget, retryAfterMs);
         if (attempt <= this.#core.rateLimitRetries) continue;
-        throw errorFromResponse(target.operation, response, retryAfterMs ?? throttle.estimateWait(target.budget));
+        throw errorFromResponse(target.operation, response, retryAfterMs ?? this.#core.throttle.estimateWait(target.budget));
+      }
+      if (!target.idempotent && GATEWAY_GAVE_UP.has(response.status)) {
+        // A proxy in front of the help desk gave up waiting for it: the help desk may still have done it.
+        throw unknownOutcome(target, errorFromResponse(target.operation, response), sentAt);
       }
       if (response.status < 200 || response.status >= 300) throw errorFromResponse(target.operation, response);
       return response;
+    }
+  }
+
+  /**
+   * One HTTP exchange: the rate budget says when, the connection scheduler which call gets a socket;
+   * the send is counted against the budget when it gets one (`onSent` learns that instant).
+   */
+  async #send(
+    target: Target,
+    authorization: string,
+    fairnessKey: string,
+    options: CallOptions,
+    onSent: (at: Date) => void,
+  ): Promise<IncomingResponse> {
+    const { throttle, sockets, transport } = this.#core;
+    const ticket = await throttle.reserve({
+      budget: target.budget,
+      userKey: fairnessKey,
+      priority: options.priority,
+      signal: options.signal,
+      onQueued: options.onQueued,
+    });
+    let slot: Slot;
+    try {
+      slot = await sockets.acquire({ key: fairnessKey, lane: target.lane, priority: options.priority, signal: options.signal });
+    } catch (error) {
+      ticket.cancel();
+      throw error;
+    }
+    ticket.sent();
+    onSent(new Date());
+    try {
+      return await transport.send({ ...target, authorization, signal: options.signal });
+    } finally {
+      slot.release();
     }
   }
 
@@ -463,15 +563,34 @@ function withOperation(error: unknown, operation: string): HelpdeskError {
     });
   }
   if (error.operation) return error;
-  return new HelpdeskError(error.kind, error.message, {
-    operation,
-    status: error.status,
-    reason: error.reason,
-    retryAfterMs: error.retryAfterMs,
-    field: error.field,
-    source: error.source,
-    cause: error,
-  });
+  return new HelpdeskError(error.kind, error.message, { ...error.details(), operation, cause: error });
+}
+
+/** A call that is not idempotent went out and no usable answer came back: it may or may not have been done. */
+function unknownOutcome(target: Target, error: HelpdeskError, sentAt: Date | undefined): HelpdeskError {
+  const what = error.status === undefined ? error.message.replace(/^\w+: /, '') : `HTTP ${error.status}`;
+  return new HelpdeskError(
+    'unknown-outcome',
+    `${target.operation}: sent, but no answer came (${what}); the help desk may have done it. Not re-sent.`,
+    {
+      ...error.details(),
+      operation: target.operation,
+      requestSent: true,
+      sentAt,
+      params: target.callParams,
+      cause: error,
+    },
+  );
+}
+
+/**
+ * The parameters of an `unknown-outcome` call of `operation`, typed, to look for its effect (e.g. the
+ * talep with that subject); undefined for any other error.
+ */
+export function unknownOutcomeParams<K extends OperationName>(error: unknown, operation: K): ParamsOf<K> | undefined {
+  return error instanceof HelpdeskError && error.kind === 'unknown-outcome' && error.operation === operation
+    ? (error.params as ParamsOf<K>)
+    : undefined;
 }
 
 const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -518,7 +637,8 @@ function decodeResponse(operation: string, def: EndpointDef, params: unknown, re
     case 'json': {
       const parsed = def.response.schema.safeParse(parseJsonBody(operation, response));
       if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
+      const first = parsed.error.issues[0];
+      const issue = first ? preciseIssue(first) : undefined;
       const field = issue?.path.join('.') || '(body)';
       throw new HelpdeskError(
         'invalid-response',
@@ -527,6 +647,19 @@ function decodeResponse(operation: string, def: EndpointDef, params: unknown, re
       );
     }
   }
+}
+
+/**
+ * The issue that says most: for an answer that may take several forms (a bare id or `{"id": …}`), the
+ * form that got furthest, so `{"id": "x"}` is reported at `id` rather than as "invalid input".
+ */
+function preciseIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: issue.path, message: issue.message };
+  const deepest = issue.errors
+    .flat()
+    .map(preciseIssue)
+    .reduce((best, next) => (next.path.length > best.path.length ? next : best));
+  return { path: [...issue.path, ...deepest.path], message: deepest.message };
 }
 
 function toDownload(response: IncomingResponse): Download {

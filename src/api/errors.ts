@@ -1,26 +1,39 @@
 /**
  * Every failure of a help-desk call is a HelpdeskError with a `kind`, so callers switch on the kind
  * instead of parsing messages. The Slack layer maps each kind to one short user-facing sentence.
+ * This file is the one list of kinds: a new kind is added here (and gets its sentence in the views).
  */
-export type HelpdeskErrorKind =
+export const helpdeskErrorKinds = [
   /** 400, or parameters the client refused to send (see `source`). */
-  | 'invalid'
+  'invalid',
   /** 401: the credential was refused (or is remembered as refused and was not sent again). */
-  | 'unauthorized'
+  'unauthorized',
   /** 403: the caller lacks the permission (agent, admin) the operation needs. */
-  | 'forbidden'
+  'forbidden',
   /** 404: the talep, user or other entity does not exist. */
-  | 'not-found'
+  'not-found',
   /** 429: the help desk's rate limit was hit and the call could not be retried in time. */
-  | 'rate-limited'
-  /** 5xx, network failure, timeout. */
-  | 'unavailable'
+  'rate-limited',
+  /**
+   * 5xx, network failure, timeout — of a call that is safe to make again: a read or an idempotent
+   * write, or any call that never reached the help desk (see `requestSent`).
+   */
+  'unavailable',
+  /**
+   * A call that is not idempotent (it creates, comments, attaches, merges, deletes…) was sent and no
+   * answer came (timeout, dropped connection, gateway error): the help desk may or may not have done
+   * it. Never retried automatically; look for its effect before trying again (`params`, `sentAt`).
+   */
+  'unknown-outcome',
   /** A 2xx body that does not match the operation's response schema. */
-  | 'invalid-response'
+  'invalid-response',
   /** The lock-out guard refused to send an unverified credential: too many recent sign-in failures. */
-  | 'auth-paused'
+  'auth-paused',
   /** The caller cancelled the call (AbortSignal) before it was sent or answered. */
-  | 'cancelled';
+  'cancelled',
+] as const;
+
+export type HelpdeskErrorKind = (typeof helpdeskErrorKinds)[number];
 
 export interface HelpdeskErrorDetails {
   /** Operation name from the endpoint table, when the error belongs to one call. */
@@ -35,6 +48,18 @@ export interface HelpdeskErrorDetails {
   field?: string;
   /** `client` when the client refused before sending; `server` when the help desk answered. */
   source?: 'client' | 'server';
+  /**
+   * For failures without an answer (network, timeout, cancel): whether the whole request had been
+   * written to the connection, so the help desk may have received it. `false`: it certainly did not.
+   */
+  requestSent?: boolean;
+  /** For `unknown-outcome`: when the request was written to the connection. */
+  sentAt?: Date;
+  /**
+   * For `unknown-outcome`: the call's parameters as the caller gave them, to look for its effect
+   * (e.g. a talep with that subject). Not enumerable, so logging the error never prints them.
+   */
+  params?: unknown;
   cause?: unknown;
 }
 
@@ -47,6 +72,9 @@ export class HelpdeskError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly field: string | undefined;
   readonly source: 'client' | 'server';
+  readonly requestSent: boolean | undefined;
+  readonly sentAt: Date | undefined;
+  declare readonly params: unknown;
 
   constructor(kind: HelpdeskErrorKind, message: string, details: HelpdeskErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -57,6 +85,26 @@ export class HelpdeskError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.field = details.field;
     this.source = details.source ?? (details.status === undefined ? 'client' : 'server');
+    this.requestSent = details.requestSent;
+    this.sentAt = details.sentAt;
+    // Parameters can hold user text, file bytes or a password (updateUser): keep them out of
+    // JSON.stringify and util.inspect, which only show enumerable properties.
+    Object.defineProperty(this, 'params', { value: details.params, enumerable: false });
+  }
+
+  /** The details this error was made with, to derive another error from it (e.g. adding the operation). */
+  details(): HelpdeskErrorDetails {
+    return {
+      operation: this.operation,
+      status: this.status,
+      reason: this.reason,
+      retryAfterMs: this.retryAfterMs,
+      field: this.field,
+      source: this.source,
+      requestSent: this.requestSent,
+      sentAt: this.sentAt,
+      params: this.params,
+    };
   }
 }
 

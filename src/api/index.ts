@@ -9,11 +9,25 @@ export {
   type HelpdeskClientOptions,
   type ParamsOf,
   type ResultOf,
+  unknownOutcomeParams,
 } from './client.js';
-export { type EndpointDef, endpoints, type OperationName, operationNames, type Permission, type RateBudget } from './endpoints.js';
-export { HelpdeskError, type HelpdeskErrorKind, isHelpdeskError } from './errors.js';
+export { type ConnectionSchedulerOptions, type Lane } from './connection-scheduler.js';
+export {
+  type Effect,
+  type EndpointDef,
+  endpoints,
+  isIdempotent,
+  type OperationName,
+  operationNames,
+  type Permission,
+  type RateBudget,
+} from './endpoints.js';
+export { HelpdeskError, type HelpdeskErrorKind, helpdeskErrorKinds, isHelpdeskError } from './errors.js';
+export { type GuardMemory, type GuardSnapshot, guardSnapshotSchema } from './guard-memory.js';
 export { type AutomationRuleSummary, parseRuleXml, type RuleClause, summarizeRule } from './rules.js';
 export type * from './schemas.js';
+export { type ResponseStyle, responseStyles } from './shapes.js';
+export { defaultTalepUrlTemplate, type TalepLinkable, talepIdFromUrl, talepUrl, talepUrlTemplate } from './talep-link.js';
 export { CustomFieldType, CustomFieldUsage } from './schemas.js';
 export { type Budget, type Priority, Throttle, type ThrottleOptions } from './throttle.js';
 export type { FileUpload } from './wire.js';

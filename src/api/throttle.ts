@@ -9,6 +9,9 @@
  *   search calls also count toward the general limit, so we are safe under either reading.
  * - Queued calls go interactive first, then background; within a priority users take turns (round
  *   robin), each user's calls in FIFO order, so one user's flood cannot starve another's single call.
+ * - `reserve` grants a send whose instant is not known yet (the call still waits for a connection):
+ *   until the ticket says it went, it counts as sent *now* in every window, so the send is never
+ *   counted earlier than it reaches the wire, and a call that never goes gives its place back.
  */
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
@@ -41,6 +44,12 @@ export interface AcquireRequest {
   onQueued?: (estimatedWaitMs: number) => void;
 }
 
+/** A granted send. Say `sent()` when it goes on the wire, or `cancel()` if it never will (exactly one counts). */
+export interface SendTicket {
+  sent(): void;
+  cancel(): void;
+}
+
 export interface ThrottleStats {
   queued: Record<Priority, number>;
   queuedSearch: number;
@@ -50,6 +59,9 @@ export interface ThrottleStats {
 
 const PRIORITIES: readonly Priority[] = ['interactive', 'background'];
 
+/** The ticket of a send that was counted when granted (or of a throttle without limits): nothing to settle. */
+const settledTicket: SendTicket = { sent: () => undefined, cancel: () => undefined };
+
 /** Queued calls, all of them and the search ones (which also need the search window). */
 interface Ahead {
   all: number;
@@ -58,6 +70,8 @@ interface Ahead {
 
 interface Waiter {
   readonly budget: Budget;
+  /** `reserve`: the send is held in the logs until the ticket settles; `acquire`: logged when granted. */
+  readonly holds: boolean;
   state: 'queued' | 'sent' | 'cancelled';
   settle(error?: HelpdeskError): void;
 }
@@ -69,11 +83,13 @@ interface UserQueue {
 }
 
 /**
- * The most recent `limit` send times of one budget. Only the `limit`-th most recent send decides
- * when the window has room again, so nothing older needs to be kept.
+ * The most recent `limit` send times of one budget, and the sends granted but not on the wire yet
+ * (`held`), which count as happening now. Only the `limit`-th most recent send decides when the window
+ * has room again, so nothing older needs to be kept.
  */
 class SendLog {
   readonly #times: number[] = [];
+  #held = 0;
 
   constructor(readonly limit: number, private readonly windowMs: number) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Rate limit must be a positive integer, got ${limit}`);
@@ -84,22 +100,36 @@ class SendLog {
     if (this.#times.length > this.limit) this.#times.shift();
   }
 
-  /** Earliest instant at which one more send stays within the limit. */
+  hold(): void {
+    this.#held++;
+  }
+
+  /** A held send went (logged at `at`) or never will (`undefined`). */
+  release(at: number | undefined): void {
+    this.#held--;
+    if (at !== undefined) this.record(at);
+  }
+
+  /** Earliest instant at which one more send stays within the limit; Infinity while held sends fill it. */
   freeAt(): number {
-    return this.#times.length < this.limit ? -Infinity : this.#times[0]! + this.windowMs;
+    const room = this.limit - this.#held; // logged sends that may still be inside the window
+    if (room <= 0) return Infinity;
+    return this.#times.length < room ? -Infinity : this.#times[this.#times.length - room]! + this.windowMs;
   }
 
   countSince(since: number): number {
-    return this.#times.filter((t) => t > since).length;
+    return this.#times.filter((t) => t > since).length + this.#held;
   }
 
   /**
    * When the k-th (0-based) of a run of future sends would go if every send went as early as this
-   * window allows, none before `start`. Send n must wait for send n-limit to leave the window, so the
-   * answer follows a chain of k/limit whole windows back to a logged send (or to `start`).
+   * window allows, none before `start` (held sends are taken as going at `start`). Send n must wait for
+   * send n-limit to leave the window, so the answer follows a chain of k/limit whole windows back to a
+   * logged send (or to `start`).
    */
   nthSendAt(k: number, start: number): number {
-    const logged = this.#times.length;
+    const times = this.#held > 0 ? [...this.#times, ...Array<number>(this.#held).fill(start)].slice(-this.limit) : this.#times;
+    const logged = times.length;
     let index = logged + k - this.limit;
     let windows = 1;
     if (index >= logged) {
@@ -107,7 +137,7 @@ class SendLog {
       index -= hops * this.limit;
       windows += hops;
     }
-    const fromLog = index >= 0 ? this.#times[index]! + windows * this.windowMs : -Infinity;
+    const fromLog = index >= 0 ? times[index]! + windows * this.windowMs : -Infinity;
     return Math.max(start + (windows - 1) * this.windowMs, fromLog);
   }
 }
@@ -135,12 +165,25 @@ export class Throttle {
 
   /** Resolves when the call may be sent; the send is counted at that instant. */
   acquire(request: AcquireRequest): Promise<void> {
+    return this.#request(request, false).then(() => undefined);
+  }
+
+  /**
+   * Like `acquire`, for a call that may still wait (for a connection) after the budget lets it go: the
+   * send is counted from `ticket.sent()`, and as happening now until then; `ticket.cancel()` gives
+   * the place back. Settle every ticket, or its place stays taken.
+   */
+  reserve(request: AcquireRequest): Promise<SendTicket> {
+    return this.#request(request, true);
+  }
+
+  #request(request: AcquireRequest, holds: boolean): Promise<SendTicket> {
     const { budget, userKey, signal, onQueued } = request;
     const priority = request.priority ?? 'interactive';
     if (signal?.aborted) return Promise.reject(cancelledError(signal));
-    if (!this.#enabled) return this.#waitOutPause(budget, signal, onQueued);
+    if (!this.#enabled) return this.#waitOutPause(budget, signal, onQueued).then(() => settledTicket);
 
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<SendTicket>((resolve, reject) => {
       const onAbort = (): void => {
         if (waiter.state !== 'queued') return;
         this.#remove(waiter, priority, userKey, false);
@@ -149,12 +192,13 @@ export class Throttle {
       };
       const waiter: Waiter = {
         budget,
+        holds,
         state: 'queued',
         settle: (error) => {
           waiter.state = error ? 'cancelled' : 'sent';
           signal?.removeEventListener('abort', onAbort);
           if (error) reject(error);
-          else resolve();
+          else resolve(holds ? this.#ticket(budget) : settledTicket);
         },
       };
       const queue = this.#enqueue(waiter, priority, userKey);
@@ -163,6 +207,19 @@ export class Throttle {
       signal?.addEventListener('abort', onAbort, { once: true });
       onQueued?.(this.#estimate(budget, this.#callsAhead(priority, budget, queue)));
     });
+  }
+
+  #ticket(budget: Budget): SendTicket {
+    let settled = false;
+    const settle = (sent: boolean): void => {
+      if (settled) return;
+      settled = true;
+      const at = sent ? this.#clock.now() : undefined;
+      this.#logs.general.release(at);
+      if (budget === 'search') this.#logs.search.release(at);
+      this.#pump(); // a held send no longer fills the window from now on
+    };
+    return { sent: () => settle(true), cancel: () => settle(false) };
   }
 
   /**
@@ -255,8 +312,10 @@ export class Throttle {
     for (let next = this.#nextEligible(now); next; next = this.#nextEligible(now)) {
       const { waiter, priority, userKey } = next;
       this.#remove(waiter, priority, userKey, true);
-      this.#logs.general.record(now);
-      if (waiter.budget === 'search') this.#logs.search.record(now);
+      for (const log of waiter.budget === 'search' ? [this.#logs.general, this.#logs.search] : [this.#logs.general]) {
+        if (waiter.holds) log.hold();
+        else log.record(now);
+      }
       waiter.settle();
     }
     this.#reschedule(now);
@@ -291,6 +350,10 @@ export class Throttle {
     // blocked by the search budget remain.
     const generalAt = Math.max(this.#pausedUntil.general, this.#logs.general.freeAt());
     const wakeAt = generalAt > now ? generalAt : Math.max(this.#pausedUntil.search, this.#logs.search.freeAt());
+    if (wakeAt === Infinity) {
+      this.#clearTimer(); // only a held send leaving can make room: its ticket pumps
+      return;
+    }
     if (this.#timer?.at === wakeAt) return;
     this.#clearTimer();
     const handle = this.#clock.setTimeout(() => {
@@ -342,29 +405,6 @@ export class Throttle {
       at = Math.max(at, this.#logs.search.nthSendAt(ahead.search, searchStart));
     }
     return Math.max(0, at - now);
-  }
-}
-
-/** One Throttle per help-desk host, shared by every client (every user) that talks to that host. */
-export class ThrottleRegistry {
-  readonly #byHost = new Map<string, Throttle>();
-
-  constructor(private readonly options: ThrottleOptions = {}) {}
-
-  /** `origin` may also be a full base URL; `https://HD.example.com/api` and `https://hd.example.com` share one. */
-  forHost(origin: string): Throttle {
-    const key = hostKey(origin);
-    let throttle = this.#byHost.get(key);
-    if (!throttle) this.#byHost.set(key, (throttle = new Throttle(this.options)));
-    return throttle;
-  }
-}
-
-function hostKey(origin: string): string {
-  try {
-    return new URL(origin).origin;
-  } catch {
-    return origin.trim().toLowerCase();
   }
 }
 

@@ -2,10 +2,16 @@
  * The HTTP layer of the client: one keep-alive undici Pool per help-desk origin, request encoding
  * (query string, urlencoded form, multipart), bounded body reading and transparent decompression.
  * It knows nothing about operations, throttling or errors beyond the network.
+ *
+ * A failure without an answer says whether the request may have reached the help desk
+ * (`requestSent`): undici tells its dispatch handler `onRequestSent` once the whole request has been
+ * written to the socket. Before that (no connection, DNS, refused, connect timeout, closed pool, a
+ * cancel while queued) the help desk cannot have acted on it; after it (headers or body timeout, a
+ * reset while waiting) it may have.
  */
 import { promisify } from 'node:util';
 import { type BrotliOptions, brotliDecompress, gunzip, inflate, type ZlibOptions } from 'node:zlib';
-import { type Dispatcher, FormData, Pool, request } from 'undici';
+import { Dispatcher, FormData, Pool, request } from 'undici';
 import { HelpdeskError } from './errors.js';
 import type { FileUpload, WireParams } from './wire.js';
 
@@ -25,7 +31,11 @@ export interface TransportOptions {
   bodyTimeoutMs?: number;
   /** Responses larger than this (after decompression) are refused. Default 50 MiB. */
   maxResponseBytes?: number;
-  /** Keep-alive connections per origin. Default 8. */
+  /**
+   * Keep-alive connections per origin. Default 32: connections are cheap, the rate budget is the real
+   * limit. The client's connection scheduler never has more calls in flight than this, so the pool
+   * itself never queues (its queue is first-in first-out and would block interactive calls).
+   */
   connections?: number;
   userAgent?: string;
 }
@@ -47,6 +57,8 @@ export interface IncomingResponse {
   body: Buffer;
 }
 
+export const DEFAULT_CONNECTIONS = 32;
+
 const isFile = (value: unknown): value is FileUpload =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'data' in value;
 
@@ -62,7 +74,7 @@ export class Transport {
       headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
       bodyTimeoutMs: options.bodyTimeoutMs ?? 60_000,
       maxResponseBytes: options.maxResponseBytes ?? 50 * 1024 * 1024,
-      connections: options.connections ?? 8,
+      connections: options.connections ?? DEFAULT_CONNECTIONS,
       userAgent: options.userAgent ?? 'talep-bot',
     };
   }
@@ -88,13 +100,14 @@ export class Transport {
       headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
     }
 
+    const delivery = new DeliveryProbe(this.#dispatcherFor(url.origin));
     try {
       const response = await request(url, {
         method: outgoing.method,
         headers,
         body,
         signal: outgoing.signal,
-        dispatcher: this.#dispatcherFor(url.origin),
+        dispatcher: delivery,
         headersTimeout: this.#options.headersTimeoutMs,
         bodyTimeout: this.#options.bodyTimeoutMs,
       });
@@ -102,7 +115,7 @@ export class Transport {
       const flatHeaders = flattenHeaders(response.headers);
       return { status: response.statusCode, headers: flatHeaders, body: await decompress(raw, flatHeaders, this.#options.maxResponseBytes) };
     } catch (error) {
-      throw asNetworkError(error, outgoing.signal);
+      throw asNetworkError(error, outgoing.signal, delivery);
     }
   }
 
@@ -127,6 +140,49 @@ export class Transport {
     return pool;
   }
 }
+
+/**
+ * One request's view of the dispatcher: forwards the dispatch and remembers when undici reported the
+ * request written (`onRequestSent`, a hook of the dispatch-handler interface that Pool and Client
+ * call; handlers of the newer `onRequestStart` style do not receive it, so the request's own handler
+ * is wrapped as it is).
+ */
+class DeliveryProbe extends Dispatcher {
+  readonly dispatchedAt = Date.now();
+  writtenAt: number | undefined;
+
+  constructor(private readonly inner: Dispatcher) {
+    super();
+  }
+
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    return this.inner.dispatch(options, this.#observe(handler));
+  }
+
+  #observe(handler: Dispatcher.DispatchHandler): Dispatcher.DispatchHandler {
+    const onWritten = (): void => {
+      this.writtenAt ??= Date.now();
+    };
+    return new Proxy(handler, {
+      get(target, property) {
+        if (property === 'onRequestSent') {
+          return () => {
+            onWritten();
+            return (target as { onRequestSent?: () => unknown }).onRequestSent?.();
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+}
+
+/**
+ * undici raises these only for a request that is running on a connection, i.e. one that is being or
+ * has been written. A MockAgent never reports `onRequestSent`; these codes still mark its timeouts sent.
+ */
+const WAITING_FOR_ANSWER_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 function appendQuery(target: URLSearchParams, params: WireParams): void {
   for (const [name, value] of Object.entries(params)) {
@@ -193,12 +249,16 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
-function asNetworkError(error: unknown, signal: AbortSignal | undefined): HelpdeskError {
+function asNetworkError(error: unknown, signal: AbortSignal | undefined, delivery: DeliveryProbe): HelpdeskError {
   if (error instanceof HelpdeskError) return error;
-  if (signal?.aborted) return new HelpdeskError('cancelled', 'The call was cancelled.', { cause: error });
   const code = (error as { code?: string }).code ?? '';
+  const requestSent = delivery.writtenAt !== undefined || WAITING_FOR_ANSWER_CODES.has(code);
+  const sentAt = requestSent ? new Date(delivery.writtenAt ?? delivery.dispatchedAt) : undefined;
+  if (signal?.aborted) return new HelpdeskError('cancelled', 'The call was cancelled.', { cause: error, requestSent, sentAt });
   const message = /TIMEOUT/i.test(code)
     ? 'The help desk did not answer in time.'
-    : 'The help desk could not be reached.';
-  return new HelpdeskError('unavailable', message, { cause: error, reason: code || undefined });
+    : requestSent
+      ? 'The connection to the help desk was lost before it answered.'
+      : 'The help desk could not be reached.';
+  return new HelpdeskError('unavailable', message, { cause: error, reason: code || undefined, requestSent, sentAt });
 }

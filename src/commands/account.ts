@@ -158,6 +158,7 @@ export const accountModule: CommandModule = {
       const hd = services.helpdesk.withCredential(bearer(token), {
         priority: 'interactive',
         fairnessKey: `${teamId}:${userId}`,
+        newCredential: true, // a pasted token: the lock-out guard's newcomer allowance applies
         onQueued: (waitMs) => {
           void client.views.update({ view_id: viewId, view: connectCheckingView(queuedMessage(waitMs).text) }).catch(() => undefined);
         },

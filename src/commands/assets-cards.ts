@@ -69,12 +69,14 @@ export function registerAssetCards(app: App, services: Services): void {
     await show(body, respond, assetIdOf(action.selected_option.value));
   });
 
-  app.action<BlockAction<ButtonAction>>(AssetIds.page, async ({ ack, body, action, respond }) => {
-    await ack();
-    const query = decodePageValue(action.value);
-    if (!query) return;
-    await run(body, respond, async (session) => replaceCard(respond, await assetListFor(session, query)));
-  });
+  for (const paging of [AssetIds.page, AssetIds.previousPage]) {
+    app.action<BlockAction<ButtonAction>>(paging, async ({ ack, body, action, respond }) => {
+      await ack();
+      const query = decodePageValue(action.value);
+      if (!query) return;
+      await run(body, respond, async (session) => replaceCard(respond, await assetListFor(session, query)));
+    });
+  }
 
   const changeState = (actionId: string, retire: boolean) =>
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, respond }) => {

@@ -6,6 +6,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import { isHelpdeskError } from '../api/errors.js';
+import { talepUrl } from '../api/talep-link.js';
 import { SlackFileError } from '../slack/files.js';
 import {
   alreadyOpenedView,
@@ -49,7 +50,7 @@ export async function existingTalepFor(
   if (!link) return undefined;
   try {
     const talep = await session.hd.getTalep({ id: link.talepId });
-    return { id: talep.TalepID, subject: talep.Subject, ...(talep.Url ? { url: talep.Url } : {}) };
+    return { id: talep.TalepID, subject: talep.Subject, url: talepUrl(talep, services.talepUrlTemplate) };
   } catch (error) {
     if (isHelpdeskError(error, 'not-found')) {
       await services.stores.messageTaleps.forget(session.teamId, source.channelId, source.ts);
@@ -98,11 +99,11 @@ export async function createFromRequest(
       .catch((error: unknown) => warnings.push(`The priority could not be set: ${reasonOf(error)}`));
   }
   warnings.push(...attachWarnings(await attachUploads(session, id, others)));
-  let url = services.helpdeskWebUrl;
+  let url = talepUrl(id, services.talepUrlTemplate);
   let subject = request.subject;
   try {
     const talep = await session.hd.getTalep({ id });
-    url = talep.Url ?? url;
+    url = talepUrl(talep, services.talepUrlTemplate);
     subject = talep.Subject;
   } catch (error) {
     services.logger.info(`talep ${id} created but could not be read back`, error);

@@ -12,10 +12,10 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import * as z from 'zod';
 import { isHelpdeskError } from '../api/errors.js';
 import type { Comment, Talep } from '../api/schemas.js';
+import { talepUrl } from '../api/talep-link.js';
 import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
 import { escapeKeepingMentions, workingView } from '../views/kit/states.js';
 import { FORM_VALUE } from '../views/kit/inputs.js';
-import { talepWebUrl } from '../views/talep-card/card.js';
 import { foreignTalepText } from '../slack/failures.js';
 import { COMMENT_MAX } from '../views/talep-comment-modal.js';
 import {
@@ -81,7 +81,7 @@ async function loadComments(services: Services, session: Session, talepId: numbe
 export async function commentsListFor(services: Services, session: Session, talepId: number, page = 0, notice?: string): Promise<SlackMessage> {
   const { talep, comments, viewer } = await loadComments(services, session, talepId);
   return commentsMessage(
-    { talepId, subject: talep.Subject, url: talepWebUrl(talep, services.helpdeskWebUrl), comments, viewer, page },
+    { talepId, subject: talep.Subject, url: talepUrl(talep, services.talepUrlTemplate), comments, viewer, page },
     notice,
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { BlockAction, ButtonAction, RespondFn, webApi } from '@slack/bolt';
 import type { Download } from '../api/client.js';
-import type { SlackMessage } from '../views/kit/blocks.js';
+import { rowActionPattern, type SlackMessage } from '../views/kit/blocks.js';
 import type { ErrorSubject } from '../slack/failures.js';
 import { ExtrasIds, fileDeletedNotice, filesMessage, fileSentText, parseFileValue, uploadFailedText } from '../views/talep-extras.js';
 import type { CommandModule } from './module.js';
@@ -82,7 +82,7 @@ export const talepFilesModule: CommandModule = {
 
     /** A button of the files list (value: the talep and the file): work on that talep as the user who clicked. */
     const onFileButton = (
-      actionId: string,
+      actionId: string | RegExp,
       subject: (file: FileRef) => ErrorSubject,
       work: (session: Session, file: FileRef, click: FileClick) => Promise<void>,
     ) =>
@@ -108,7 +108,7 @@ export const talepFilesModule: CommandModule = {
     });
 
     // Block Kit's confirmation dialog asked already; the help desk allows this to admins only.
-    onFileButton(ExtrasIds.deleteFile, ({ fileId }) => ({ label: `File #${fileId}` }), async (session, { talepId, fileId }, { body, respond }) => {
+    onFileButton(rowActionPattern(ExtrasIds.deleteFile), ({ fileId }) => ({ label: `File #${fileId}` }), async (session, { talepId, fileId }, { body, respond }) => {
       await session.hd.deleteFile({ fileId });
       await replaceWith(respond, surfaceOf(body), await filesFor(session, talepId, fileDeletedNotice(fileId)));
     });

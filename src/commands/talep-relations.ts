@@ -11,7 +11,7 @@
 import type { App } from '@slack/bolt';
 import * as z from 'zod';
 import { isHelpdeskError } from '../api/errors.js';
-import type { SlackMessage } from '../views/kit/blocks.js';
+import { rowActionPattern, type SlackMessage } from '../views/kit/blocks.js';
 import type { ErrorSubject } from '../slack/failures.js';
 import {
   mergeCancelledMessage,
@@ -167,7 +167,7 @@ const pairSubject = (a: number, b: number): ErrorSubject => ({ label: `Talep #${
 function onPairButton(
   app: App,
   services: Services,
-  actionId: string,
+  actionId: string | RegExp,
   work: (session: Session, pair: [number, number], reply: Reply) => Promise<SlackMessage | undefined>,
 ): void {
   app.action(actionId, async ({ ack, body, action, respond }) => {
@@ -278,12 +278,12 @@ export const talepRelationsModule: CommandModule = {
 
     // ── buttons ──
 
-    onPairButton(app, services, RelationIds.unlink, async (session, [a, b]) => {
+    onPairButton(app, services, rowActionPattern(RelationIds.unlink), async (session, [a, b]) => {
       await session.hd.unlinkTaleps({ id: a, id2: b });
       return relationsFor(session, a, unlinkedNotice(a, b));
     });
 
-    onPairButton(app, services, RelationIds.detach, async (session, [parent, child]) => {
+    onPairButton(app, services, rowActionPattern(RelationIds.detach), async (session, [parent, child]) => {
       await session.hd.removeSubTalep({ id: parent, subTalepId: child });
       return relationsFor(session, parent, detachedNotice(parent, child));
     });

@@ -1,12 +1,15 @@
 /**
  * Who is calling: Basic (`user:password`, also `DOMAIN\user`) or Bearer tokens.
  *
- * Tokens are stateless: `<userId>.<MAC>` where the MAC is HMAC-SHA256(SharedSecret, userId + the
- * user's password version). Changing the user's password bumps the version (that user's token stops
- * verifying); changing SharedSecret changes every MAC (all tokens stop verifying). Nothing to store,
- * nothing to revoke by hand.
+ * Tokens are stateless and carry a MAC: HMAC-SHA256(SharedSecret, userId + the user's password version).
+ * Changing the user's password bumps the version (that user's token stops verifying); changing
+ * SharedSecret changes every MAC (all tokens stop verifying). Nothing to store, nothing to revoke by hand.
+ *
+ * Two forms, both always accepted: `<userId>.<MAC>` (the spec response style) and, in the real style, a
+ * JWT-looking `<header>.<payload>.<MAC>` as real servers hand out (clients must treat either as opaque).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ResponseStyle } from '../api/shapes.js';
 import type { UserRow } from './model.js';
 import { verifyPassword } from './passwords.js';
 
@@ -31,12 +34,40 @@ export function parseAuthorization(header: string | undefined): PresentedCredent
   return { kind: 'basic', username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-export function issueToken(sharedSecret: string, user: Pick<UserRow, 'id' | 'passwordVersion'>): string {
-  return `${user.id}.${tokenMac(sharedSecret, user)}`;
+type TokenSubject = Pick<UserRow, 'id' | 'passwordVersion'>;
+
+/** The token of a user: `<userId>.<MAC>`, or the JWT-looking form when the sandbox answers like real servers. */
+export function issueToken(sharedSecret: string, user: TokenSubject, style: ResponseStyle = 'spec'): string {
+  return style === 'real' ? jwtLikeToken(sharedSecret, user) : `${user.id}.${tokenMac(sharedSecret, user)}`;
 }
 
-function tokenMac(sharedSecret: string, user: Pick<UserRow, 'id' | 'passwordVersion'>): string {
+function tokenMac(sharedSecret: string, user: TokenSubject): string {
   return createHmac('sha256', sharedSecret).update(`${user.id}:${user.passwordVersion}`).digest('base64url');
+}
+
+const base64UrlJson = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+const JWT_HEADER = base64UrlJson({ alg: 'HS256', typ: 'JWT' });
+
+/** Deterministic (no issue time), so a user's token stays the same until their password or the secret changes. */
+function jwtLikeToken(sharedSecret: string, user: TokenSubject): string {
+  const payload = base64UrlJson({ sub: String(user.id), ver: user.passwordVersion });
+  const mac = createHmac('sha256', sharedSecret).update(`${JWT_HEADER}.${payload}`).digest('base64url');
+  return `${JWT_HEADER}.${payload}.${mac}`;
+}
+
+/** The user id a token names, in either form; undefined for anything else. */
+function tokenUserId(token: string): number | undefined {
+  const plain = /^(\d+)\.[\w-]+$/.exec(token);
+  if (plain?.[1]) return Number(plain[1]);
+  const jwt = /^[\w-]+\.([\w-]+)\.[\w-]+$/.exec(token);
+  if (!jwt?.[1]) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(jwt[1], 'base64url').toString('utf8'));
+    const sub = typeof payload === 'object' && payload !== null ? (payload as { sub?: unknown }).sub : undefined;
+    return typeof sub === 'string' && /^\d+$/.test(sub) ? Number(sub) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -76,12 +107,12 @@ function verifyBasic(users: readonly UserRow[], credential: { username: string; 
   return user && verifyPassword(credential.password, user) ? user : undefined;
 }
 
+/** A token verifies when it is exactly the token issued now (in its form) to the user it names. */
 function verifyBearer(users: readonly UserRow[], sharedSecret: string, token: string): UserRow | undefined {
-  const match = /^(\d+)\.([\w-]+)$/.exec(token);
-  if (!match?.[1] || !match[2]) return undefined;
-  const user = users.find((candidate) => candidate.id === Number(match[1]));
+  const userId = tokenUserId(token);
+  const user = userId === undefined ? undefined : users.find((candidate) => candidate.id === userId);
   if (!user) return undefined;
-  const expected = Buffer.from(tokenMac(sharedSecret, user));
-  const actual = Buffer.from(match[2]);
+  const expected = Buffer.from(issueToken(sharedSecret, user, /^\d+\./.test(token) ? 'spec' : 'real'));
+  const actual = Buffer.from(token);
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? user : undefined;
 }

@@ -8,8 +8,14 @@
 export const TalepStatus = { New: 1, InProgress: 2, Closed: 3 } as const;
 export type TalepStatusId = (typeof TalepStatus)[keyof typeof TalepStatus];
 
-/** GUESSED display names (the spec only names status 2 "In progress" / "Devam Ediyor"). */
-export const statusNames: Record<number, string> = { 1: 'New', 2: 'In Progress', 3: 'Closed' };
+/**
+ * Status names per response style: GUESSED for the spec style (the spec only names status 2 "In progress"
+ * / "Devam Ediyor"); real servers say "In progress".
+ */
+export const statusNames: Record<'spec' | 'real', Record<number, string>> = {
+  spec: { 1: 'New', 2: 'In Progress', 3: 'Closed' },
+  real: { 1: 'New', 2: 'In progress', 3: 'Closed' },
+};
 
 /** Custom-field values by field id; a field without a key is unset. */
 export type CustomValues = Record<string, string>;

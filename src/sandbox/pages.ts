@@ -2,6 +2,7 @@
  * The few web pages of the sandbox, outside the API: the start page, the token page (`/User/Token`),
  * and minimal talep and article views (what "Open in help desk" links open). Plain HTML, escaped.
  */
+import type { ResponseStyle } from '../api/shapes.js';
 import { canSeeArticle, canSeeComment, visibleTalep } from './access.js';
 import { notFound } from './errors.js';
 import type { SandboxData, UserRow } from './model.js';
@@ -43,9 +44,9 @@ export function tokenPage(user: UserRow, token: string): string {
   );
 }
 
-export function talepPage(data: SandboxData, user: UserRow, id: number, urls: SiteUrls): string {
+export function talepPage(data: SandboxData, user: UserRow, id: number, urls: SiteUrls, style: ResponseStyle): string {
   const talep = visibleTalep(data, user, id);
-  const record = talepRecord(data, talep, urls, () => true);
+  const record = talepRecord(data, talep, urls, () => true, style);
   const comments = data.comments
     .filter((comment) => comment.talepId === talep.id && canSeeComment(user, comment))
     .map((comment) => commentRecord(data, comment))
@@ -57,8 +58,8 @@ export function talepPage(data: SandboxData, user: UserRow, id: number, urls: Si
   return layout(
     `#${talep.id} ${talep.subject}`,
     `<h1>#${talep.id} ${escapeHtml(talep.subject)}</h1>
-<p class="meta">${escapeHtml(record.Status)} · ${escapeHtml(record.CategoryName)} · submitted by ${escapeHtml(record.SubmitterUserInfo.Username)}
-${record.AssigneeUserInfo ? ` · assigned to ${escapeHtml(record.AssigneeUserInfo.Username)}` : ' · unassigned'}</p>
+<p class="meta">${escapeHtml(record.Status)} · ${escapeHtml(record.CategoryName)} · submitted by ${escapeHtml(record.SubmitterUserInfo.Username ?? '')}
+${record.AssigneeUserInfo ? ` · assigned to ${escapeHtml(record.AssigneeUserInfo.Username ?? '')}` : ' · unassigned'}</p>
 <pre>${escapeHtml(talep.body)}</pre><h2>Comments</h2>${comments || '<p>No comments.</p>'}`,
   );
 }

@@ -5,7 +5,8 @@
  * - query string, urlencoded form, multipart form (files become `FileUpload`s; parsed by the WHATWG
  *   `Request.formData()` built into Node) and JSON object bodies (values stringified) are all accepted
  *   and merged; a name sent several times becomes an array (`categoryId=1&categoryId=2`);
- * - names bind to the schema's keys case-insensitively, like ASP.NET model binding (`ID` → `id`);
+ * - names bind to the schema's keys case-insensitively, like ASP.NET model binding (`ID` → `id`), and
+ *   real clients' names bind too (`ParentId`, `ticketId`…); an empty optional value they send is ignored;
  * - a body over the limit is a 413; a missing or wrong parameter a 400 naming the parameter.
  */
 import type { IncomingMessage } from 'node:http';
@@ -97,23 +98,33 @@ function parseJsonObject(body: Buffer): [string, string][] {
   });
 }
 
-/** The parameter names a schema declares (the input side of a codec such as SetCustomFields'). */
-export function schemaKeys(schema: z.ZodType): string[] {
+/** The parameters a schema declares, by name (the input side of a codec such as SetCustomFields'). */
+function schemaShape(schema: z.ZodType): Record<string, z.ZodType> {
   let current: unknown = schema;
   for (let depth = 0; depth < 5 && current; depth++) {
-    const shape = (current as { shape?: Record<string, unknown> }).shape;
-    if (shape && typeof shape === 'object') return Object.keys(shape);
+    const shape = (current as { shape?: Record<string, z.ZodType> }).shape;
+    if (shape && typeof shape === 'object') return shape;
     current = (current as { in?: unknown }).in;
   }
-  return [];
+  return {};
+}
+
+export function schemaKeys(schema: z.ZodType): string[] {
+  return Object.keys(schemaShape(schema));
 }
 
 /**
- * Binds collected names to the schema's keys (case-insensitively) and flattens single values.
+ * Binds collected names to the schema's keys (case-insensitively) and flattens single values. The names
+ * real clients send bind too: the row's `aliases` (`ParentId` → `id`), and "ticket" for "talep" in any
+ * name (`ticketId` → `talepId`, `ticketID` → `talepID`, `returnFullTicket` → `returnFullTalep`).
  * Names the schema does not know keep their spelling (SetCustomFields' `cf<fieldId>`).
  */
-export function bindParams(collected: CollectedParams, keys: readonly string[]): WireParams {
-  const byLowerName = new Map(keys.map((key) => [key.toLowerCase(), key]));
+export function bindParams(collected: CollectedParams, keys: readonly string[], aliases: Readonly<Record<string, string>> = {}): WireParams {
+  const byLowerName = new Map<string, string>([
+    ...Object.entries(aliases).map(([alias, key]): [string, string] => [alias.toLowerCase(), key]),
+    ...keys.map((key): [string, string] => [key.toLowerCase().replaceAll('talep', 'ticket'), key]),
+    ...keys.map((key): [string, string] => [key.toLowerCase(), key]),
+  ]);
   const bound = new Map<string, (string | FileUpload)[]>();
   for (const [name, values] of collected) {
     const key = byLowerName.get(name.toLowerCase()) ?? name;
@@ -127,6 +138,23 @@ export function bindParams(collected: CollectedParams, keys: readonly string[]):
     if (value !== undefined) wire[key] = value;
   }
   return wire;
+}
+
+/**
+ * Real clients send `""` for the optional fields they leave unchanged. Such a value is ignored when `""`
+ * is not a valid value of the parameter (an id, a flag, a user name…); where the empty string means
+ * something it keeps its meaning (UpdateTalep `dueDate=""` removes the due date, an empty `notes` clears them).
+ */
+export function withoutEmptyOptionals(schema: z.ZodType, wire: WireParams): WireParams {
+  const shape = schemaShape(schema);
+  return Object.fromEntries(
+    Object.entries(wire).filter(([name, value]) => {
+      const param = shape[name];
+      if (value !== '' || !param) return true;
+      const optional = param.safeParse(undefined).success;
+      return !optional || param.safeParse('').success;
+    }),
+  );
 }
 
 export type Decoded = { ok: true; params: Record<string, unknown> } | { ok: false; reason: string };

@@ -30,6 +30,9 @@ export const htmlReply = (html: string, status = 200): Reply => ({
   body: Buffer.from(html, 'utf8'),
 });
 
+/** A permanent redirect (an old or foreign address of a page). */
+export const redirectReply = (location: string): Reply => ({ status: 301, headers: { location }, body: Buffer.alloc(0) });
+
 export const emptyReply = (status = 200): Reply => ({ status, headers: {}, body: Buffer.alloc(0) });
 
 /** Whether `Accept-Encoding` allows gzip (and does not refuse it with `q=0`). */

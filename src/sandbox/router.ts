@@ -3,14 +3,29 @@
  * ignores case (the spec's published paths mix `/talep` and `/Talep`-style casing; the real server's
  * routing is case-insensitive) and a trailing slash. Nothing is listed twice: a duplicate row in the
  * table is an error at start-up.
+ *
+ * Real clients send some operations with the other HTTP method (`GET /Authorization`; the spec says POST):
+ * every read and every row marked `idempotent` is also reachable by the other method, unless the table
+ * already uses that method and path for another operation (`POST /talep` stays createTalep).
  */
-import { type EndpointDef, endpoints, type HttpMethod, type OperationName, operationNames, pathParamNames } from '../api/endpoints.js';
+import {
+  acceptsEitherMethod,
+  type EndpointDef,
+  endpoints,
+  type HttpMethod,
+  type OperationName,
+  operationNames,
+  otherMethod,
+  pathParamNames,
+} from '../api/endpoints.js';
 
 export interface Route {
   operation: OperationName;
   method: HttpMethod;
   /** Published path, e.g. `/Rule/{id}`. */
   path: string;
+  /** Reached by the method the table does not publish (what real clients send). */
+  otherMethod: boolean;
   pattern: RegExp;
   paramNames: string[];
 }
@@ -26,14 +41,20 @@ export class Router {
 
   constructor(table: Readonly<Record<OperationName, EndpointDef>> = endpoints) {
     const seen = new Map<string, OperationName>();
-    this.routes = operationNames.map((operation) => {
+    const published = operationNames.map((operation): Route => {
       const { method, path } = table[operation];
       const key = `${method} ${path.toLowerCase()}`;
       const previous = seen.get(key);
       if (previous) throw new Error(`The endpoint table lists ${key} twice (${previous}, ${operation}).`);
       seen.set(key, operation);
-      return { operation, method, path, pattern: compile(path), paramNames: pathParamNames(path) };
+      return { operation, method, path, otherMethod: false, pattern: compile(path), paramNames: pathParamNames(path) };
     });
+    const others = published.flatMap((route): Route[] => {
+      const method = otherMethod(route.method);
+      const free = !seen.has(`${method} ${route.path.toLowerCase()}`);
+      return free && acceptsEitherMethod(table[route.operation]) ? [{ ...route, method, otherMethod: true }] : [];
+    });
+    this.routes = [...published, ...others];
   }
 
   /** `path` is relative to the API prefix, e.g. `/Rule/3`. */

@@ -4,16 +4,21 @@
  *
  *   IP block? → route (from the table) → authenticate (Basic / Bearer; failures count toward the
  *   lock-out) → rate limit → permission → read + bind + decode parameters (the table's schema)
- *   → handler → encode the response (the table's schema) → save → reply (gzip when asked).
+ *   → handler → encode the response (the table's schema, in the `ResponseStyle` setting's shape)
+ *   → save → reply (gzip when asked).
  *
- * Outside the API prefix: the token page (`<root>/User/Token`), talep and article pages, a start page,
- * and sandbox-only debug routes under `/__sandbox/` (outbox, settings, accounts).
+ * Real clients are met where the spec leaves room: reads and idempotent operations answer either method
+ * (router.ts), real parameter names bind and empty optional values are ignored (request.ts).
+ *
+ * Outside the API prefix: the token page (`<root>/User/Token`), talep pages (`<root>/Talep/<id>`) and
+ * article pages, a start page, and sandbox-only debug routes under `/__sandbox/` (outbox, settings, accounts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { create as contentDisposition } from 'content-disposition';
 import * as z from 'zod';
 import { type EndpointDef, endpoints, type OperationName } from '../api/endpoints.js';
+import type { ResponseStyle } from '../api/shapes.js';
 import { isAdmin, isAgent, requirePermission } from './access.js';
 import { authenticate, issueToken, parseAuthorization } from './auth.js';
 import { SandboxHttpError } from './errors.js';
@@ -24,9 +29,9 @@ import type { UserRow } from './model.js';
 import { Outbox, type SentEmail } from './outbox.js';
 import { articlePage, startPage, talepPage, tokenPage } from './pages.js';
 import { RateLimiter, type RateLimitOptions, rateLimitReason } from './rate-limit.js';
-import type { SiteUrls } from './records.js';
-import { bindParams, collectParams, decodeParams, readBody, schemaKeys } from './request.js';
-import { emptyReply, htmlReply, jsonReply, type Reply, textReply, writeReply } from './respond.js';
+import { type SiteUrls, talepUrl } from './records.js';
+import { bindParams, collectParams, decodeParams, readBody, schemaKeys, withoutEmptyOptionals } from './request.js';
+import { emptyReply, htmlReply, jsonReply, redirectReply, type Reply, textReply, writeReply } from './respond.js';
 import { Router } from './router.js';
 import { DEMO_PASSWORD, seedData } from './seed.js';
 import { type SandboxSettings, SettingsFile, settingsPatchSchema } from './settings.js';
@@ -197,7 +202,8 @@ class Site {
   tokenFor(username: string): string {
     const user = this.#options.store.data.users.find((row) => row.username.toLowerCase() === username.toLowerCase());
     if (!user) throw new Error(`The sandbox has no user '${username}'.`);
-    return issueToken(this.#options.settings.current.SharedSecret, user);
+    const { SharedSecret, ResponseStyle } = this.#options.settings.current;
+    return issueToken(SharedSecret, user, ResponseStyle);
   }
 
   /** The seeded demo users still present, with the seed password and their current tokens. */
@@ -234,7 +240,8 @@ class Site {
 
     const body = await readBody(request, this.#options.maxBodyBytes);
     const collected = await collectParams(url, request.headers['content-type'], body);
-    const wire = { ...bindParams(collected, schemaKeys(def.params)), ...match.pathParams };
+    const bound = { ...bindParams(collected, schemaKeys(def.params), def.aliases), ...match.pathParams };
+    const wire = withoutEmptyOptionals(def.params, bound);
     const decoded = decodeParams(def, wire);
     if (!decoded.ok) return textReply(400, decoded.reason);
 
@@ -253,7 +260,7 @@ class Site {
     // The table guarantees `params` fits this operation's handler; TypeScript cannot follow a runtime key.
     const handler = handlers[operation] as unknown as (context: HandlerContext<OperationName>) => unknown;
     const result = await handler(context);
-    const reply = encodeReply(operation, def, result);
+    const reply = encodeReply(operation, def, result, settings.current.ResponseStyle);
     if (changesState(def)) await store.save();
     return reply;
   }
@@ -293,11 +300,14 @@ class Site {
     }
     if (/^\/User\/Token\/?$/i.test(path)) {
       const user = this.#authenticate(request, ip);
-      const token = issueToken(settings.current.SharedSecret, user);
+      const token = issueToken(settings.current.SharedSecret, user, settings.current.ResponseStyle);
       return url.searchParams.get('json')?.toLowerCase() === 'true' ? jsonReply({ token }) : htmlReply(tokenPage(user, token));
     }
-    const talep = /^\/Talep\/View\/(\d+)\/?$/i.exec(path);
-    if (talep?.[1]) return htmlReply(talepPage(store.data, this.#authenticate(request, ip), Number(talep[1]), urls));
+    const talep = /^\/Talep\/(\d+)\/?$/i.exec(path);
+    if (talep?.[1]) return htmlReply(talepPage(store.data, this.#authenticate(request, ip), Number(talep[1]), urls, settings.current.ResponseStyle));
+    // Where the sandbox used to put it, and where the real product does: both lead to the talep's page.
+    const elsewhere = /^\/(?:Talep\/View|Ticket)\/(\d+)\/?$/i.exec(path);
+    if (elsewhere?.[1]) return redirectReply(talepUrl(urls, Number(elsewhere[1])));
     const article = /^\/KB\/View\/(\d+)\/?$/i.exec(path);
     if (article?.[1]) return htmlReply(articlePage(store.data, this.#authenticate(request, ip), Number(article[1]), urls));
     return textReply(404, `Nothing at ${url.pathname}. The API is at ${urls.api}.`);
@@ -343,10 +353,12 @@ function publicSettings(settings: SandboxSettings): Omit<SandboxSettings, 'Share
   return visible;
 }
 
-function encodeReply(operation: OperationName, def: EndpointDef, result: unknown): Reply {
+/** The handler's typed value on the wire, in the shape of the sandbox's response style. */
+function encodeReply(operation: OperationName, def: EndpointDef, result: unknown, style: ResponseStyle): Reply {
   switch (def.response.kind) {
     case 'json': {
-      const encoded = def.response.schema.safeEncode(result);
+      const schema = style === 'real' ? (def.response.real ?? def.response.schema) : def.response.schema;
+      const encoded = schema.safeEncode(result);
       if (!encoded.success) {
         throw new Error(`${operation}: the handler's value does not fit the response schema: ${z.prettifyError(encoded.error)}`);
       }

@@ -1,34 +1,37 @@
 /**
  * The sandbox's JSON settings file, like the help desk's own: `DisableRateLimit: true` switches the
  * rate limits off (the spec's advice for local installations), `AllowSecondaryAssignee` enables
- * AddSecondaryAssignee, and `SharedSecret` signs every token (changing it invalidates all tokens).
+ * AddSecondaryAssignee, `SharedSecret` signs every token (changing it invalidates all tokens), and
+ * `ResponseStyle` (sandbox only) picks the shape of the answers: `spec` (the spec's shapes, the default)
+ * or `real` (what real deployments send: bare ids from creations, `IssueID`, list rows, JWT-like tokens…).
  *
  * Precedence: defaults < the file < `SandboxOptions.settings`. When a file is configured, the effective
  * settings are written back to it at start (so a generated SharedSecret survives restarts) and on every
- * update; an update first re-reads the file, so hand edits are not lost.
+ * update; an update first re-reads the file, so hand edits are not lost. The SharedSecret mints any
+ * user's token, so the file is written 0600 in a 0700 directory (and tightened if it was looser).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import * as z from 'zod';
+import { readPrivateFile, writePrivateFile } from '../store/private-files.js';
+import { type ResponseStyle, responseStyles } from '../api/shapes.js';
 
 export interface SandboxSettings {
   DisableRateLimit: boolean;
   AllowSecondaryAssignee: boolean;
   SharedSecret: string;
+  ResponseStyle: ResponseStyle;
 }
 
-const settingsFileSchema = z.looseObject({
+const settingFields = {
   DisableRateLimit: z.boolean().optional(),
   AllowSecondaryAssignee: z.boolean().optional(),
   SharedSecret: z.string().min(1).optional(),
-});
+  ResponseStyle: z.enum(responseStyles).optional(),
+};
 
-export const settingsPatchSchema = z.object({
-  DisableRateLimit: z.boolean().optional(),
-  AllowSecondaryAssignee: z.boolean().optional(),
-  SharedSecret: z.string().min(1).optional(),
-});
+const settingsFileSchema = z.looseObject(settingFields);
+
+export const settingsPatchSchema = z.object(settingFields);
 
 export class SettingsFile {
   #current: SandboxSettings;
@@ -46,6 +49,7 @@ export class SettingsFile {
       DisableRateLimit: false,
       AllowSecondaryAssignee: false,
       SharedSecret: randomBytes(24).toString('base64url'),
+      ResponseStyle: 'spec',
       ...fromFile,
       ...definedOnly(overrides),
     };
@@ -67,20 +71,14 @@ export class SettingsFile {
 
   async #persist(fromFile: Record<string, unknown>): Promise<void> {
     if (!this.file) return;
-    await mkdir(dirname(this.file), { recursive: true });
     // Unknown keys someone put in the file are kept.
-    await writeFile(this.file, `${JSON.stringify({ ...fromFile, ...this.#current }, null, 2)}\n`, 'utf8');
+    await writePrivateFile(this.file, `${JSON.stringify({ ...fromFile, ...this.#current }, null, 2)}\n`);
   }
 }
 
 async function readSettings(file: string): Promise<z.infer<typeof settingsFileSchema>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
-  }
+  const text = await readPrivateFile(file);
+  if (text === undefined) return {};
   const parsed = settingsFileSchema.safeParse(JSON.parse(text.replace(/^\uFEFF/, '') || '{}'));
   if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   return parsed.data;

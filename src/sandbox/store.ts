@@ -1,11 +1,10 @@
 /**
  * The sandbox's data: one lowdb document, in a JSON file under the data directory (restarts keep it)
  * or in memory for tests. Handlers change `data` in place and call `save()` once per request.
+ * It holds users' password hashes and data, so the file is 0600 in a 0700 directory.
  */
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { type Adapter, Low, Memory } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { PrivateJsonFile } from '../store/private-files.js';
 import { emptyData, type SandboxData, type TableName, tableNames } from './model.js';
 
 export interface SandboxStore {
@@ -28,10 +27,9 @@ export interface OpenStoreOptions {
 export async function openStore(options: OpenStoreOptions = {}): Promise<SandboxStore> {
   let adapter: Adapter<SandboxData>;
   if (options.dataFile) {
-    await mkdir(dirname(options.dataFile), { recursive: true });
     // Not lowdb's JSONFilePreset: it silently switches to memory when NODE_ENV=test (as under vitest),
-    // and the persistence tests need the real file.
-    adapter = new JSONFile<SandboxData>(options.dataFile);
+    // and the persistence tests need the real file. The adapter makes the directory (0700) on read.
+    adapter = new PrivateJsonFile<SandboxData>(options.dataFile);
   } else {
     adapter = new Memory<SandboxData>();
   }

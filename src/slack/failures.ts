@@ -77,6 +77,9 @@ export function errorText(error: unknown, subject: ErrorSubject = {}): string {
       return `:hourglass: The help desk is rate-limiting us. Please try again in about ${minutes(error.retryAfterMs)} min.`;
     case 'unavailable':
       return ':electric_plug: The help desk is not reachable right now. Please try again in a minute.';
+    case 'unknown-outcome':
+      // Not "try again": the help desk may have done it, and a second try could do it twice.
+      return ':hourglass: The help desk did not answer in time; I am checking whether it was done.';
     case 'invalid-response':
       return ':warning: The help desk sent an answer I could not read. An admin can find the details in the bot log.';
     case 'auth-paused':
@@ -106,7 +109,7 @@ export async function reportFailure(scene: FailureScene, error: unknown, subject
   const whom = `${who.teamId}:${who.userId}`;
   if (error instanceof HelpdeskError) {
     if (error.kind === 'unauthorized') await services.stores.accounts.markRejected(who.teamId, who.userId, scene.linkedAt);
-    const level = error.kind === 'invalid-response' || error.kind === 'unavailable' ? 'warn' : 'info';
+    const level = error.kind === 'invalid-response' || error.kind === 'unavailable' || error.kind === 'unknown-outcome' ? 'warn' : 'info';
     services.logger[level](`help-desk ${error.kind} in ${error.operation ?? 'call'} for ${whom}: ${error.message}`);
   } else if (error instanceof PersonNotFound) {
     services.logger.info(`person not found for ${whom}: ${error.message}`);

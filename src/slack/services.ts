@@ -1,15 +1,20 @@
 /** Everything a command module needs, built once at start-up (or by a test) and passed in. */
 import type { Logger } from '@slack/bolt';
 import type { HelpdeskClient } from '../api/client.js';
+import type { JobRunner } from '../jobs/runner.js';
 import type { Stores } from '../store/index.js';
 
 export interface Services {
   /** The shared client (no credential): one throttle and one lock-out guard for the whole bot. */
   helpdesk: HelpdeskClient;
   stores: Stores;
+  /** The durable-job worker: register a handler per job kind, enqueue accepted work (`stores.jobs` is its queue). */
+  jobs: JobRunner;
   logger: Logger;
   /** The help desk's web root (for "Open in help desk" links and the token page). */
   helpdeskWebUrl: string;
+  /** A talep's web page, `{id}` for its id (`HELPDESK_TALEP_URL`; see api/talep-link.ts). */
+  talepUrlTemplate: string;
   /** Downloads Slack-hosted files (message attachments, file inputs) with the bot token. */
   slackFiles: SlackFileFetcher;
   /** Uploads above this size are refused with a clear message. */

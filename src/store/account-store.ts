@@ -1,6 +1,10 @@
 /**
  * Slack user ↔ help-desk account links, with the token sealed at rest. This is the only place a
  * token is decrypted; callers get a Credential for the help-desk client and nothing else.
+ *
+ * A link whose token no configured key opens (the key changed) is a state of its own, not "unlinked":
+ * it is kept, and a reconnect is refused rather than sealing over it, so it opens again once the right
+ * key is back. Disconnecting (unlink) is the deliberate way to drop it.
  */
 import { bearer, type Credential } from '../api/auth.js';
 import type { TokenCipher } from './crypto.js';
@@ -19,14 +23,34 @@ export interface Account extends AccountIdentity {
   rejected: boolean;
 }
 
+/** What the store knows about a Slack user's link. */
+export type AccountState =
+  | { state: 'linked'; account: Account }
+  | { state: 'unlinked' }
+  | { state: 'unreadable'; identity: AccountIdentity; linkedAt: Date };
+
+/** A reconnect refused because the user's stored link cannot be read with the current keys. */
+export class StoredLinkUnreadableError extends Error {
+  override readonly name = 'StoredLinkUnreadableError';
+  /** What the Slack side shows the user. */
+  readonly userMessage =
+    'Your stored help-desk link cannot be read: the bot\'s encryption key changed (stored link unreadable). ' +
+    'Reconnecting now would replace it, so it was not saved; ask an admin to restore the previous key, or disconnect first to start over.';
+  constructor(readonly teamId: string, readonly slackUserId: string) {
+    super(`stored link unreadable (key changed) for ${teamId}:${slackUserId}; refusing to overwrite it`);
+  }
+}
+
 export class AccountStore {
   constructor(
     private readonly db: Database,
     private readonly cipher: TokenCipher,
   ) {}
 
+  /** Links (or re-links) the user; throws StoredLinkUnreadableError over a link the keys cannot open. */
   async link(teamId: string, slackUserId: string, token: string, identity: AccountIdentity): Promise<void> {
     const id = key(teamId, slackUserId);
+    if (this.lookup(teamId, slackUserId).state === 'unreadable') throw new StoredLinkUnreadableError(teamId, slackUserId);
     const now = new Date().toISOString();
     const link: AccountLink = {
       sealedToken: this.cipher.encrypt(token, id),
@@ -35,30 +59,31 @@ export class AccountStore {
       verifiedAt: now,
     };
     await this.db.update((data) => {
+      // Checked again inside the update: nothing may have sealed over it since.
+      const existing = data.accounts[id];
+      if (existing && !this.cipher.open(existing.sealedToken, id)) throw new StoredLinkUnreadableError(teamId, slackUserId);
       data.accounts[id] = link;
     });
   }
 
-  /** The account, or undefined when the user never linked (or the key changed and it cannot be read). */
-  get(teamId: string, slackUserId: string): Account | undefined {
+  /** Linked (with the credential), unlinked, or linked but unreadable with the current keys. */
+  lookup(teamId: string, slackUserId: string): AccountState {
     const id = key(teamId, slackUserId);
     const link = this.db.data.accounts[id];
-    if (!link) return undefined;
-    let token: string;
-    try {
-      token = this.cipher.decrypt(link.sealedToken, id);
-    } catch {
-      return undefined;
-    }
+    if (!link) return { state: 'unlinked' };
+    const identity: AccountIdentity = { helpdeskUserId: link.helpdeskUserId, username: link.username, email: link.email, role: link.role };
+    const opened = this.cipher.open(link.sealedToken, id);
+    if (!opened) return { state: 'unreadable', identity, linkedAt: new Date(link.linkedAt) };
     return {
-      credential: bearer(token),
-      helpdeskUserId: link.helpdeskUserId,
-      username: link.username,
-      email: link.email,
-      role: link.role,
-      linkedAt: new Date(link.linkedAt),
-      rejected: link.rejectedAt !== undefined,
+      state: 'linked',
+      account: { ...identity, credential: bearer(opened.plaintext), linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
     };
+  }
+
+  /** The usable account, or undefined when there is none (never linked, or unreadable: see `lookup`). */
+  get(teamId: string, slackUserId: string): Account | undefined {
+    const found = this.lookup(teamId, slackUserId);
+    return found.state === 'linked' ? found.account : undefined;
   }
 
   async updateRole(teamId: string, slackUserId: string, role: HelpdeskRole): Promise<void> {

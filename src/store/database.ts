@@ -1,12 +1,14 @@
 /**
  * The bot's own embedded store (lowdb): one JSON file under DATA_DIR, or memory for tests.
  * The file is validated on load, so a hand-edited or truncated file gives a clear error, not a crash later.
+ * It holds sealed tokens and user data, so it is written 0600 in a 0700 directory (see private-files.ts).
  */
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low, Memory } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
 import * as z from 'zod';
+import { idempotencyTable } from './idempotency-store.js';
+import { jobsTable } from './job-store.js';
+import { ensurePrivateDir, PrivateJsonFile } from './private-files.js';
 
 const role = z.enum(['admin', 'agent', 'user']);
 export type HelpdeskRole = z.infer<typeof role>;
@@ -49,6 +51,16 @@ export const databaseSchema = z.object({
   messageTaleps: z.record(z.string(), messageTalep),
   /** `team` → automation rules the admins registered (the API cannot list rules), and who changed what. */
   rules: z.record(z.string(), z.object({ ruleIds: z.array(z.int()), log: z.array(ruleChange) })),
+  /**
+   * The lock-out guard's memory (recent sign-in failures, refused and accepted credentials as keyed
+   * fingerprints, a suspected block). Absent in older files and until the first save; the guard
+   * validates it on load (`src/api/guard-memory.ts`), so a bad entry makes it cautious, not the bot fail.
+   */
+  authGuard: z.unknown().optional(),
+  /** Idempotency key → reservation or result (idempotency-store.ts). */
+  idempotency: idempotencyTable,
+  /** Job id → durable job, the outbox (job-store.ts). */
+  jobs: jobsTable,
 });
 export type DatabaseData = z.infer<typeof databaseSchema>;
 
@@ -58,6 +70,8 @@ export const emptyDatabase = (): DatabaseData => ({
   directory: {},
   messageTaleps: {},
   rules: {},
+  idempotency: {},
+  jobs: {},
 });
 
 export type Database = Low<DatabaseData>;
@@ -69,8 +83,8 @@ export async function openDatabase(file: string | undefined): Promise<Database> 
     await db.read();
     return db;
   }
-  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  const db = new Low<DatabaseData>(new JSONFile<DatabaseData>(file), emptyDatabase());
+  await ensurePrivateDir(dirname(file));
+  const db = new Low<DatabaseData>(new PrivateJsonFile<DatabaseData>(file), emptyDatabase());
   await db.read();
   const parsed = databaseSchema.safeParse({ ...emptyDatabase(), ...(db.data as object) });
   if (!parsed.success) {

@@ -1,9 +1,12 @@
 /** The bot's persistent state, opened once at start-up. */
 import { join } from 'node:path';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { AccountStore } from './account-store.js';
 import { TokenCipher } from './crypto.js';
 import { type Database, openDatabase } from './database.js';
 import { DirectoryStore } from './directory-store.js';
+import { type IdempotencyStore, LowdbIdempotencyStore } from './idempotency-store.js';
+import { LowdbJobQueue } from './job-store.js';
 import { MessageTalepStore } from './message-taleps.js';
 import { RuleRegistry } from './rule-registry.js';
 
@@ -14,18 +17,30 @@ export interface Stores {
   messageTaleps: MessageTalepStore;
   /** Automation rules registered per workspace (the API cannot list them) and their change log. */
   rules: RuleRegistry;
+  /** Reserve-before-write keys of user actions, kept ≥ 24 h. */
+  idempotency: IdempotencyStore;
+  /** Durable jobs: accepted work that a worker sends, retries and dead-letters. */
+  jobs: JobQueue;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
 
-/** `dataDir` undefined keeps everything in memory (tests). */
-export async function openStores(dataDir: string | undefined, encryptionKey: Buffer): Promise<Stores> {
-  const db = await openDatabase(dataDir ? join(dataDir, DATABASE_FILE_NAME) : undefined);
+export const databaseFilePath = (dataDir: string): string => join(dataDir, DATABASE_FILE_NAME);
+
+/**
+ * `source`: the data directory, an already opened database (the entry point opens it first to check
+ * the keys against it), or undefined to keep everything in memory (tests). `keys`: the current token
+ * key first, then older keys that may still open stored tokens.
+ */
+export async function openStores(source: string | Database | undefined, keys: Buffer | readonly Buffer[]): Promise<Stores> {
+  const db = typeof source === 'object' ? source : await openDatabase(source === undefined ? undefined : databaseFilePath(source));
   return {
     db,
-    accounts: new AccountStore(db, new TokenCipher(encryptionKey)),
+    accounts: new AccountStore(db, new TokenCipher(keys)),
     directory: new DirectoryStore(db),
     messageTaleps: new MessageTalepStore(db),
     rules: new RuleRegistry(db),
+    idempotency: new LowdbIdempotencyStore(db),
+    jobs: new LowdbJobQueue(db),
   };
 }

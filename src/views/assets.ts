@@ -35,8 +35,9 @@ export const AssetIds = {
   show: 'asset_show',
   /** The same, from the overflow menu of the last rows of a full page; option value: asset id. */
   showMore: 'asset_show_more',
-  /** Previous / Next; value: `pageValue(...)`. */
+  /** Next, and Previous (its own id: Slack refuses two action ids alike in one block); value: `pageValue(...)`. */
   page: 'asset_page',
+  previousPage: 'asset_page_previous',
   /** Card buttons; value: asset id. */
   edit: 'asset_edit',
   link: 'asset_link_open',
@@ -143,7 +144,7 @@ export function assetListMessage(query: AssetQuery, items: readonly AssetListIte
   const what = `assets starting with “${escapeText(query.prefix)}”${scope}`;
   const first = (query.page - 1) * ASSET_PAGE_SIZE + 1;
   const navigation: Button[] = [];
-  if (query.page > 1) navigation.push(button('◀ Previous', AssetIds.page, pageValue({ ...query, page: query.page - 1 })));
+  if (query.page > 1) navigation.push(button('◀ Previous', AssetIds.previousPage, pageValue({ ...query, page: query.page - 1 })));
   // The API has no total: a full page means there may be more.
   if (items.length >= ASSET_PAGE_SIZE) navigation.push(button('Next ▶', AssetIds.page, pageValue({ ...query, page: query.page + 1 })));
 

@@ -5,7 +5,7 @@
  */
 import type { AttachmentItem, TalepCustomFieldValue, UserListItem } from '../api/schemas.js';
 import { CustomFieldType } from '../api/schemas.js';
-import { actions, type Block, button, confirm, context, escapeText, fields, section, type SlackMessage, truncate } from './kit/blocks.js';
+import { actions, type Block, button, confirm, context, escapeText, fields, rowActionId, section, type SlackMessage, truncate } from './kit/blocks.js';
 import type { RecordField } from './custom-fields/form.js';
 
 export const ExtrasIds = {
@@ -15,7 +15,7 @@ export const ExtrasIds = {
   /** Custom fields list → the form; value: talep id. */
   editFields: 'talep_fields_edit',
   fieldsCallback: 'talep_fields',
-  /** Attachments list; value: `fileValue(talepId, fileId)`. */
+  /** Attachments list; value: `fileValue(talepId, fileId)`. Delete is one per file: `rowActionId(deleteFile, fileId)`. */
   download: 'talep_file_download',
   deleteFile: 'talep_file_delete',
   /** Attachments list → the "Attach files" form; value: talep id. */
@@ -165,7 +165,7 @@ export function filesMessage(data: FilesData, notice?: string): SlackMessage {
   if (files.length > shown.length) blocks.push(context(`…and ${files.length - shown.length} more in the help desk.`));
   if (data.canDelete) {
     const deletes = shown.map((file) =>
-      button(`Delete ${truncate(file.FileName, 60)}`, ExtrasIds.deleteFile, fileValue(talepId, file.FileID), 'danger', {
+      button(`Delete ${truncate(file.FileName, 60)}`, rowActionId(ExtrasIds.deleteFile, file.FileID), fileValue(talepId, file.FileID), 'danger', {
         confirm: confirm('Delete the file?', `*${escapeText(truncate(file.FileName, 150))}* will be removed from talep #${talepId}. This cannot be undone.`, 'Delete'),
       }),
     );

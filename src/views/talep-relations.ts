@@ -7,16 +7,16 @@
  * deleted: the help desk cannot undo it.
  */
 import type { TalepSummary } from '../api/schemas.js';
-import { actions, type Block, button, confirm, context, escapeText, section, type SlackMessage, truncate } from './kit/blocks.js';
+import { actions, type Block, button, confirm, context, escapeText, rowActionId, section, type SlackMessage, truncate } from './kit/blocks.js';
 import { SharedActions } from './kit/shared-actions.js';
 
 export const RelationIds = {
   /** value: `talepPairValue(merged, into)`. */
   mergeConfirm: 'talep_merge_confirm',
   mergeCancel: 'talep_merge_cancel',
-  /** value: `talepPairValue(talep, related)`: removes the "related" link. */
+  /** value: `talepPairValue(talep, related)`: removes the "related" link. One per row: `rowActionId(unlink, related)`. */
   unlink: 'talep_rel_unlink',
-  /** value: `talepPairValue(parent, child)`: the child stops being a sub-talep. */
+  /** value: `talepPairValue(parent, child)`: the child stops being a sub-talep. One per row: `rowActionId(detach, child)`. */
   detach: 'talep_rel_detach',
 } as const;
 
@@ -60,20 +60,25 @@ function rowBlocks(rows: readonly TalepRow[]): Block[] {
   return more > 0 ? [...shown, context(`…and ${more} more.`)] : shown;
 }
 
-/** The Unlink / Detach buttons of an agent, each with Block Kit's confirmation. */
-function editButtons(talepId: number, data: RelationsData): Block | undefined {
+/**
+ * The Detach / Unlink buttons of an agent, each with Block Kit's confirmation: one actions block each,
+ * as 15 of both would pass the 25 elements an actions block holds.
+ */
+function editButtons(talepId: number, data: RelationsData): Block[] {
   const detach = data.subs.slice(0, MAX_ROWS).map((row) =>
-    button(`Detach #${row.id}`, RelationIds.detach, talepPairValue(talepId, row.id), undefined, {
+    button(`Detach #${row.id}`, rowActionId(RelationIds.detach, row.id), talepPairValue(talepId, row.id), undefined, {
       confirm: confirm(`Detach #${row.id}?`, `Talep #${row.id} will no longer be a sub-talep of #${talepId}. Both taleps stay.`, 'Detach'),
     }),
   );
   const unlink = (data.related ?? []).slice(0, MAX_ROWS).map((row) =>
-    button(`Unlink #${row.id}`, RelationIds.unlink, talepPairValue(talepId, row.id), undefined, {
+    button(`Unlink #${row.id}`, rowActionId(RelationIds.unlink, row.id), talepPairValue(talepId, row.id), undefined, {
       confirm: confirm(`Unlink #${row.id}?`, `Taleps #${talepId} and #${row.id} will no longer be related. Both taleps stay.`, 'Unlink'),
     }),
   );
-  const elements = [...detach, ...unlink];
-  return elements.length > 0 ? actions('talep_relations_edit', elements) : undefined;
+  return [
+    ...(detach.length > 0 ? [actions('talep_relations_detach', detach)] : []),
+    ...(unlink.length > 0 ? [actions('talep_relations_unlink', unlink)] : []),
+  ];
 }
 
 export interface RelationsData {
@@ -105,9 +110,8 @@ export function relationsMessage(data: RelationsData, notice?: string): SlackMes
   if (none) blocks.push(section(`Talep #${talepId} has no parent, no sub-taleps and no related taleps.`));
   if (data.related === undefined) blocks.push(context('The help desk does not list related taleps, so they are not shown here.'));
 
-  const edit = data.canEdit ? editButtons(talepId, data) : undefined;
-  if (edit) blocks.push(edit);
   if (data.canEdit) {
+    blocks.push(...editButtons(talepId, data));
     blocks.push(context(`\`/talep link ${talepId} <id>\` relates another talep · \`/talep sub add ${talepId} <id>\` adds a sub-talep`));
   }
   return { text: `Relations of talep #${talepId}`, blocks };
@@ -121,8 +125,7 @@ export function subTaleps(parentId: number, subs: readonly TalepRow[], canEdit: 
     blocks.push(section(`:evergreen_tree: Talep #${parentId} has no sub-taleps.`));
   } else {
     blocks.push(section(`:evergreen_tree: *Sub-taleps of talep #${parentId}* (${subs.length})`), ...rowBlocks(subs));
-    const edit = canEdit ? editButtons(parentId, { talepId: parentId, parent: null, subs, canEdit }) : undefined;
-    if (edit) blocks.push(edit);
+    if (canEdit) blocks.push(...editButtons(parentId, { talepId: parentId, parent: null, subs, canEdit }));
   }
   if (canEdit) blocks.push(context(`\`/talep sub add ${parentId} <id>\` makes another talep a sub-talep of #${parentId}.`));
   return { text: `Sub-taleps of talep #${parentId}: ${subs.length}`, blocks };

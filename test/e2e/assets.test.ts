@@ -79,10 +79,10 @@ describe('search', () => {
     const second = await answer(next);
     expect(second.replace_original).toBe(true);
     expect(json(second)).toContain('page 2, 51–52');
-    const paging = elementsOf(second).filter((item) => item.action_id === AssetIds.page);
-    expect(paging.map((item) => (item.text as Json).text)).toEqual(['◀ Previous']);
+    const paging = elementsOf(second).filter((item) => item.action_id === AssetIds.page || item.action_id === AssetIds.previousPage);
+    expect(paging.map((item) => [item.action_id, (item.text as Json).text])).toEqual([[AssetIds.previousPage, '◀ Previous']]);
 
-    const back = await answer(await h.send.blockAction(h.as('agent'), { action_id: AssetIds.page, value: String(paging[0]?.value) }));
+    const back = await answer(await h.send.blockAction(h.as('agent'), { action_id: AssetIds.previousPage, value: String(paging[0]?.value) }));
     expect(json(back)).toContain('page 1, 1–50');
   });
 

@@ -92,7 +92,7 @@ describe('opening the modal', () => {
     expect(viewText(viewOf(opened))).toContain('Loading');
 
     const lines = h.logs.slice(logMark);
-    const openedAt = lines.findIndex((line) => line.includes("apiCall('views.open') end"));
+    const openedAt = lines.findIndex((line) => line.includes('slack POST api views.open →'));
     const firstHelpdesk = lines.findIndex((line) => line.includes('help-desk '));
     expect(openedAt).toBeGreaterThanOrEqual(0);
     expect(firstHelpdesk).toBeGreaterThan(openedAt);

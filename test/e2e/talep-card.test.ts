@@ -41,7 +41,7 @@ describe('/talep show', () => {
     // Talep 2 is already assigned to the agent.
     expect(actionIdsOf(post)).not.toContain(TalepCardIds.assignToMe);
     const open = elements(post).find((element) => element.action_id === TalepCardIds.openLink);
-    expect(open?.url).toBe(`${h.sandbox.baseUrl.replace(/\/api$/, '')}/Talep/View/2`);
+    expect(open?.url).toBe(`${h.sandbox.baseUrl.replace(/\/api$/, '')}/Talep/2`);
   });
 
   it('shows the submitter their own talep without agents-only comments or agent buttons', async () => {

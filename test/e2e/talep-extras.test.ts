@@ -6,11 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
+import { rowActionId } from '../../src/views/kit/blocks.js';
 import { fieldBlockId } from '../../src/views/custom-fields/form.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { ExtrasIds } from '../../src/views/talep-extras.js';
-import { elementsWithId, json, type MessageElement, nextCall, pressAnswer, slashAnswer } from '../support/e2e.js';
+import { elementsWithId, json, type MessageElement, nextCall, pressAnswer, rowElements, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, people, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -180,11 +181,21 @@ describe('attachments', () => {
     const mine = await slash('user', 'files 1');
     expect(json(mine)).toContain('jam-photo.png');
     expect(elementsWithId(mine, ExtrasIds.download).map((element) => element.value)).toEqual(['1:1']);
-    expect(elementsWithId(mine, ExtrasIds.deleteFile)).toEqual([]);
+    expect(rowElements(mine, ExtrasIds.deleteFile)).toEqual([]);
     const admin = await slash('admin', 'files 3');
-    const [remove] = elementsWithId(admin, ExtrasIds.deleteFile);
+    const [remove] = rowElements(admin, ExtrasIds.deleteFile);
     expect(remove?.value).toBe('3:4');
     expect(remove?.confirm).toBeDefined();
+  });
+
+  it('gives each Delete of a longer list its own action id, as Slack requires in one block', async () => {
+    await hd().attachFile({ id: 1, uploadFile: { filename: 'second.txt', data: new TextEncoder().encode('two') } });
+    const admin = await slash('admin', 'files 1');
+    const deletes = rowElements(admin, ExtrasIds.deleteFile);
+    expect(deletes).toHaveLength(2);
+    expect(new Set(deletes.map((element) => element.action_id)).size).toBe(2);
+    // The fake Slack took the list (a duplicate action id would have been refused, failing this test).
+    expect(json(admin)).toContain('second.txt');
   });
 
   it('hides a file of an agents-only comment from the submitter', async () => {
@@ -216,11 +227,11 @@ describe('attachments', () => {
   });
 
   it('refuses a regular user the delete, and lets an admin delete', async () => {
-    const refused = await press('user', { action_id: ExtrasIds.deleteFile, value: '1:1' });
+    const refused = await press('user', { action_id: rowActionId(ExtrasIds.deleteFile, 1), value: '1:1' });
     expect(refused.text).toContain('*admin* permission');
     expect((await hd().attachments({ id: 1 })).map((file) => file.FileID)).toContain(1);
 
-    const post = await press('admin', { action_id: ExtrasIds.deleteFile, value: '3:4' });
+    const post = await press('admin', { action_id: rowActionId(ExtrasIds.deleteFile, 4), value: '3:4' });
     expect(post.replace_original).toBe(true);
     expect(json(post)).toContain('File #4 was deleted');
     expect(json(post)).toContain('Talep #3 has no attachments');

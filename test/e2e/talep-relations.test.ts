@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHelpdeskError } from '../../src/api/errors.js';
+import { rowActionId } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { RelationIds } from '../../src/views/talep-relations.js';
-import { elementsWithId, json, pressAnswer, slashAnswer } from '../support/e2e.js';
+import { elementsWithId, json, pressAnswer, rowElements, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
 let h: Harness;
@@ -35,13 +36,13 @@ describe('related taleps', () => {
     expect(post.response_type).toBe('ephemeral');
     expect(json(post)).toContain('Laptop battery drains in two hours'); // talep 9, related to 1
     expect(elementsWithId(post, SharedActions.showTalep).map((element) => element.value)).toEqual(['9']);
-    const unlink = elementsWithId(post, RelationIds.unlink);
+    const unlink = rowElements(post, RelationIds.unlink);
     expect(unlink.map((element) => element.value)).toEqual(['1:9']);
     expect(unlink[0]?.confirm).toBeDefined();
     // The submitter sees the relations of their own talep, without the agents' buttons.
     const mine = await slash('user', 'relations 1');
     expect(json(mine)).toContain('Laptop battery');
-    expect(elementsWithId(mine, RelationIds.unlink)).toEqual([]);
+    expect(rowElements(mine, RelationIds.unlink)).toEqual([]);
   });
 
   it('links and unlinks two taleps', async () => {
@@ -80,7 +81,10 @@ describe('sub-taleps', () => {
     expect(json(post)).toContain('Upgrade the core switch firmware');
     expect(json(post)).toContain('Re-plan the Wi-Fi channels');
     expect(elementsWithId(post, SharedActions.showTalep).map((element) => element.value)).toEqual(['7', '8']);
-    expect(elementsWithId(post, RelationIds.detach).map((element) => element.value)).toEqual(['6:7', '6:8']);
+    const detach = rowElements(post, RelationIds.detach);
+    expect(detach.map((element) => element.value)).toEqual(['6:7', '6:8']);
+    // One actions block, so each Detach has its own action id (Slack refuses two alike in a block).
+    expect(detach.map((element) => element.action_id)).toEqual([rowActionId(RelationIds.detach, 7), rowActionId(RelationIds.detach, 8)]);
   });
 
   it('shows the parent’s card, or says there is none', async () => {
@@ -120,7 +124,7 @@ describe('sub-taleps', () => {
   });
 
   it('detaches a sub-talep with the button and re-renders the relations in place', async () => {
-    const post = await press('agent', { action_id: RelationIds.detach, value: '6:8' });
+    const post = await press('agent', { action_id: rowActionId(RelationIds.detach, 8), value: '6:8' });
     expect(post.replace_original).toBe(true);
     expect(json(post)).toContain('Talep #8 is no longer a sub-talep of #6');
     expect(await parentOf(8)).toBeNull();

@@ -77,7 +77,7 @@ describe('category-scoped and visibility rules', () => {
 
   test('regular users search and count only their own taleps', async () => {
     const mine = await world.user.search({ query: '' });
-    expect(mine.every((talep) => talep.SubmitterUserInfo?.UserID === 4)).toBe(true);
+    expect(mine.every((talep) => talep.SubmitterID === 4)).toBe(true);
     expect((await world.agent2.search({ query: '' })).length).toBeGreaterThan(mine.length);
     expect((await world.user.stats()).TotalTaleps).toBe(mine.length);
   });

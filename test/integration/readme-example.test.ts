@@ -1,13 +1,15 @@
 /** The README's "client on its own" example, run against the sandbox so the README stays true. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { basic, bearer, HelpdeskClient, HelpdeskError } from '../../src/api/index.js';
+import { basic, bearer, HelpdeskClient, HelpdeskError, unknownOutcomeParams } from '../../src/api/index.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
+import { responseStyle } from './world.js';
 
 let sandbox: Sandbox;
 let helpdesk: HelpdeskClient;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+  // The example must hold against both shapes of answers (this run's response style).
+  sandbox = await startSandbox({ port: 0, settings: { ResponseStyle: responseStyle() } });
   helpdesk = new HelpdeskClient({ baseUrl: sandbox.baseUrl });
 });
 afterAll(async () => {
@@ -34,4 +36,12 @@ test('the README example runs as written', async () => {
   const missing = await ayse.getTalep({ id: 999_999 }).catch((error: unknown) => error);
   expect(missing).toBeInstanceOf(HelpdeskError);
   expect((missing as HelpdeskError).kind).toBe('not-found');
+
+  // The README's unknown-outcome snippet: a create that was answered is not an unknown outcome.
+  const created = await ayse.createTalep({ categoryId: 1, subject: 'Printer jam', body: 'Tray 2', priorityId: 0 }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(unknownOutcomeParams(created, 'createTalep')).toBeUndefined();
+  expect(unknownOutcomeParams(missing, 'getTalep')).toBeUndefined();
 });

@@ -5,6 +5,7 @@
  */
 import type { ViewStateValue, types } from '@slack/bolt';
 import { expect } from 'vitest';
+import { rowActionPattern } from '../../src/views/kit/blocks.js';
 import type { SlackCall } from './fake-slack.js';
 import type { Harness, Person } from './harness.js';
 import type { SentRequest } from './slack-requests.js';
@@ -106,6 +107,10 @@ export const actionIdsOf = (message: unknown): (string | undefined)[] =>
 /** The interactive elements of a message with action id `actionId`. */
 export const elementsWithId = <E extends { action_id?: string } = MessageElement>(message: unknown, actionId: string): E[] =>
   elementsOf<E>(message).filter((element) => element.action_id === actionId);
+
+/** The per-row elements of a list (`rowActionId(base, key)`, one action id each), in order. */
+export const rowElements = <E extends { action_id?: string } = MessageElement>(message: unknown, base: string): E[] =>
+  elementsOf<E>(message).filter((element) => rowActionPattern(base).test(element.action_id ?? ''));
 
 // ── modals ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -4,10 +4,17 @@
  * (`/files/<id>`) and file uploads (`files.uploadV2`: `files.getUploadURLExternal` hands out
  * `/upload/<fileId>`, where the bytes arrive). It records every call so tests can assert exactly what the
  * bot sent to Slack.
+ *
+ * Like Slack, it checks every message and view against Block Kit's documented limits
+ * (src/slack/block-kit-limits.ts) and refuses a broken one with Slack's error (`invalid_blocks` for
+ * messages, `invalid_arguments` for views, HTTP 400 for a response_url); what Slack would only
+ * truncate or split is accepted, with Slack's `message_truncated` warning. Every violation, refused or
+ * not, is kept in `violations`, which the harness turns into a failed test (test/support/harness.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkMessage, checkView, describeViolation, type Violation } from '../../src/slack/block-kit-limits.js';
 
 export interface SlackCall {
   method: string;
@@ -42,6 +49,16 @@ export interface FakeSlackUpload {
   data: Uint8Array;
 }
 
+/** A Block Kit limit a payload broke, with where the payload went (`chat.postMessage`, `response_url`, `options`...). */
+export interface RecordedViolation extends Violation {
+  via: string;
+}
+
+/** The Web API methods whose messages Slack checks (chat.postMessage and friends). */
+const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.update', 'chat.scheduleMessage']);
+/** The Web API methods that take a `view`. */
+const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push', 'views.publish']);
+
 const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options', 'option_groups', 'files']);
 
 export class FakeSlack {
@@ -52,6 +69,8 @@ export class FakeSlack {
   readonly uploads: FakeSlackUpload[] = [];
   /** Per-method overrides, e.g. `fail.set('views.open', 'expired_trigger_id')`. */
   readonly fail = new Map<string, string>();
+  /** Every Block Kit limit the bot broke, in order; a test that expects one takes it with `takeViolations()`. */
+  readonly violations: RecordedViolation[] = [];
   botToken = 'xoxb-test-bot-token';
   #server: Server | undefined;
   #url = '';
@@ -97,6 +116,17 @@ export class FakeSlack {
     return this.responsePosts.filter((post) => post.id === id).map((post) => post.body);
   }
 
+  /** Records what a check found on a payload sent `via` somewhere; returns the violations. */
+  recordViolations(via: string, violations: Violation[]): Violation[] {
+    for (const violation of violations) this.violations.push({ via, ...violation });
+    return violations;
+  }
+
+  /** Removes and returns the violations recorded so far (for a test that expects some). */
+  takeViolations(): RecordedViolation[] {
+    return this.violations.splice(0, this.violations.length);
+  }
+
   callsTo(method: string): SlackCall[] {
     return this.calls.filter((call) => call.method === method);
   }
@@ -137,7 +167,14 @@ export class FakeSlack {
       return;
     }
     if (url.pathname.startsWith('/respond/')) {
-      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: JSON.parse(body || '{}') });
+      const posted = JSON.parse(body || '{}') as Record<string, unknown>;
+      if (this.recordViolations('response_url', checkMessage(posted)).some((violation) => violation.effect === 'refused')) {
+        // A response_url answers a refused message like an incoming webhook: HTTP 400 and the error.
+        res.writeHead(400, { 'content-type': 'text/plain' });
+        res.end('invalid_blocks');
+        return;
+      }
+      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: posted });
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('ok');
       return;
@@ -165,6 +202,8 @@ export class FakeSlack {
   #reply(method: string, args: Record<string, unknown>): Record<string, unknown> {
     const failure = this.fail.get(method);
     if (failure) return { ok: false, error: failure };
+    const checked = this.#check(method, args);
+    if (checked.refusal) return checked.refusal;
     switch (method) {
       case 'auth.test':
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T1', team: 'Test team', url: 'https://test.slack.com/' };
@@ -177,10 +216,10 @@ export class FakeSlack {
       }
       case 'chat.postMessage': {
         const ts = `1700000000.${String(++this.#messageCounter).padStart(6, '0')}`;
-        return { ok: true, channel: args.channel, ts, message: { ...args, ts } };
+        return { ok: true, channel: args.channel, ts, message: { ...args, ts }, ...checked.warning };
       }
       case 'chat.postEphemeral':
-        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}` };
+        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}`, ...checked.warning };
       case 'chat.getPermalink':
         return {
           ok: true,
@@ -216,8 +255,29 @@ export class FakeSlack {
         return user ? { ok: true, user: { id: user.id, name: user.name, profile: { email: user.email } } } : { ok: false, error: 'users_not_found' };
       }
       default:
-        return { ok: true };
+        return { ok: true, ...checked.warning };
     }
+  }
+
+  /**
+   * Checks a message or view against Block Kit's limits and records what it breaks: Slack's refusal
+   * when one rule is of the refused kind, else what Slack adds to a message it took but cut
+   * (changelog 2018-04-truncating-really-long-messages).
+   */
+  #check(method: string, args: Record<string, unknown>): { refusal?: Record<string, unknown>; warning: Record<string, unknown> } {
+    const isView = VIEW_METHODS.has(method);
+    if (!isView && !MESSAGE_METHODS.has(method)) return { warning: {} };
+    const found = this.recordViolations(method, isView ? checkView(args.view) : checkMessage(args));
+    const refused = found.filter((violation) => violation.effect === 'refused');
+    if (refused.length > 0) {
+      const messages = refused.map((violation) => describeViolation(violation, isView ? '/view' : ''));
+      return { refusal: { ok: false, error: isView ? 'invalid_arguments' : 'invalid_blocks', errors: messages, response_metadata: { messages } }, warning: {} };
+    }
+    const truncated = found.some((violation) => violation.effect === 'truncated');
+    const warning = truncated
+      ? { response_metadata: { warnings: ['message_truncated'], messages: ['[WARN] Your message was truncated but still posted. The `text` field accepts up to 40,000 characters.'] } }
+      : {};
+    return { warning };
   }
 }
 

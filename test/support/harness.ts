@@ -2,8 +2,14 @@
  * End-to-end harness: the sandbox help desk (in memory), a fake Slack, and the real Bolt app in HTTP
  * mode on an ephemeral port, wired by the same `buildServices` as production. Tests send signed
  * requests and assert on the fake Slack's recorded calls and on the sandbox's data.
+ *
+ * Every payload the bot sends is checked against Slack's Block Kit limits by the fake Slack; a test
+ * during which the bot broke one fails (the check below runs after each test of every file that
+ * imports this harness), unless the test took the violations it expected with
+ * `h.slack.takeViolations()`. `close()` fails the same way for what arrived after the last test.
  */
 import { randomBytes } from 'node:crypto';
+import { afterEach } from 'vitest';
 import { createTalepApp, type TalepApp } from '../../src/app.js';
 import { buildServices } from '../../src/bootstrap.js';
 import { identify } from '../../src/commands/account.js';
@@ -53,9 +59,26 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The fake Slacks of the harnesses started in this test file and not closed yet. */
+const openSlacks = new Set<FakeSlack>();
+
+/** Throws one error listing every Block Kit violation recorded and not taken by the test. */
+function failOnViolations(slack: FakeSlack, when: string): void {
+  const found = slack.takeViolations();
+  if (found.length === 0) return;
+  const lines = found.map((v) => `  ${v.via}: ${v.rule} (${v.effect}) at ${v.path} — ${v.message} (found ${String(v.actual)})`);
+  throw new Error(`The bot sent ${found.length} payload part(s) past Slack's Block Kit limits (${when}):\n${lines.join('\n')}`);
+}
+
+// Registered when a test file imports this module, so it runs after each test of every e2e file.
+afterEach(() => {
+  for (const slack of openSlacks) failOnViolations(slack, 'during this test');
+});
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, settings: { DisableRateLimit: true, ...options.sandbox?.settings } });
   const slack = await new FakeSlack().start();
+  openSlacks.add(slack);
   for (const person of Object.values(people)) {
     slack.users.set(person.userId, { id: person.userId, name: person.username, email: person.email, tzOffset: 10_800 });
   }
@@ -96,10 +119,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await services.stores.accounts.link('T1', people[person].userId, token, identity);
     },
     async close() {
+      openSlacks.delete(slack);
       await app.stop();
       await services.helpdesk.close();
       await slack.close();
       await sandbox.close();
+      failOnViolations(slack, 'after the last test of the file');
     },
   };
   for (const person of options.linked ?? (['admin', 'agent', 'agent2', 'user'] as const)) {

@@ -1,8 +1,13 @@
 /**
  * Builds Slack's requests the way Slack sends them — form-encoded, with `X-Slack-Signature` over
  * `v0:<timestamp>:<body>` — and posts them to the app's HTTP receiver.
+ *
+ * What the app answers in the HTTP response is a payload for Slack too (an external select's options,
+ * a view submission's `response_action` view, a message in an ack): it is checked against Block Kit's
+ * limits like every Web API call, and what breaks them is recorded in the fake Slack's `violations`.
  */
 import { createHmac } from 'node:crypto';
+import { checkMessage, checkOptions, checkView, type Violation } from '../../src/slack/block-kit-limits.js';
 import type { FakeSlack } from './fake-slack.js';
 
 export interface SentRequest {
@@ -25,7 +30,7 @@ export interface Actor {
 
 export class SlackRequests {
   constructor(
-    private readonly eventsUrl: string,
+    readonly eventsUrl: string,
     private readonly signingSecret: string,
     private readonly slack: FakeSlack,
   ) {}
@@ -51,6 +56,17 @@ export class SlackRequests {
     );
   }
 
+  /** Checks what the app answered to a request of `kind` (a slash command or an interaction's `type`). */
+  #checkAnswer(kind: string, answer: unknown): void {
+    if (typeof answer !== 'object' || answer === null) return;
+    const body = answer as Record<string, unknown>;
+    let found: Violation[] = [];
+    if (kind === 'block_suggestion') found = checkOptions(body);
+    else if (kind === 'view_submission' && (body.response_action === 'update' || body.response_action === 'push')) found = checkView(body.view);
+    else if ('blocks' in body || 'text' in body) found = checkMessage(body);
+    this.slack.recordViolations(`${kind} response`, found);
+  }
+
   async slash(actor: Actor, text: string, command = '/talep'): Promise<SentRequest> {
     const responseUrl = this.slack.responseUrl();
     const form = new URLSearchParams({
@@ -67,14 +83,18 @@ export class SlackRequests {
       response_url: responseUrl,
       trigger_id: `trigger-${Date.now()}-${Math.random()}`,
     });
-    return { ...(await this.signed(form.toString())), responseUrl };
+    const sent = await this.signed(form.toString());
+    this.#checkAnswer('slash_command', sent.body);
+    return { ...sent, responseUrl };
   }
 
   /** Any interactivity payload (`block_actions`, `view_submission`, `shortcut`, `message_action`, `block_suggestion`...). */
   async interaction(payload: Record<string, unknown>): Promise<SentRequest> {
     const form = new URLSearchParams({ payload: JSON.stringify(payload) });
     const responseUrl = typeof payload.response_url === 'string' ? payload.response_url : undefined;
-    return { ...(await this.signed(form.toString())), responseUrl };
+    const sent = await this.signed(form.toString());
+    this.#checkAnswer(String(payload.type), sent.body);
+    return { ...sent, responseUrl };
   }
 
   async blockAction(

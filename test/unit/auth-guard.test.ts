@@ -56,30 +56,30 @@ function tracked<T>(promise: Promise<T>): { done: boolean; promise: Promise<T> }
 const count = (values: readonly string[], value: string): number => values.filter((v) => v === value).length;
 
 describe('AuthGuard: the sign-in failure budget', () => {
-  it('lets at most 2 of 10 concurrent, repeated bad tokens reach the server while verified users keep working', async () => {
+  it('lets 1 of 10 concurrent, repeated bad tokens reach the server (the other slot is kept for newcomers) while verified users keep working', async () => {
     const { guard, good, sent, request } = setup();
     good.add('verified');
     await request('verified');
     const bad = Array.from({ length: 10 }, (_, i) => `bad-${i}`);
 
     const round1 = results(await Promise.allSettled([...bad.map((c) => request(c)), request('verified')]));
-    expect(count(round1, 'auth-failed')).toBe(2);
-    expect(count(round1, 'auth-paused')).toBe(8);
+    expect(count(round1, 'auth-failed')).toBe(1);
+    expect(count(round1, 'auth-paused')).toBe(9);
     expect(round1[10]).toBe('ok');
 
     for (let round = 0; round < 3; round++) {
       const again = results(await Promise.allSettled([...bad.map((c) => request(c)), request('verified')]));
-      expect(count(again, 'unauthorized')).toBe(2); // the two that were refused are never sent again
-      expect(count(again, 'auth-paused')).toBe(8);
+      expect(count(again, 'unauthorized')).toBe(1); // the one that was refused is never sent again
+      expect(count(again, 'auth-paused')).toBe(9);
       expect(again[10]).toBe('ok');
     }
-    expect(sent.filter((c) => c.startsWith('bad-'))).toHaveLength(2);
+    expect(sent.filter((c) => c.startsWith('bad-'))).toHaveLength(1);
     expect(count(sent, 'verified')).toBe(5);
-    expect(guard.state()).toMatchObject({ recentFailures: 2, rejected: 2, verified: 1, unverifiedInFlight: 0, waiting: 0 });
+    expect(guard.state()).toMatchObject({ recentFailures: 1, rejected: 1, verified: 1, unverifiedInFlight: 0, waiting: 0 });
   });
 
   it('says when sign-ins resume, and lets a new credential try once the failures leave the window', async () => {
-    const { clock, guard, good, sent, request } = setup();
+    const { clock, guard, good, sent, request } = setup({ newcomerReserve: 0 });
     await request('bad-1');
     await clock.advance(3 * MINUTE);
     await request('bad-2');
@@ -97,7 +97,7 @@ describe('AuthGuard: the sign-in failure budget', () => {
   });
 
   it('makes a third unverified credential wait while two are in flight, then decides on their outcome', async () => {
-    const { guard, admitNow } = setup();
+    const { guard, admitNow } = setup({ newcomerReserve: 0 });
     const first = await admitNow('u1');
     const second = await admitNow('u2');
     const third = tracked(guard.admit('u3'));
@@ -318,5 +318,82 @@ describe('AuthGuard: cancellation', () => {
     expect(guard.state().waiting).toBe(0);
 
     await expect(guard.admit('u1', { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});
+
+describe('AuthGuard: the newcomer allowance', () => {
+  /** `who` presents `credential`; `pasted` marks a token just pasted (not read from storage). */
+  function people(options: AuthGuardOptions = {}) {
+    const harness = setup(options);
+    const { guard, good, sent } = harness;
+    async function as(who: string, credential: string, pasted: boolean): Promise<AuthOutcome> {
+      const admission = await guard.admit(credential, { presenter: who, newCredential: pasted });
+      sent.push(credential);
+      await settle();
+      const outcome: AuthOutcome = good.has(credential) ? 'ok' : 'auth-failed';
+      admission.report(outcome);
+      return outcome;
+    }
+    return { ...harness, as };
+  }
+
+  it('a storm of stored credentials gone bad and repeats leaves a valid newcomer its first try', async () => {
+    const { guard, good, sent, as } = people();
+    const storm = Array.from({ length: 10 }, (_, i) => as(`user-${i}`, `stored-${i}`, false));
+    const stormAgain = Array.from({ length: 10 }, (_, i) => as(`user-${i}`, `stored-${i}`, false));
+    const kinds = results(await Promise.allSettled([...storm, ...stormAgain]));
+    expect(count(kinds, 'auth-failed')).toBe(1); // one slot only: the other is kept for newcomers
+    expect(sent).toHaveLength(1);
+
+    good.add('alice-token');
+    expect(await as('alice', 'alice-token', true)).toBe('ok');
+    expect(guard.isVerified('alice-token')).toBe(true);
+  });
+
+  it('one person pasting garbage again and again uses one slot, once', async () => {
+    const { good, sent, as } = people();
+    const tries = [];
+    for (let i = 0; i < 5; i++) tries.push(await as('mallory', `garbage-${i}`, true).catch((e: unknown) => (e as HelpdeskError).kind));
+    expect(tries).toEqual(['auth-failed', 'auth-paused', 'auth-paused', 'auth-paused', 'auth-paused']);
+
+    good.add('bora-token');
+    expect(await as('bora', 'bora-token', true)).toBe('ok');
+    expect(sent).toEqual(['garbage-0', 'bora-token']);
+  });
+
+  it('two pastes of one person at once: only the first counts as a newcomer try', async () => {
+    const { sent, as } = people();
+    const kinds = results(await Promise.allSettled([as('mallory', 'g-1', true), as('mallory', 'g-2', true), as('eve', 'g-3', true)]));
+    // mallory's second paste is an ordinary unverified call; with mallory's first in flight only
+    // eve's newcomer try may still go, and after those two failures nothing unverified goes.
+    expect(count(kinds, 'auth-failed')).toBe(2);
+    expect(sent).toEqual(['g-1', 'g-3']);
+    expect(kinds[1]).toBe('auth-paused');
+  });
+
+  it('never lets a third failure through, whatever the mix of newcomers and storms', async () => {
+    const { clock, guard, sent, as } = people();
+    for (let round = 0; round < 4; round++) {
+      const calls = Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ? as(`new-${round}-${i}`, `pasted-${round}-${i}`, true) : as(`old-${i}`, `stored-${round}-${i}`, false),
+      );
+      await Promise.allSettled(calls);
+      expect(guard.state().recentFailures).toBeLessThanOrEqual(2);
+      await clock.advance(2 * MINUTE); // still inside the 10-minute window
+    }
+    expect(sent).toHaveLength(2);
+  });
+
+  it('without newcomerReserve every unverified call shares the whole budget, as before', async () => {
+    const { sent, as } = people({ newcomerReserve: 0 });
+    await as('a', 'stored-a', false);
+    await as('b', 'stored-b', false);
+    await expect(as('c', 'pasted-c', true)).rejects.toMatchObject({ kind: 'auth-paused' });
+    expect(sent).toEqual(['stored-a', 'stored-b']);
+  });
+
+  it('refuses a reserve that would leave ordinary sign-ins no slot at all', () => {
+    expect(() => new AuthGuard({ maxFailures: 2, newcomerReserve: 2 })).toThrow(RangeError);
+    expect(new AuthGuard({ maxFailures: 1 }).state().recentFailures).toBe(0); // default reserve 0 with one slot
   });
 });

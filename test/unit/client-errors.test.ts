@@ -6,8 +6,8 @@ import { errors } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../../src/api/auth.js';
 import type { CallLog } from '../../src/api/client.js';
-import { HelpdeskError, type HelpdeskErrorKind } from '../../src/api/errors.js';
-import { ManualClock, type MockHelpdesk, mockHelpdesk, type Reply, settle, talepJson } from './client-fixtures.js';
+import type { HelpdeskErrorKind } from '../../src/api/errors.js';
+import { failure, ManualClock, type MockHelpdesk, mockHelpdesk, type Reply, settle, talepJson } from './client-fixtures.js';
 
 let hd: MockHelpdesk | undefined;
 const open = (...args: Parameters<typeof mockHelpdesk>): MockHelpdesk => (hd = mockHelpdesk(...args));
@@ -17,16 +17,6 @@ afterEach(async () => {
   await hd?.close();
   hd = undefined;
 });
-
-/** The rejection of `promise`, which must be a HelpdeskError. */
-async function failure(promise: Promise<unknown>): Promise<HelpdeskError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(HelpdeskError);
-  return error as HelpdeskError;
-}
 
 describe('HTTP statuses', () => {
   it.each<[string, Reply, HelpdeskErrorKind, string]>([

@@ -7,9 +7,11 @@
  */
 import { FormData, MockAgent } from 'undici';
 import type { MockPool } from 'undici';
+import { expect } from 'vitest';
 import type * as z from 'zod';
 import { bearer } from '../../src/api/auth.js';
 import { HelpdeskClient, type HelpdeskClientOptions } from '../../src/api/client.js';
+import { HelpdeskError } from '../../src/api/errors.js';
 import type * as s from '../../src/api/schemas.js';
 import { ManualClock as BaseClock } from '../support/manual-clock.js';
 
@@ -86,6 +88,16 @@ export function mockHelpdesk(options: Partial<HelpdeskClientOptions> = {}): Mock
   };
 }
 
+/** The rejection of `promise`, which must be a HelpdeskError. */
+export async function failure(promise: Promise<unknown>): Promise<HelpdeskError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(HelpdeskError);
+  return error as HelpdeskError;
+}
+
 export function sentRequests(agent: MockAgent): SentRequest[] {
   return (agent.getCallHistory()?.calls() ?? []).map((log) => {
     const url = new URL(log.fullUrl);
@@ -146,7 +158,7 @@ export const talepJson = {
   ResolvedDate: null,
   TimeSpentInSeconds: 600,
   UpdatedByPerformer: false,
-} satisfies z.input<typeof s.talep>;
+} satisfies z.input<typeof s.talep.spec>;
 
 export const userRecordJson = {
   UserID: 31,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../src/api/schemas.js';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import { existingCategory, parseCategoryArgs } from '../../src/commands/categories.js';
 import { categoryCreatedText, categoryExistsText, categoryListMessage, groupBySection, sectionLabel } from '../../src/views/categories.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const category = (CategoryID: number, Name: string, section?: [number, string], extra: Partial<Category> = {}): Category => ({
   CategoryID,
@@ -74,6 +76,14 @@ describe('category views', () => {
     expect(blocks.length).toBeLessThanOrEqual(50);
     for (const block of blocks) if (block.type === 'section') expect(block.text?.text.length).toBeLessThanOrEqual(3000);
     expect(JSON.stringify(blocks)).toContain('the list goes on');
+  });
+
+  it('passes the Block Kit limits with 200 categories of long, escaped names in 50 sections, and with 5000', () => {
+    const long = many(200, (i) => category(i + 1, longText(300), i % 4 ? [i % 50, longText(200)] : undefined, { ForTechsOnly: i % 2 === 0 }));
+    const huge = many(5000, (i) => category(i + 1, longText(60), [i % 7, longText(40)]));
+    for (const list of [long, huge, [category(1, longText(5000))]]) {
+      for (const isAdmin of [true, false]) expect(checkMessage(categoryListMessage(list, { isAdmin }))).toEqual([]);
+    }
   });
 
   it('names the section and what happened', () => {

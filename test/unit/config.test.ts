@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('./data');
     expect(config.helpdesk.url).toBeUndefined();
     expect(config.helpdesk.rateLimits).toEqual({ enabled: true, general: 90, search: 60 });
-    expect(config.tokenEncryptionKey).toBeUndefined();
+    expect(config.tokenEncryptionKeys).toBeUndefined();
   });
 
   it('uses Socket Mode when SLACK_APP_TOKEN is set, and then needs no signing secret', () => {
@@ -52,11 +52,32 @@ describe('loadConfig', () => {
     expect(config.helpdesk.url).toBe('https://hd.example.com/helpdesk/api');
     expect(config.slack.apiUrl).toBe('http://127.0.0.1:4000/api/');
     expect(config.helpdesk.rateLimits).toEqual({ enabled: false, general: 90, search: 30 });
-    expect(config.tokenEncryptionKey?.toString('hex')).toBe(key);
+    expect(config.tokenEncryptionKeys?.map((each) => each.toString('hex'))).toEqual([key]);
+  });
+
+  it('reads a key list, the current key first, and refuses a list with a bad or repeated entry', () => {
+    const [current, old] = ['ab'.repeat(32), Buffer.alloc(32, 9).toString('base64')];
+    expect(loadConfig({ ...base, TOKEN_ENCRYPTION_KEY: `${current}, ${old}` }).tokenEncryptionKeys?.map((key) => key.toString('hex'))).toEqual([
+      current,
+      '09'.repeat(32),
+    ]);
+    expect(() => loadConfig({ ...base, TOKEN_ENCRYPTION_KEY: `${current},short` })).toThrow(/TOKEN_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ ...base, TOKEN_ENCRYPTION_KEY: `${current},${current}` })).toThrow(/TOKEN_ENCRYPTION_KEY/);
   });
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...base, HELPDESK_URL: '', SLACK_API_URL: '  ' }).helpdesk.url).toBeUndefined();
+    expect(loadConfig({ ...base, HELPDESK_TALEP_URL: ' ' }).helpdesk.talepUrl).toBeUndefined();
+  });
+
+  it('reads HELPDESK_TALEP_URL: an http(s) address with {id}', () => {
+    const config = loadConfig({ ...base, HELPDESK_TALEP_URL: ' https://hd.example.com/helpdesk/Ticket/{id} ' });
+    expect(config.helpdesk.talepUrl).toBe('https://hd.example.com/helpdesk/Ticket/{id}');
+    expect(() => loadConfig({ ...base, HELPDESK_TALEP_URL: 'https://hd.example.com/Ticket/' })).toThrow(
+      /HELPDESK_TALEP_URL must contain \{id\} where the talep's id goes/,
+    );
+    expect(() => loadConfig({ ...base, HELPDESK_TALEP_URL: 'javascript:open({id})' })).toThrow(/HELPDESK_TALEP_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ ...base, HELPDESK_TALEP_URL: 'https://hd.example.com/a b/{id}' })).toThrow(/HELPDESK_TALEP_URL must be an http\(s\) URL/);
   });
 });
 

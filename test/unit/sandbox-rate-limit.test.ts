@@ -91,7 +91,7 @@ describe('DisableRateLimit', () => {
     expect(sandbox.settings().DisableRateLimit).toBe(true);
 
     const viaRoute = await send(sandbox, `${sandbox.rootUrl}/__sandbox/settings`, { json: { DisableRateLimit: false } });
-    expect(viaRoute.json()).toEqual({ DisableRateLimit: false, AllowSecondaryAssignee: false });
+    expect(viaRoute.json()).toEqual({ ResponseStyle: 'spec', DisableRateLimit: false, AllowSecondaryAssignee: false });
     expect((await stats(sandbox)).status).toBe(200);
     expect((await stats(sandbox)).status).toBe(429);
     const shown = await send(sandbox, `${sandbox.rootUrl}/__sandbox/settings`);

@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 describe('router built from the endpoint table', () => {
-  test('has one route per operation and matches paths whatever their case', () => {
+  test('has one published route per operation and matches paths whatever their case', () => {
     const router = new Router();
-    expect(router.routes).toHaveLength(operationNames.length);
+    expect(router.routes.filter((route) => !route.otherMethod)).toHaveLength(operationNames.length);
     expect(operationNames).toHaveLength(72);
     const found = router.match('GET', '/RULE/7/');
     expect(found).toMatchObject({ kind: 'found', route: { operation: 'getRule' }, pathParams: { id: '7' } });
@@ -29,7 +29,7 @@ describe('router built from the endpoint table', () => {
 
   test('tells a wrong method apart from an unknown path', () => {
     const router = new Router();
-    expect(router.match('POST', '/Comments')).toEqual({ kind: 'method-not-allowed', allowed: ['GET'] });
+    expect(router.match('GET', '/MergeTaleps')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
     expect(router.match('GET', '/NoSuchThing')).toEqual({ kind: 'not-found' });
   });
 });
@@ -53,9 +53,9 @@ describe('HTTP routing', () => {
     const unknown = await send(sandbox, '/NoSuchOperation', { auth: 'agent:demo' });
     expect(unknown.status).toBe(404);
     expect(unknown.text).toContain('No operation at GET /api/NoSuchOperation');
-    const wrong = await send(sandbox, '/comments', { auth: 'agent:demo', method: 'POST', form: { id: '1' } });
+    const wrong = await send(sandbox, '/MergeTaleps', { auth: 'agent:demo', method: 'GET', query: { id: '1', id2: '9' } });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.allow).toBe('GET');
+    expect(wrong.headers.allow).toBe('POST');
   });
 });
 
@@ -138,7 +138,7 @@ describe('sub-directory prefix', () => {
       expect(hosted.baseUrl).toMatch(/\/helpdesk\/api$/);
       expect(hosted.rootUrl).toMatch(/\/helpdesk$/);
       const talep = await send(hosted, '/talep', { auth: 'agent:demo', query: { id: '1' } });
-      expect(talep.json<{ Url: string }>().Url).toBe(`${hosted.rootUrl}/Talep/View/1`);
+      expect(talep.json<{ Url: string }>().Url).toBe(`${hosted.rootUrl}/Talep/1`);
       const token = await send(hosted, `${hosted.rootUrl}/User/Token?json=true`, { auth: 'agent:demo' });
       expect(token.json()).toEqual({ token: hosted.tokenFor('agent') });
       const serverRoot = hosted.rootUrl.replace(/\/helpdesk$/, '');

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HelpdeskError, type HelpdeskErrorKind } from '../../src/api/errors.js';
+import type { HelpdeskErrorKind } from '../../src/api/errors.js';
+import { HelpdeskError, helpdeskErrorKinds } from '../../src/api/errors.js';
 import { errorMessage, errorText } from '../../src/slack/failures.js';
 import { CONNECT_ACTION, connectPrompt, queuedMessage } from '../../src/views/kit/notices.js';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
+import { longText } from './block-kit-fixtures.js';
 
-const kinds: HelpdeskErrorKind[] = [
-  'invalid', 'unauthorized', 'forbidden', 'not-found', 'rate-limited', 'unavailable', 'invalid-response', 'auth-paused', 'cancelled',
-];
+const kinds = helpdeskErrorKinds;
 
 describe('errorText', () => {
   it.each(kinds)('gives one short sentence for %s, without internals', (kind) => {
@@ -23,6 +24,12 @@ describe('errorText', () => {
   it('explains refusals with the permission the operation needs', () => {
     expect(errorText(new HelpdeskError('forbidden', 'x', { operation: 'getRule', status: 403 }))).toContain('*admin*');
     expect(errorText(new HelpdeskError('forbidden', 'x', { operation: 'addComment', status: 403 }))).toMatch(/\*agent\*.*category/);
+  });
+
+  it('never says "try again" when the help desk may have done it already', () => {
+    const text = errorText(new HelpdeskError('unknown-outcome', 'x', { operation: 'createTalep', requestSent: true }));
+    expect(text).toContain('did not answer in time; I am checking whether it was done');
+    expect(text).not.toMatch(/try again/i);
   });
 
   it('says when to try again', () => {
@@ -54,5 +61,19 @@ describe('errorMessage and prompts', () => {
   it('words the queued notice in seconds, then minutes', () => {
     expect(queuedMessage(40_000).text).toContain('about 40 s');
     expect(queuedMessage(5 * 60_000).text).toContain('about 5 min');
+  });
+});
+
+describe('Block Kit limits', () => {
+  it('keeps every error message, the connect prompt and the queue notice within the limits', () => {
+    const kinds: HelpdeskErrorKind[] = ['invalid', 'unauthorized', 'forbidden', 'not-found', 'rate-limited', 'unavailable', 'invalid-response', 'auth-paused', 'cancelled'];
+    for (const kind of kinds) {
+      // The client keeps 500 characters of the help desk's reason (api/client.ts reasonOf).
+      const error = new HelpdeskError(kind, longText(1000), { operation: 'getTalep', status: 400, reason: longText(500), retryAfterMs: 10 ** 9 });
+      expect(checkMessage(errorMessage(error, { talepId: 123456789, label: longText(500) }))).toEqual([]);
+    }
+    expect(checkMessage(errorMessage(new Error(longText(5000))))).toEqual([]);
+    expect(checkMessage(connectPrompt(longText(5000)))).toEqual([]);
+    expect(checkMessage(queuedMessage(10 ** 9))).toEqual([]);
   });
 });

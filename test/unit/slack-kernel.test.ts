@@ -26,6 +26,7 @@ import {
   surfaceFromRef,
 } from '../../src/slack/surface.js';
 import { openStores } from '../../src/store/index.js';
+import { JobRunner } from '../../src/jobs/runner.js';
 
 type Call = { method: string; args: Record<string, unknown> };
 
@@ -48,11 +49,14 @@ function fakeClient(failWith: Record<string, string> = {}) {
 const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn(), setLevel: vi.fn(), getLevel: vi.fn(), setName: vi.fn() };
 
 async function services(): Promise<Services> {
+  const stores = await openStores(undefined, randomBytes(32));
   return {
     helpdesk: new HelpdeskClient({ baseUrl: 'http://127.0.0.1:9/api' }),
-    stores: await openStores(undefined, randomBytes(32)),
+    stores,
+    jobs: new JobRunner({ queue: stores.jobs, logger }),
     logger,
     helpdeskWebUrl: 'http://127.0.0.1:9',
+    talepUrlTemplate: 'http://127.0.0.1:9/Talep/{id}',
     slackFiles: { download: async () => ({ filename: 'x', contentType: 'text/plain', data: new Uint8Array() }) },
     maxUploadBytes: 1024,
     now: () => new Date('2026-11-23T10:00:00Z'),

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../src/domain/parsed.js';
 import { parseTalepId } from '../../src/slack/args.js';
 import { route, Router } from '../../src/slack/routes.js';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import { helpMessage } from '../../src/views/help.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 function router() {
   const r = new Router();
@@ -58,5 +60,12 @@ describe('helpMessage', () => {
     expect(text).toContain('_(admins)_');
     expect(text).toContain('frob&lt;nicate&gt;');
     expect(message.text).toContain('Unknown sub-command');
+  });
+});
+
+describe('helpMessage within Block Kit limits', () => {
+  it('passes the limits with 40 groups of long entries and a long unknown word', () => {
+    const entries = many(400, (i) => ({ usage: longText(100), summary: longText(300), group: `Group ${i % 40}`, audience: (['everyone', 'agent', 'admin'] as const)[i % 3]! }));
+    expect(checkMessage(helpMessage(entries, longText(5000)))).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TokenCipher } from '../../src/store/crypto.js';
 import { openDatabase } from '../../src/store/database.js';
-import { KEY_FILE_NAME, loadOrCreateKey } from '../../src/store/encryption-key.js';
 import { DATABASE_FILE_NAME, openStores } from '../../src/store/index.js';
 
 const identity = { helpdeskUserId: 7, username: 'ayse', email: 'ayse@example.com', role: 'agent' as const };
@@ -53,10 +52,13 @@ describe('AccountStore on disk', () => {
     expect(await reopened.accounts.unlink('T1', 'U1')).toBe(false);
   });
 
-  it('treats a link it cannot decrypt (key changed) as not linked', async () => {
+  it('reports a link it cannot decrypt (key changed) as unreadable, not as unlinked', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'talep-store-'));
     await (await openStores(dir, randomBytes(32))).accounts.link('T1', 'U1', 'tok', identity);
-    expect((await openStores(dir, randomBytes(32))).accounts.get('T1', 'U1')).toBeUndefined();
+    const other = await openStores(dir, randomBytes(32));
+    expect(other.accounts.get('T1', 'U1')).toBeUndefined();
+    expect(other.accounts.lookup('T1', 'U1')).toMatchObject({ state: 'unreadable', identity: { username: 'ayse' } });
+    expect(other.accounts.lookup('T1', 'U2')).toEqual({ state: 'unlinked' });
   });
 
   it('rejects a corrupt data file with a clear message', async () => {
@@ -81,27 +83,5 @@ describe('other stores', () => {
     await stores.directory.set('T1', 'U9', { helpdeskUserId: 3, username: 'x', email: 'x@example.com' });
     expect(stores.directory.get('T1', 'U9')?.helpdeskUserId).toBe(3);
     expect(stores.directory.get('T1', 'U9', Date.now() + 25 * 60 * 60_000)).toBeUndefined();
-  });
-});
-
-describe('loadOrCreateKey', () => {
-  it('generates a key file with mode 0600 once, warns, and reuses it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'talep-key-'));
-    const warn = vi.fn();
-    const first = await loadOrCreateKey(dir, undefined, warn);
-    expect(first).toHaveLength(32);
-    expect(warn).toHaveBeenCalledOnce();
-    expect((await stat(join(dir, KEY_FILE_NAME))).mode & 0o777).toBe(0o600);
-    const second = await loadOrCreateKey(dir, undefined, warn);
-    expect(second.equals(first)).toBe(true);
-    expect(warn).toHaveBeenCalledOnce();
-  });
-
-  it('prefers the configured key and refuses a damaged key file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'talep-key-'));
-    const configured = randomBytes(32);
-    expect(await loadOrCreateKey(dir, configured, vi.fn())).toBe(configured);
-    await writeFile(join(dir, KEY_FILE_NAME), 'not a key');
-    await expect(loadOrCreateKey(dir, undefined, vi.fn())).rejects.toThrow(/does not hold a 32-byte key/);
   });
 });

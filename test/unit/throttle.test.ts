@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock, settle } from '../support/manual-clock.js';
 import { HelpdeskError } from '../../src/api/errors.js';
 import type { Budget, Priority, ThrottleOptions } from '../../src/api/throttle.js';
-import { Throttle, ThrottleRegistry } from '../../src/api/throttle.js';
+import { Throttle } from '../../src/api/throttle.js';
 
 interface Send {
   at: number;
@@ -368,17 +368,50 @@ describe('Throttle: wait estimates', () => {
   });
 });
 
-describe('ThrottleRegistry', () => {
-  it('shares one throttle per host, created with the registry options', async () => {
-    const clock = new ManualClock();
-    const registry = new ThrottleRegistry({ clock, limits: { general: 1, search: 1 } });
-    const throttle = registry.forHost('https://HD.example.com/api');
+describe('Throttle: reserved sends (a granted call still waiting for a connection)', () => {
+  it('counts a reserved send from when it goes on the wire, not from when it was granted', async () => {
+    const { clock, throttle, sends, call } = setup({ limits: { general: 2, search: 2 } });
+    const early = await throttle.reserve({ budget: 'general', userKey: 'a' });
+    const other = await throttle.reserve({ budget: 'general', userKey: 'b' });
+    other.sent();
+    // The first call waited 30 s for a connection before it went.
+    await clock.advance(30_000);
+    early.sent();
 
-    expect(registry.forHost('https://hd.example.com')).toBe(throttle);
-    expect(registry.forHost('https://other.example.com')).not.toBe(throttle);
-    expect(registry.forHost('http://hd.example.com')).not.toBe(throttle);
+    await clock.advance(MINUTE_AND_MARGIN - 30_000);
+    call('c'); // one place is free again: 'b' left the window; 'a' went at 30 s and is still inside
+    call('d');
+    await settle();
+    expect(sends.map((send) => send.user)).toEqual(['c']);
+    await clock.advance(30_000);
+    expect(sends.map((send) => [send.user, send.at])).toEqual([['c', 61_000], ['d', 91_000]]);
+  });
 
-    await throttle.acquire({ budget: 'general', userKey: 'a' });
-    expect(registry.forHost('https://hd.example.com:443/').estimateWait('general')).toBe(61_000);
+  it('holds the place of an unsent reservation however long it waits, and wakes the queue when it goes', async () => {
+    const { clock, throttle, sends, call } = setup({ limits: { general: 1, search: 1 } });
+    const ticket = await throttle.reserve({ budget: 'general', userKey: 'a' });
+    const queued = call('b');
+    await clock.advance(5 * MINUTE_AND_MARGIN);
+    expect(sends).toHaveLength(0); // a held send counts as happening now, in every window
+    expect(clock.pendingTimers).toBe(0); // nothing to wake for until the ticket settles
+
+    ticket.sent();
+    await clock.advance(MINUTE_AND_MARGIN);
+    await queued.done;
+    expect(sends).toEqual([expect.objectContaining({ user: 'b', at: 6 * MINUTE_AND_MARGIN })]);
+  });
+
+  it('gives the place back when a reserved call never goes, and ignores a second settle', async () => {
+    const { throttle, sends, call } = setup({ limits: { general: 1, search: 1 } });
+    const ticket = await throttle.reserve({ budget: 'search', userKey: 'a' });
+    const queued = call('b', 'search');
+    await settle();
+    expect(sends).toHaveLength(0);
+
+    ticket.cancel();
+    ticket.sent(); // too late: the first settle counts
+    await queued.done;
+    expect(sends).toEqual([expect.objectContaining({ user: 'b', at: 0 })]);
+    expect(throttle.stats().sentInWindow).toEqual({ general: 1, search: 1 });
   });
 });

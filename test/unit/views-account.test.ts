@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { connectCheckingView, connectedMessage, disconnectedMessage } from '../../src/views/account.js';
 import { ConnectIds, connectedView, connectModal, homeView, whoamiMessage } from '../../src/views/account.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
+import { longText } from './block-kit-fixtures.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -49,5 +52,27 @@ describe('App Home', () => {
     expect(view).toContain(ConnectIds.disconnectAction);
     expect(view).toContain('"url":"https://hd.example.com"');
     expect(view).not.toContain(CONNECT_ACTION);
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const identity = { username: longText(300), email: `${'x'.repeat(200)}@example.com`, role: 'admin' as const };
+
+  it('keeps the connect form, its states and the messages within the limits', () => {
+    expect(checkView(connectModal(`https://hd.example.com/helpdesk/User/Token/?${'x'.repeat(1000)}`, 'x'.repeat(3000), longText(5000)))).toEqual([]);
+    expect(checkView(connectCheckingView())).toEqual([]);
+    expect(checkView(connectedView(identity))).toEqual([]);
+    expect(checkMessage(connectedMessage(identity))).toEqual([]);
+    expect(checkMessage(whoamiMessage({ ...identity, linkedAt: new Date(0) }))).toEqual([]);
+    for (const wasLinked of [true, false]) expect(checkMessage(disconnectedMessage(wasLinked))).toEqual([]);
+  });
+
+  it('keeps the Home tab within the limits, linked, refused and not linked', () => {
+    const helpdeskWebUrl = `https://hd.example.com/helpdesk/${'x'.repeat(1000)}`;
+    expect(checkView(homeView({ identity, helpdeskWebUrl }))).toEqual([]);
+    expect(checkView(homeView({ identity, rejected: true, helpdeskWebUrl }))).toEqual([]);
+    expect(checkView(homeView({ helpdeskWebUrl }))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
 import type { Asset, AssetListItem } from '../../src/api/schemas.js';
+import { checkMessage, checkOptions, checkView } from '../../src/slack/block-kit-limits.js';
 import {
   ASSET_PAGE_SIZE,
   assetCard,
@@ -25,6 +26,7 @@ import {
   assetUnlinkButton,
 } from '../../src/views/assets-link.js';
 import type { Block, ModalView } from '../../src/views/kit/blocks.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const listItem = (id: number, extra: Partial<AssetListItem> = {}): AssetListItem => ({
   ItemID: id,
@@ -110,9 +112,10 @@ describe('assetListMessage', () => {
 
   test('a middle page has Previous and Next; the last page has Previous only', () => {
     const full = Array.from({ length: ASSET_PAGE_SIZE }, (_, index) => listItem(index + 51));
-    const middle = byAction(assetListMessage({ ...query, page: 2 }, full).blocks, AssetIds.page);
-    expect(middle.map((button) => JSON.parse(String(button.value)).p)).toEqual([1, 3]);
-    const last = byAction(assetListMessage({ ...query, page: 3 }, [listItem(101)]).blocks, AssetIds.page);
+    const middle = assetListMessage({ ...query, page: 2 }, full).blocks;
+    expect(byAction(middle, AssetIds.previousPage).map((button) => JSON.parse(String(button.value)).p)).toEqual([1]);
+    expect(byAction(middle, AssetIds.page).map((button) => JSON.parse(String(button.value)).p)).toEqual([3]);
+    const last = byAction(assetListMessage({ ...query, page: 3 }, [listItem(101)]).blocks, AssetIds.previousPage);
     expect(last.map((button) => [JSON.parse(String(button.value)).p, (button.text as { text: string }).text])).toEqual([[2, '◀ Previous']]);
     expect(json(assetListMessage({ ...query, page: 3 }, [listItem(101)]).blocks?.[0])).toContain('101–101');
   });
@@ -132,7 +135,7 @@ describe('assetListMessage', () => {
   test('an empty later page still offers the way back', () => {
     const message = assetListMessage({ ...query, page: 2 }, []);
     expect(message.text).toContain('No more');
-    expect(byAction(message.blocks, AssetIds.page).map((button) => JSON.parse(String(button.value)).p)).toEqual([1]);
+    expect(byAction(message.blocks, AssetIds.previousPage).map((button) => JSON.parse(String(button.value)).p)).toEqual([1]);
   });
 });
 
@@ -292,5 +295,59 @@ describe('asset custom-fields wording', () => {
     expect(assetFieldsSavedText('Asset #1 (<x>)', ['Asset tag', 'A&B'])).toBe(
       ':white_check_mark: Saved *Asset tag*, *A&amp;B* on Asset #1 (&lt;x&gt;).',
     );
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const longItem = (id: number, extra: Partial<AssetListItem> = {}) =>
+    listItem(id, { Manufacturer: longText(200), ModelName: longText(200), Type: longText(100), SerialNumber: longText(100), Location: longText(300), ...extra });
+  const longAsset = (extra: Partial<Asset> = {}) =>
+    asset({
+      ItemID: 123456789,
+      Manufacturer: longText(300),
+      ModelName: longText(300),
+      Type: longText(200),
+      SerialNumber: longText(200),
+      Location: longText(1000),
+      Comments: longText(20_000),
+      Supplier: longText(500),
+      Company: { CompanyID: 1, Name: longText(500) },
+      AssignedUsers: many(40, (i) => ({ UserID: i + 1, Username: longText(100), Email: `${'x'.repeat(200)}@example.com`, FirstName: longText(100), LastName: longText(100) })),
+      ...extra,
+    });
+
+  test('keeps full list pages (Previous and Next) of long assets within the limits', () => {
+    const full = many(ASSET_PAGE_SIZE, (i) => longItem(100 + i, { Disabled: i % 2 === 0 }));
+    for (const page of [1, 2, 99]) {
+      expect(checkMessage(assetListMessage({ prefix: longText(100), includeDisabled: true, page }, full))).toEqual([]);
+    }
+    expect(checkMessage(assetListMessage({ prefix: longText(100), includeDisabled: false, page: 3 }, []))).toEqual([]);
+  });
+
+  test('keeps the card of an asset with 40 assigned users and long fields within the limits, in every state', () => {
+    for (const Disabled of [true, false, undefined]) {
+      expect(checkMessage(assetCard(longAsset({ Disabled }), { notice: longText(5000) }))).toEqual([]);
+    }
+    expect(checkMessage(assetCard(longAsset({ AssignedUsers: undefined })))).toEqual([]);
+  });
+
+  test('keeps the asset form within the limits with long values, 100 companies to pick from, or an id to type', () => {
+    const values = { ...assetFormValues(longAsset()), quantity: 0, companyId: 100 };
+    const companies = many(100, (i) => ({ id: i + 1, name: longText(200) }));
+    for (const company of [{ kind: 'select' as const, companies }, { kind: 'select' as const, companies: [...companies, { id: 101, name: 'x' }] }, { kind: 'id' as const }]) {
+      for (const mode of ['new', 'edit'] as const) {
+        expect(checkView(assetFormModal({ mode, assetId: 123456789, values, company, metadata: 'x'.repeat(3000), problem: longText(5000) }))).toEqual([]);
+      }
+    }
+  });
+
+  test('keeps the link form, its result and the picker options within the limits', () => {
+    const items = many(150, (i) => longItem(100_000 + i, { Disabled: i % 2 === 0 }));
+    expect(checkOptions({ options: assetPickerOptions(items) })).toEqual([]);
+    const [first] = assetPickerOptions(items);
+    expect(checkView(assetLinkModal({ asset: first, talepId: 123456789, metadata: 'x'.repeat(3000), problem: longText(5000) }))).toEqual([]);
+    expect(checkMessage(assetRelatedMessage(123456789, 987654321, true))).toEqual([]);
   });
 });

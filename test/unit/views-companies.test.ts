@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../src/api/schemas.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import {
   CompanyBlocks,
+  companyCreatedMessage,
   companyCreatedText,
   CompanyIds,
   companyListMessage,
@@ -11,6 +13,7 @@ import {
   parseRowMenuValue,
   rowMenuValue,
 } from '../../src/views/companies.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const acme: Company = { CompanyID: 1, Name: 'Acme Lojistik A.Ş.', EmailDomain: 'example.com;acme.example', Notes: 'Main <customer>.' };
 const bogazici: Company = { CompanyID: 2, Name: 'Boğaziçi Yazılım', EmailDomain: null, Notes: null };
@@ -95,5 +98,23 @@ describe('helpers', () => {
     expect(parseRowMenuValue('delete:1')).toBeUndefined();
     expect(parseRowMenuValue('edit:1x')).toBeUndefined();
     expect(parseRowMenuValue(undefined)).toBeUndefined();
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  it('keeps 300 companies and 200 departments of long names within the limits', () => {
+    const companies: Company[] = many(300, (i) => ({ CompanyID: 100_000 + i, Name: longText(255), EmailDomain: many(20, (j) => `d${j}${'x'.repeat(60)}.example`).join(';'), Notes: longText(5000) }));
+    const departments = many(200, (i) => ({ DepartmentID: i + 1, Name: longText(100) }));
+    expect(checkMessage(companyListMessage(companies, departments))).toEqual([]);
+  });
+
+  it('keeps the create and edit forms within the limits with long values', () => {
+    const values = { name: longText(1000), domains: longText(5000), notes: longText(20_000) };
+    for (const companyId of [undefined, 123456]) {
+      expect(checkView(companyModal({ companyId, values, metadata: 'x'.repeat(3000), problem: longText(5000) }))).toEqual([]);
+    }
+    expect(checkMessage(companyCreatedMessage({ id: 9, name: longText(5000), existed: true, existingName: longText(5000), domainsGiven: true }))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '../../src/api/schemas.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import {
   AGENTS_ONLY,
   type ArticleCardData,
@@ -15,6 +16,7 @@ import {
   newArticleModal,
   shareRefusedMessage,
 } from '../../src/views/kb/articles.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -207,5 +209,40 @@ describe('articleCreatedView', () => {
     const view = articleCreatedView({ id: 12, subject: 'VPN & you', techOnly: true });
     expect(json(view.blocks)).toContain('Created article #12 “VPN &amp; you” (:lock: agents only)');
     expect(buttonsOf(view.blocks)).toEqual([expect.objectContaining({ action_id: KbIds.show, value: '12' })]);
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const html = `<h1>${longText(200)}</h1>${many(400, (i) => `<p>${longText(80)} <a href="https://hd.example/kb/${i}">link ${i}</a></p><ul><li>${longText(40)}</li></ul>`).join('')}`;
+  const big = card({ article: article({ Subject: longText(2000), Body: html, CategoryName: longText(500), Url: `https://hd.example/KB/${'x'.repeat(2000)}` }) });
+
+  it('keeps a list of 200 long articles within the limits', () => {
+    const rows = many(200, (i) => row(i + 1, { subject: longText(1000), category: longText(300), techOnly: i % 2 === 0 }));
+    expect(checkMessage(articleListMessage({ words: many(30, () => longText(50)), category: longText(500), rows }))).toEqual([]);
+  });
+
+  it('keeps a long article within the limits, private, public and in a modal', () => {
+    expect(checkMessage(articleMessage(big))).toEqual([]);
+    expect(checkMessage(articleMessage(big, { kind: 'public', sharedBySlackUserId: 'U1' }))).toEqual([]);
+    expect(checkView(articleModal(big))).toEqual([]);
+    expect(checkView(articleCreatedView({ id: 9, subject: longText(5000), techOnly: true }))).toEqual([]);
+  });
+
+  it('keeps the new-article form within the limits with 250 categories, whichever one is chosen', () => {
+    // 150 in one section (more than a group holds), 100 more in sections of their own, some without one.
+    const categories = [
+      ...many(150, (i) => ({ id: i + 1, name: `${i + 1} ${longText(100)}`, section: 'IT Support' })),
+      ...many(100, (i) => ({ id: 200 + i, name: `${200 + i} ${longText(100)}`, section: i % 10 === 0 ? null : `Section ${i}` })),
+    ];
+    const values = { subject: longText(1000), body: longText(40_000), techOnly: true };
+    for (const categoryId of [undefined, 1, 140, 250, 299]) {
+      expect(checkView(newArticleModal({ categories, values: { ...values, categoryId }, problem: longText(5000), warnNotAgent: true }))).toEqual([]);
+    }
+    expect(checkView(newArticleModal({ categories: categories.slice(0, 100), values: { categoryId: 42 } }))).toEqual([]);
+    // More sections than a select holds groups: the chosen one's section is still listed.
+    const scattered = many(130, (i) => ({ id: i + 1, name: `${i + 1} ${longText(100)}`, section: `Section ${i}` }));
+    expect(checkView(newArticleModal({ categories: scattered, values: { categoryId: 120 } }))).toEqual([]);
   });
 });

@@ -2,16 +2,21 @@ import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
 import { decodeMetadata } from '../../src/slack/metadata.js';
 import type { ModalView } from '../../src/views/kit/blocks.js';
+import { checkMessage, checkOptions, checkView } from '../../src/slack/block-kit-limits.js';
 import type { ViewStateValues } from '../../src/views/new-talep-values.js';
 import {
   addedToTalepMessage,
+  addedToTalepView,
   addToTalepMetadataSchema,
   AddToTalepIds,
+  addToTalepStatusView,
   addToTalepValuesFromState,
   addToTalepView,
+  explanationOption,
   talepOption,
 } from '../../src/views/message-shortcuts.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const metadata = { channelId: 'C1', ts: '1700000000.000100', threadTs: '1700000000.000001', agent: true };
 const inputs = (view: ModalView) => view.blocks.filter((block): block is types.InputBlock => block.type === 'input');
@@ -74,4 +79,34 @@ test('the confirmation names the talep, says when it was agents only, and offers
   expect(text).toContain('#3 Excel &lt;crash&gt;');
   expect(text).toContain('agents-only');
   expect(text).toContain(SharedActions.showTalep);
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  // As the shortcut carries them: names cut to 80 characters, at most 2,000 characters of file list.
+  const files = [
+    ...many(8, (i) => ({ name: longText(80), url: `https://files.slack.com/files-pri/T0123456789-F0123456789${i}/download/${'x'.repeat(40)}.png`, type: 'image/png', size: 5_000_000 })),
+    { name: '2 more files', skip: 'at most 10 files are carried over' },
+  ];
+
+  test('keeps the form within the limits with a long message, its files and a long picked talep', () => {
+    for (const isAgent of [true, false]) {
+      const values = { talep: { id: 123456789, label: longText(75) }, comment: longText(40_000), techsOnly: true };
+      expect(checkView(addToTalepView({ isAgent, metadata: { ...metadata, agent: isAgent, files }, values, banner: longText(5000) }))).toEqual([]);
+    }
+  });
+
+  test('keeps the talep options (what the picker answers) within the limits for 100 long subjects', () => {
+    const options = many(100, (i) => talepOption({ TalepID: 100_000 + i, Subject: longText(1000), Status: longText(100) }));
+    expect(checkOptions({ options })).toEqual([]);
+    expect(checkOptions({ options: [explanationOption(longText(500))] })).toEqual([]);
+  });
+
+  test('keeps the results within the limits with every file and warning', () => {
+    const added = { talepId: 123456789, label: longText(500), url: `https://hd.example.com/Talep/${'x'.repeat(1000)}`, techsOnly: true, files: many(10, () => longText(200)), warnings: many(11, () => longText(3000)) };
+    expect(checkView(addedToTalepView(added))).toEqual([]);
+    expect(checkMessage(addedToTalepMessage(added))).toEqual([]);
+    expect(checkView(addToTalepStatusView(longText(5000)))).toEqual([]);
+  });
 });

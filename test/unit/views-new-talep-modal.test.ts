@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { Category, CategoryCustomField, Priority, UserListItem } from '../../src/api/schemas.js';
 import { decodeMetadata } from '../../src/slack/metadata.js';
 import type { ModalView } from '../../src/views/kit/blocks.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import {
   assigneeBlockId,
   categoryOptions,
@@ -20,6 +21,7 @@ import {
 } from '../../src/views/new-talep-states.js';
 import { newTalepMetadataSchema, valuesFromState, type ViewStateValues } from '../../src/views/new-talep-values.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const categories: Category[] = [
   { CategoryID: 2, Name: 'Software', NameWithSection: 'IT Support / Software' },
@@ -328,5 +330,66 @@ describe('result views', () => {
     const buttons = buttonsOf(view);
     expect(buttons).toHaveLength(1);
     expect(buttons[0]?.value).toBe('5');
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const bigCategories: Category[] = many(200, (i) => ({ CategoryID: i + 1, Name: `${i + 1} ${longText(150)}`, NameWithSection: `${longText(100)} / ${i + 1} ${longText(150)}` }));
+  const bigPriorities: Priority[] = many(120, (i) => ({ PriorityID: i - 1, Name: longText(150) }));
+  const bigAgents: UserListItem[] = many(150, (i) => ({ UserID: i + 1, Username: longText(80), FirstName: longText(80), LastName: longText(80) }));
+  const bigFields: CategoryCustomField[] = many(120, (i) => ({
+    FieldID: i + 1,
+    FieldName: longText(300),
+    Type: (i % 5) + 1,
+    Mandatory: i % 2 === 0,
+    ...(i % 5 === 2 ? { Options: many(150, (j) => ({ OptionID: j + 1, Name: longText(120) })) } : {}),
+  }));
+  const customFields = Object.fromEntries(bigFields.map((field) => [String(field.FieldID), field.Type === 2 ? '2026-12-01' : field.Type === 3 ? '42' : field.Type === 4 ? 'true' : longText(5000)]));
+  // As "Open a talep" carries them: names cut to 80 characters, at most 2,000 characters of file list
+  // (commands/message-shortcuts.ts), then a "N more files" line.
+  const source = {
+    channelId: 'C1234567890',
+    ts: '1700000000.000100',
+    threadTs: '1700000000.000001',
+    files: [
+      ...many(8, (i) => ({ name: longText(80), url: `https://files.slack.com/files-pri/T0123456789-F0123456789${i}/download/${'x'.repeat(40)}.png`, type: 'image/png', size: 5_000_000 })),
+      { name: '2 more files', skip: 'at most 10 files are carried over' },
+    ],
+  };
+
+  test('keeps the form within the limits with 200 categories, 120 priorities, 150 agents and 120 custom fields', () => {
+    for (const categoryId of [undefined, 1, 150]) {
+      for (const isAgent of [true, false]) {
+        const view = newTalepFormView(form({
+          categories: bigCategories,
+          priorities: bigPriorities,
+          isAgent,
+          agents: bigAgents,
+          customFields: bigFields,
+          values: { categoryId, priorityId: 100, subject: longText(1000), body: longText(20_000), tags: longText(3000), assigneeId: 140, onBehalfOf: 'U123', customFields },
+          channelId: 'C1',
+          banner: longText(5000),
+        }));
+        expect(checkView(view)).toEqual([]);
+      }
+    }
+  });
+
+  test('keeps the form within the limits when opened from a message with the most files, before and after a category is chosen', () => {
+    const values = { subject: longText(100), body: longText(20_000), customFields };
+    expect(checkView(newTalepFormView(form({ source, values })))).toEqual([]);
+    // private_metadata carries the file list and one entry per custom field: 40 fields still fit.
+    const view = newTalepFormView(form({ source, isAgent: true, agents: bigAgents, customFields: bigFields.slice(0, 40), values: { ...values, categoryId: 1 } }));
+    expect(checkView(view)).toEqual([]);
+  });
+
+  test('keeps the other states within the limits', () => {
+    const created = { id: 123456789, subject: longText(200), url: `https://hd.example.com/Talep/${'x'.repeat(500)}`, warnings: many(50, () => longText(500)) };
+    expect(checkView(newTalepCreatedView(created))).toEqual([]);
+    expect(checkMessage(newTalepCreatedMessage(created))).toEqual([]);
+    expect(checkMessage(talepOpenedThreadReply(created))).toEqual([]);
+    expect(checkView(alreadyOpenedView({ id: 5, subject: longText(5000), url: 'https://hd.example.com/Talep/5' }))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkView } from '../../src/slack/block-kit-limits.js';
 import {
   addBlockId,
   changeLine,
@@ -8,6 +9,7 @@ import {
   rulesModal,
   SHOWN_CHANGES,
 } from '../../src/views/rules.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 type AnyBlock = { block_id?: string; type: string; elements?: { action_id?: string; value?: string }[]; element?: Record<string, unknown> };
@@ -106,5 +108,25 @@ describe('rulesAdminsOnlyView', () => {
     expect(text).toContain('admins only');
     expect(text).toContain('Admin &lt;only&gt;');
     expect(view.submit).toBeUndefined();
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  it('keeps 100 long rules in every state, and 100 changes, within the limits', () => {
+    const states = [
+      { enabled: true, source: 'help-desk' },
+      { enabled: false, source: 'slack', by: 'UADMIN', at },
+      { source: 'unknown' },
+    ] as const;
+    const rules: RuleRow[] = many(100, (i) =>
+      i % 7 === 0
+        ? { id: 100_000 + i, state: { source: 'unknown' }, problem: longText(2000) }
+        : { id: 100_000 + i, name: longText(500), summary: longText(3000), state: states[i % 3]!, ...(i % 5 ? {} : { problem: longText(2000) }) },
+    );
+    const changes = many(100, (i) => ({ ruleId: 100_000 + i, change: (['added', 'removed', 'enabled', 'disabled'] as const)[i % 4]!, by: 'UADMIN', at }));
+    expect(checkView(rulesModal({ rules, changes, banner: longText(5000), addValue: '123456789', inputVersion: 99 }))).toEqual([]);
+    expect(checkView(rulesAdminsOnlyView(longText(5000)))).toEqual([]);
   });
 });

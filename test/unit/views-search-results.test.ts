@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TalepSummary } from '../../src/api/schemas.js';
+import type { TalepListItem } from '../../src/api/schemas.js';
 import type { Block } from '../../src/views/kit/blocks.js';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import {
   describeSearch,
   listRow,
@@ -12,6 +13,7 @@ import {
   talepRowText,
 } from '../../src/views/search/results.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const rows = (count: number, from = 1): TalepListRow[] =>
   Array.from({ length: count }, (_, index) => ({
@@ -47,24 +49,27 @@ const pagingButtons = (blocks: Block[] | undefined) =>
 const allText = (blocks: Block[] | undefined) => JSON.stringify(blocks ?? []);
 
 describe('listRow', () => {
+  const template = 'https://hd.example.com/Ticket/{id}';
+
   it('keeps what a row shows and tells "nobody assigned" from "not said"', () => {
-    const summary: TalepSummary = {
+    const summary: TalepListItem = {
       TalepID: 7,
       Subject: 'VPN',
       Status: 'In progress',
       StatusID: 2,
       Priority: 1,
       CategoryName: 'Network',
-      AssigneeUserInfo: { UserID: 2, Username: 'agent' },
+      AssigneeID: 2,
+      AssigneeName: 'agent',
       Url: 'https://hd.example.com/Talep/7',
     };
-    expect(listRow(summary)).toEqual({
+    expect(listRow(summary, template)).toEqual({
       id: 7, subject: 'VPN', status: 'In progress', statusId: 2, priority: 1, category: 'Network', assignee: 'agent',
       url: 'https://hd.example.com/Talep/7',
     });
-    expect(listRow({ TalepID: 8, Subject: 'x', AssigneeUserInfo: null }).assignee).toBeNull();
-    expect(listRow({ TalepID: 8, Subject: 'x', AssigneeUserInfo: { UserID: 0, Username: '' } }).assignee).toBeNull();
-    expect(listRow({ TalepID: 8, Subject: 'x' })).toEqual({ id: 8, subject: 'x' });
+    expect(listRow({ TalepID: 8, Subject: 'x', AssigneeID: null, AssigneeName: null }, template).assignee).toBeNull();
+    expect(listRow({ TalepID: 8, Subject: 'x', AssigneeID: 5 }, template).assignee).toBe('user #5');
+    expect(listRow({ TalepID: 8, Subject: 'x' }, template)).toEqual({ id: 8, subject: 'x', url: 'https://hd.example.com/Ticket/8' });
   });
 });
 
@@ -193,5 +198,37 @@ describe('mineMessage', () => {
     expect(text).toContain('Showing 10 of 14. `/talep search assignee:me status:open` lists them all.');
     expect(text).toContain('`/talep search by:me`');
     expect(message.blocks?.length).toBeLessThanOrEqual(50);
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const longRows = (count: number, statusId = 1): TalepListRow[] =>
+    many(count, (i) => ({
+      id: 100_000 + i,
+      subject: longText(1000),
+      status: longText(100),
+      statusId: i % 2 ? statusId : 3,
+      priority: (i % 4) - 1,
+      category: longText(300),
+      assignee: i % 3 ? longText(100) : null,
+      url: `https://hd.example.com/Talep/${i}?${'x'.repeat(300)}`,
+    }));
+  const filters = many(12, (i) => ({ name: longText(30), values: many(10, (j) => (j % 2 ? longText(100) : { slackUserId: `U${i}${j}` })) }));
+
+  it('keeps every page of 500 long rows within the limits, with long words and filters', () => {
+    const rowsOf500 = longRows(500);
+    for (const page of [0, 1, 24, 49]) {
+      for (const audience of ['agent', 'user'] as const) {
+        expect(checkMessage(searchResultsMessage(view({ query: longText(2000), filters, rows: rowsOf500, page, audience, pagingValue: (p) => JSON.stringify({ q: longText(500), p }) })))).toEqual([]);
+      }
+    }
+    expect(checkMessage(searchResultsMessage(view({ query: longText(2000), filters, rows: [] })))).toEqual([]);
+  });
+
+  it('keeps "mine" within the limits with 300 assigned and 300 submitted taleps', () => {
+    expect(checkMessage(mineMessage({ assigned: longRows(300), submitted: longRows(300, 2) }))).toEqual([]);
+    expect(checkMessage(mineMessage({ submitted: [] }))).toEqual([]);
   });
 });

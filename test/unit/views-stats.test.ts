@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Stats } from '../../src/api/schemas.js';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import { inProgressCount, statsMessage } from '../../src/views/stats.js';
 
 const overall: Stats = { TotalTaleps: 40, Closed: 15, NewTaleps: 10, Unassigned: 6, HandledByMe: 9 };
@@ -33,5 +34,15 @@ describe('statsMessage', () => {
 
   it('never reports a negative in-progress count', () => {
     expect(inProgressCount({ ...mine, TotalTaleps: 2, NewTaleps: 2, Closed: 1 })).toBe(0);
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits', () => {
+  it('keeps the stats within the limits, for agents and users, with huge counts', () => {
+    const huge: Stats = { TotalTaleps: 2_000_000_000, Closed: 1_999_999_999, NewTaleps: 1, Unassigned: 2_000_000_000, HandledByMe: 2_000_000_000 };
+    expect(checkMessage(statsMessage({ overall: huge, mine: huge }))).toEqual([]);
+    expect(checkMessage(statsMessage({ mine }))).toEqual([]);
   });
 });

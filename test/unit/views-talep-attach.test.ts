@@ -1,9 +1,12 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
+import { attachStatusView, attachingText } from '../../src/views/talep-attach.js';
 import { decodeMetadata, encodeMetadata } from '../../src/slack/metadata.js';
 import { addedToTalepMessage, addToTalepView } from '../../src/views/message-shortcuts.js';
 import { filesInput, messageFilesBlock, MAX_FILES, megabytes } from '../../src/views/kit/slack-files.js';
 import { attachedView, AttachIds, attachFilesModal, attachMetadataSchema } from '../../src/views/talep-attach.js';
+import { checkView } from '../../src/slack/block-kit-limits.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const text = (value: unknown) => JSON.stringify(value);
 
@@ -68,5 +71,16 @@ describe('"Add to a talep" with files', () => {
     const message = addedToTalepMessage({ talepId: 2, label: '#2 VPN', techsOnly: true, files: ['a', 'b'], warnings: ['“c” could not be added'] });
     expect(text(message.blocks)).toContain('as an agents-only comment with 2 files.');
     expect(text(message.blocks)).toContain(':warning: “c” could not be added');
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  it('keeps the attach form, its states and its result within the limits', () => {
+    const metadata = encodeMetadata({ talepId: 123456789, responseUrl: `https://hooks.slack.com/actions/T0123456789/1234567890123/${'x'.repeat(24)}` });
+    expect(checkView(attachFilesModal({ talepId: 123456789, maxUploadBytes: 1024 ** 3, metadata, banner: longText(5000) }))).toEqual([]);
+    expect(checkView(attachStatusView(attachingText(123456789, MAX_FILES)))).toEqual([]);
+    expect(checkView(attachedView({ talepId: 123456789, attached: many(MAX_FILES, () => longText(300)), warnings: many(MAX_FILES, () => longText(3000)) }))).toEqual([]);
   });
 });

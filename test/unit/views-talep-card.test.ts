@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Comment, Talep } from '../../src/api/schemas.js';
 import type { Block, ModalView, SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
-import { type CardSurface, type CardViewer, type TalepCardData, talepCard, talepWebUrl, visibleComments } from '../../src/views/talep-card/card.js';
+import { type CardSurface, type CardViewer, type TalepCardData, talepCard, visibleComments } from '../../src/views/talep-card/card.js';
 import { priorityName } from '../../src/domain/priority.js';
 import { statusIdOf } from '../../src/domain/status.js';
 import { cardChangeValue, parseCardChange, TalepCardIds } from '../../src/views/talep-card/ids.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import {
   agentsOnlyFrom,
   commentBodyBlockId,
@@ -16,6 +17,7 @@ import {
   unsavedCommentMessage,
 } from '../../src/views/talep-comment-modal.js';
 import { CloseIds, closeConfirmation, suppressNotificationFrom } from '../../src/views/talep-work/close.js';
+import { longText } from './block-kit-fixtures.js';
 
 const NOW = new Date('2026-02-01T12:00:00Z');
 const ROOT = 'https://hd.example.com/helpdesk';
@@ -63,7 +65,7 @@ function makeComment(body: string, overrides: Partial<Comment> = {}): Comment {
 const data = (overrides: Partial<TalepCardData> = {}): TalepCardData => ({
   talep: makeTalep(),
   comments: [makeComment('Public answer'), makeComment('Agents whisper', { ForTechsOnly: true })],
-  helpdeskWebUrl: ROOT,
+  talepUrlTemplate: `${ROOT}/Ticket/{id}`,
   now: NOW,
   ...overrides,
 });
@@ -229,6 +231,21 @@ describe('talepCard details', () => {
     expect(text).toContain('x&lt;y');
   });
 
+  it('links the talep’s own Url, else the configured template (real servers’ rows and records may lack one)', () => {
+    expect(all(talepCard(data(), ephemeral(agent)))).toContain('<https://hd.example.com/helpdesk/Talep/View/12|#12>');
+    const noUrl = makeTalep();
+    delete noUrl.Url;
+    const templated = all(talepCard(data({ talep: noUrl }), ephemeral(agent)));
+    expect(templated).toContain(`<${ROOT}/Ticket/12|#12>`);
+    expect(templated).toContain(`"url":"${ROOT}/Ticket/12"`); // the Open in help desk button
+    expect(all(talepCard(data({ talep: makeTalep({ Url: 'javascript:alert(1)' }) }), ephemeral(agent)))).toContain(`<${ROOT}/Ticket/12|#12>`);
+  });
+
+  it('names a person the help desk gave only by id (real servers: `AssignedToUserID`) as user #id', () => {
+    const card = all(talepCard(data({ talep: makeTalep({ AssigneeUserInfo: { UserID: 5 } }) }), ephemeral(agent)));
+    expect(card).toContain('*Assignee*\\nuser #5');
+  });
+
   it('shows the due date in the reader’s zone and marks it overdue while open', () => {
     const due = new Date('2026-01-20T08:00:00Z');
     const overdue = all(talepCard(data({ talep: makeTalep({ DueDate: due }) }), ephemeral(agent)));
@@ -273,12 +290,6 @@ describe('talepCard details', () => {
 });
 
 describe('card helpers', () => {
-  it('talepWebUrl falls back to <root>/Talep/View/<id>', () => {
-    expect(talepWebUrl({ TalepID: 5, Url: 'https://x.example/T/5' }, ROOT)).toBe('https://x.example/T/5');
-    expect(talepWebUrl({ TalepID: 5 }, `${ROOT}/`)).toBe(`${ROOT}/Talep/View/5`);
-    expect(talepWebUrl({ TalepID: 5, Url: 'javascript:alert(1)' }, ROOT)).toBe(`${ROOT}/Talep/View/5`);
-  });
-
   it('statusIdOf reads the id, else the name', () => {
     expect(statusIdOf({ Status: 'whatever', StatusID: 2 })).toBe(2);
     expect(statusIdOf({ Status: 'Closed' })).toBe(3);
@@ -384,5 +395,46 @@ describe('closeConfirmation', () => {
     expect(suppressNotificationFrom(ticked)).toBe(true);
     expect(suppressNotificationFrom({ [CloseIds.optionsBlock]: { [CloseIds.quiet]: { selected_options: [] } } })).toBe(false);
     expect(suppressNotificationFrom(undefined)).toBe(false);
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const comments = Array.from({ length: 100 }, (_, i) => makeComment(longText(8000), { ForTechsOnly: i % 2 === 0, UserName: longText(120) }));
+  const priorities = Array.from({ length: 100 }, (_, i) => ({ PriorityID: 10 + i, Name: longText(200) }));
+  const integrations = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [`Tracker${i}${longText(40).replace(/\W/g, 'x')}IssueUrl`, `https://tracker${i}.example.com/browse/PRJ-${i}?q=${'x'.repeat(300)}`]),
+  );
+  const talep = makeTalep({
+    Subject: longText(1000),
+    Body: longText(20_000),
+    Priority: 77,
+    CategoryName: longText(300),
+    Status: longText(200),
+    Attachments: Array.from({ length: 60 }, (_, i) => ({ FileName: longText(250), Url: `https://hd.example.com/api/attachment?id=${i}&name=${'x'.repeat(400)}` })),
+    Tags: Array.from({ length: 80 }, () => ({ Name: longText(60) })),
+    SubmitterUserInfo: { UserID: 4, Username: longText(100) },
+    AssigneeUserInfo: { UserID: 2, Username: longText(100) },
+    DueDate: new Date('2026-01-01T00:00:00Z'),
+    SecondaryAssignees: Array.from({ length: 30 }, (_, i) => ({ UserID: 100 + i, Username: longText(60) })),
+  } as Partial<Talep>);
+  const big = data({ talep, comments, priorities, integrations });
+  const admin: CardViewer = { helpdeskUserId: 1, role: 'admin', worksOnCategory: true, subscribed: true };
+
+  it('keeps every card surface within the limits', () => {
+    for (const surface of [ephemeral(agent), ephemeral(otherAgent), ephemeral(submitter), ephemeral(admin), publicSurface]) {
+      expect(checkMessage(talepCard(big, surface))).toEqual([]);
+    }
+  });
+
+  it('keeps the comment form within the limits with 150 templates and a long body', () => {
+    const templates = Array.from({ length: 150 }, (_, i) => ({ TemplateId: i + 1, Name: longText(200), Body: longText(5000) }));
+    const view = commentModal({ talepId: 12, agent: true, templates, bodyVersion: 7, body: longText(20_000), metadata: 'x'.repeat(3000), problem: longText(5000) });
+    expect(checkView(view)).toEqual([]);
+  });
+
+  it('keeps the close confirmation within the limits with a very long subject', () => {
+    expect(checkMessage(closeConfirmation({ id: 123456789, subject: longText(5000) }))).toEqual([]);
   });
 });

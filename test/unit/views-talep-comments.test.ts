@@ -3,6 +3,7 @@ import type { Comment } from '../../src/api/schemas.js';
 import type { Block, SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { CARD_EXTRAS, parseCardExtra } from '../../src/views/talep-card/ids.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import { COMMENT_MAX } from '../../src/views/talep-comment-modal.js';
 import {
   canEditComment,
@@ -19,6 +20,7 @@ import {
   parseEditValue,
   visibleCommentsNewestFirst,
 } from '../../src/views/talep-comments.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const AGENT = 2;
 const USER = 4;
@@ -222,5 +224,29 @@ describe('the card’s More menu', () => {
     expect(CARD_EXTRAS).toContain('comments');
     expect(CARD_EXTRAS.length).toBeLessThanOrEqual(5);
     expect(parseCardExtra('comments|12')).toEqual({ extra: 'comments', talepId: 12 });
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const comments = many(100, (i) =>
+    comment(i + 1, { Body: longText(10_000), UserName: longText(150), ForTechsOnly: i % 3 === 0, IsSystem: i % 7 === 0, UserID: i % 2 === 0 ? AGENT : USER }),
+  );
+
+  it('keeps every page of 100 long comments within the limits, for every viewer', () => {
+    for (const viewer of [agentViewer, userViewer, otherAgent]) {
+      for (let page = 0; page < 11; page += 1) {
+        const message = commentsMessage({ talepId: 12, subject: longText(2000), url: `https://hd.example.com/Talep/12?${'x'.repeat(500)}`, comments, viewer, page }, longText(4000));
+        expect(checkMessage(message)).toEqual([]);
+      }
+    }
+  });
+
+  it('keeps the edit form within the limits with a body past the comment limit', () => {
+    const form = { talepId: 12, commentId: 99, body: longText(COMMENT_MAX * 3), agentsOnly: true, metadata: 'x'.repeat(3000), problem: longText(5000) };
+    for (const agent of [true, false]) {
+      expect(checkView(editCommentModal({ ...form, agent, about: { author: longText(300), date: new Date(0), system: false } }))).toEqual([]);
+    }
   });
 });

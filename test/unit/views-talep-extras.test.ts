@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { rowActionId, rowActionPattern } from '../../src/views/kit/blocks.js';
+import { customFieldsModal } from '../../src/views/custom-fields/form.js';
 import type { AttachmentItem, Talep, UserListItem } from '../../src/api/schemas.js';
 import type { SlackMessage } from '../../src/views/kit/blocks.js';
 import type { RecordField } from '../../src/views/custom-fields/form.js';
 import { type CardViewer, type TalepCardData, talepCard, trackerLinks } from '../../src/views/talep-card/card.js';
 import { CARD_EXTRAS, cardExtraValue, parseCardExtra, TalepCardIds } from '../../src/views/talep-card/ids.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import {
   ExtrasIds,
   fieldValueText,
@@ -20,6 +23,7 @@ import {
   talepFieldsMessage,
   talepRecordField,
 } from '../../src/views/talep-extras.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 interface Element {
   type: string;
@@ -41,6 +45,8 @@ const blocksOf = (message: SlackMessage) => (message.blocks ?? []) as unknown as
 const elements = (message: SlackMessage): Element[] =>
   blocksOf(message).flatMap((block) => (block.type === 'actions' ? (block.elements ?? []) : block.accessory ? [block.accessory] : []));
 const withId = (message: SlackMessage, actionId: string) => elements(message).filter((element) => element.action_id === actionId);
+/** A per-row button (`rowActionId(base, key)`): every row's element, in order. */
+const rowsWithId = (message: SlackMessage, base: string) => elements(message).filter((element) => rowActionPattern(base).test(element.action_id ?? ''));
 const all = (message: unknown) => JSON.stringify(message);
 
 // ── subscribers ─────────────────────────────────────────────────────────────────────────────────
@@ -131,11 +137,13 @@ describe('attachments', () => {
     const files = [file(1, 'jam <photo>.png', 68), file(4)];
     const user = filesMessage({ talepId: 1, files, canDelete: false });
     expect(withId(user, ExtrasIds.download).map((element) => element.value)).toEqual(['1:1', '1:4']);
-    expect(withId(user, ExtrasIds.deleteFile)).toEqual([]);
+    expect(rowsWithId(user, ExtrasIds.deleteFile)).toEqual([]);
     expect(all(user)).toContain('*jam &lt;photo&gt;.png* · 68 B');
     const admin = filesMessage({ talepId: 1, files, canDelete: true });
-    const deletes = withId(admin, ExtrasIds.deleteFile);
+    const deletes = rowsWithId(admin, ExtrasIds.deleteFile);
     expect(deletes.map((element) => element.value)).toEqual(['1:1', '1:4']);
+    // All in one actions block: each Delete has its own action id (Slack refuses two alike in a block).
+    expect(deletes.map((element) => element.action_id)).toEqual([rowActionId(ExtrasIds.deleteFile, 1), rowActionId(ExtrasIds.deleteFile, 4)]);
     expect(deletes.every((element) => element.style === 'danger' && element.confirm?.text.text.includes('cannot be undone'))).toBe(true);
   });
 
@@ -196,7 +204,7 @@ describe('talep card extras', () => {
   const data: TalepCardData = {
     talep,
     comments: [],
-    helpdeskWebUrl: 'https://hd.example.com',
+    talepUrlTemplate: 'https://hd.example.com/Talep/{id}',
     now: new Date('2026-02-01T00:00:00Z'),
     integrations: {
       JiraIssueUrl: 'https://jira.example.com/browse/SW-7',
@@ -238,5 +246,49 @@ describe('talep card extras', () => {
   it('parses the More values and refuses unknown ones', () => {
     expect(parseCardExtra('files|12')).toEqual({ extra: 'files', talepId: 12 });
     for (const bad of [undefined, '', 'files|0', 'delete|12', 'files|x', 'files|12|1']) expect(parseCardExtra(bad)).toBeUndefined();
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const person = (i: number): UserListItem => ({ UserID: 100 + i, Username: longText(60), Email: `${'x'.repeat(200)}@example.com`, FirstName: longText(80), LastName: longText(80) });
+  const dropdown = many(150, (i) => ({ id: i + 1, name: `${i + 1} ${longText(120)}` }));
+  const fields: RecordField[] = many(120, (i) => ({
+    id: i + 1,
+    name: longText(300),
+    type: (i % 5) + 1,
+    mandatory: i % 2 === 0,
+    ...(i % 5 === 2 ? { options: dropdown } : {}),
+    current: i % 5 === 2 ? dropdown[130]!.name : longText(5000),
+  }));
+
+  it('keeps 200 subscribers within the limits, for every viewer', () => {
+    const subscribers = many(200, person);
+    for (const viewerId of [100, 2]) {
+      for (const viewerIsSubmitter of [true, false]) {
+        expect(checkMessage(subscribersMessage({ talepId: 2, subscribers, viewerId, viewerIsSubmitter }, longText(4000)))).toEqual([]);
+      }
+    }
+  });
+
+  it('keeps 120 long custom fields within the limits, as a message and as the edit form', () => {
+    expect(checkMessage(talepFieldsMessage({ talepId: 3, subject: longText(2000), fields, canEdit: true }, longText(4000)))).toEqual([]);
+    const form = { callbackId: ExtrasIds.fieldsCallback, title: longText(100), subject: longText(4000), fields, metadata: 'x'.repeat(3000), problem: longText(5000), note: longText(5000) };
+    expect(checkView(customFieldsModal(form))).toEqual([]);
+  });
+
+  it('keeps a dropdown value past the first 100 options selectable (Slack lists 100, and the initial option must be one of them)', () => {
+    const [dropdownField] = fields.filter((field) => field.type === 3);
+    const view = customFieldsModal({ callbackId: 'cb', title: 'Fields', subject: 's', fields: [dropdownField!], metadata: '' });
+    const select = (view.blocks[1] as { element: { options: { value: string }[]; initial_option?: { value: string } } }).element;
+    expect(select.options).toHaveLength(100);
+    expect(select.initial_option?.value).toBe('131');
+    expect(select.options.map((choice) => choice.value)).toContain('131');
+  });
+
+  it('keeps 60 long-named attachments within the limits, with Delete for admins', () => {
+    const files = many(60, (i) => ({ FileID: i + 1, FileName: longText(400), FileSize: 10 ** (i % 11), Url: `https://hd/api/attachment?id=${i}` }));
+    for (const canDelete of [true, false]) expect(checkMessage(filesMessage({ talepId: 1, files, canDelete }, longText(4000)))).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { rowActionId, rowActionPattern } from '../../src/views/kit/blocks.js';
 import type { SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
+import { longText, many } from './block-kit-fixtures.js';
 import {
   MAX_ROWS,
   mergeCancelledMessage,
@@ -36,6 +39,9 @@ const elements = (message: SlackMessage): Element[] =>
   blocksOf(message).flatMap((block) => (block.type === 'actions' ? (block.elements ?? []) : block.accessory ? [block.accessory] : []));
 const values = (message: SlackMessage, actionId: string) =>
   elements(message).filter((element) => element.action_id === actionId).map((element) => element.value);
+/** The values of a per-row button (`rowActionId(base, key)`), in order. */
+const rowValues = (message: SlackMessage, base: string) =>
+  elements(message).filter((element) => rowActionPattern(base).test(element.action_id ?? '')).map((element) => element.value);
 const all = (message: SlackMessage) => JSON.stringify(message);
 
 const row = (id: number, subject = `Talep ${id}`): TalepRow => ({ id, subject, status: 'New' });
@@ -78,8 +84,11 @@ describe('relationsMessage', () => {
 
   it('gives agents Detach and Unlink buttons that confirm first', () => {
     const message = relationsMessage(data());
-    expect(values(message, RelationIds.detach)).toEqual(['6:7', '6:8']);
-    expect(values(message, RelationIds.unlink)).toEqual(['6:9']);
+    expect(rowValues(message, RelationIds.detach)).toEqual(['6:7', '6:8']);
+    expect(rowValues(message, RelationIds.unlink)).toEqual(['6:9']);
+    // They share one actions block, so each has its own action id (Slack refuses two alike in a block).
+    const editIds = elements(message).filter((element) => element.action_id !== SharedActions.showTalep).map((element) => element.action_id);
+    expect(editIds).toEqual([rowActionId(RelationIds.detach, 7), rowActionId(RelationIds.detach, 8), rowActionId(RelationIds.unlink, 9)]);
     for (const element of elements(message).filter((candidate) => candidate.action_id !== SharedActions.showTalep)) {
       expect(element.confirm?.text.text).toContain('Both taleps stay');
     }
@@ -87,8 +96,8 @@ describe('relationsMessage', () => {
 
   it('gives regular users no edit buttons', () => {
     const message = relationsMessage(data({ canEdit: false }));
-    expect(values(message, RelationIds.detach)).toEqual([]);
-    expect(values(message, RelationIds.unlink)).toEqual([]);
+    expect(rowValues(message, RelationIds.detach)).toEqual([]);
+    expect(rowValues(message, RelationIds.unlink)).toEqual([]);
     expect(all(message)).not.toContain('/talep link');
   });
 
@@ -100,8 +109,8 @@ describe('relationsMessage', () => {
   });
 
   it('shows at most MAX_ROWS rows per list and says how many more', () => {
-    const many = Array.from({ length: MAX_ROWS + 3 }, (_, index) => row(100 + index));
-    const message = relationsMessage(data({ subs: many, related: [] }));
+    const rows = Array.from({ length: MAX_ROWS + 3 }, (_, index) => row(100 + index));
+    const message = relationsMessage(data({ subs: rows, related: [] }));
     expect(values(message, SharedActions.showTalep)).toHaveLength(MAX_ROWS);
     expect(all(message)).toContain('…and 3 more.');
     expect(blocksOf(message).length).toBeLessThanOrEqual(50);
@@ -112,9 +121,9 @@ describe('subTaleps', () => {
   it('lists the sub-taleps with Show, and Detach for agents', () => {
     const message = subTaleps(6, [row(7), row(8)], true, ':evergreen_tree: Added.');
     expect(values(message, SharedActions.showTalep)).toEqual(['7', '8']);
-    expect(values(message, RelationIds.detach)).toEqual(['6:7', '6:8']);
+    expect(rowValues(message, RelationIds.detach)).toEqual(['6:7', '6:8']);
     expect(message.text).toBe('Sub-taleps of talep #6: 2');
-    expect(values(subTaleps(6, [row(7)], false), RelationIds.detach)).toEqual([]);
+    expect(rowValues(subTaleps(6, [row(7)], false), RelationIds.detach)).toEqual([]);
   });
 
   it('says when there are none', () => {
@@ -156,5 +165,28 @@ describe('mergeConfirmation', () => {
 
   it('cancelling says nothing changed', () => {
     expect(mergeCancelledMessage(9, 1).text).toContain('nothing changed');
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const longRow = (id: number): TalepRow => ({ id, subject: longText(1000), status: longText(100) });
+  const subs = many(40, (i) => longRow(100 + i));
+  const related = many(40, (i) => longRow(200 + i));
+
+  it('keeps a talep with a parent, 40 sub-taleps and 40 related taleps within the limits, for agents and users', () => {
+    for (const canEdit of [true, false]) {
+      const message = relationsMessage({ talepId: 6, parent: longRow(5), subs, related, canEdit }, longText(4000));
+      expect(checkMessage(message)).toEqual([]);
+    }
+    expect(checkMessage(subTaleps(6, subs, true, longText(4000)))).toEqual([]);
+    expect(checkMessage(mergeConfirmation(longRow(7), longRow(8)))).toEqual([]);
+  });
+
+  it('keeps a Detach and an Unlink button for every row it shows (no actions block past 25 elements)', () => {
+    const message = relationsMessage({ talepId: 6, parent: null, subs, related, canEdit: true });
+    expect(rowValues(message, RelationIds.detach)).toHaveLength(MAX_ROWS);
+    expect(rowValues(message, RelationIds.unlink)).toHaveLength(MAX_ROWS);
   });
 });

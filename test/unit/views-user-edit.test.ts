@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { checkView } from '../../src/slack/block-kit-limits.js';
 import type { UserFull } from '../../src/api/schemas.js';
 import { UserEditBlocks, userEditModal, userEditValues, userSavedView } from '../../src/views/user-edit.js';
 import { UserIds } from '../../src/views/users.js';
+import { longText } from './block-kit-fixtures.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 type AnyBlock = { block_id?: string; type: string; optional?: boolean; element?: Record<string, unknown> };
@@ -78,5 +80,29 @@ describe('userSavedView', () => {
     const view = userSavedView('*user* (user@example.com)', ['phone', 'isAdmin'], 'The updated card is in the conversation.');
     expect(json(view.blocks)).toContain('Saved *Phone*, *Administrator* for *user* (user@example.com)');
     expect(view.submit).toBeUndefined();
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  it('keeps the edit form and its result within the limits with every field at its longest', () => {
+    const long: UserFull = {
+      ...full,
+      Username: longText(500),
+      Email: `${'x'.repeat(300)}@example.com`,
+      FirstName: longText(500),
+      LastName: longText(500),
+      Phone: longText(500),
+      Location: longText(5000),
+      Notes: longText(20_000),
+      CompanyName: longText(500),
+      DepartmentName: longText(500),
+      Signature: longText(20_000),
+      Greeting: longText(5000),
+    };
+    const view = userEditModal({ userId: 123456789, subject: longText(5000), values: userEditValues(long), metadata: 'x'.repeat(3000), problem: longText(5000) });
+    expect(checkView(view)).toEqual([]);
+    expect(checkView(userSavedView(longText(5000), Object.keys(UserEditBlocks) as (keyof typeof UserEditBlocks)[], longText(5000)))).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import type { UserRecord } from '../../src/api/schemas.js';
-import { listBadges, listPageValue, USER_PAGE_SIZE, userListMessage } from '../../src/views/user-list.js';
+import { listBadges, listPageValue, USER_PAGE_SIZE, userListMessage, userListModes } from '../../src/views/user-list.js';
 import { UserIds } from '../../src/views/users.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 type Element = { action_id?: string; value?: string; type: string };
@@ -80,5 +82,17 @@ describe('listBadges', () => {
     expect(listBadges({ IsAdmin: false, IsTech: true, Disabled: true })).toBe(':hammer_and_wrench: Agent · :no_entry_sign: *Disabled*');
     expect(listBadges({ IsAdmin: false, IsTech: false, Disabled: false })).toBe(':bust_in_silhouette: User');
     expect(listBadges({ IsAdmin: false, Disabled: false })).toBe('');
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  it('keeps a full page of long names within the limits, on every page and in every mode', () => {
+    const users = many(USER_PAGE_SIZE, (i) => person(100_000 + i, { Username: longText(100), Email: `${'x'.repeat(200)}@example.com`, FirstName: longText(100), LastName: longText(100), IsAdmin: i % 2 === 0, IsTech: i % 3 === 0, Disabled: i % 5 === 0 }));
+    for (const mode of userListModes) {
+      for (const pageNumber of [1, 2, 400]) expect(checkMessage(userListMessage({ users, mode, page: pageNumber }))).toEqual([]);
+      expect(checkMessage(userListMessage({ users: [], mode, page: 3 }))).toEqual([]);
+    }
   });
 });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { resultView, workingView } from '../../src/views/kit/states.js';
+import { customFieldsSavedMessage } from '../../src/views/custom-fields/form.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import type { UserDetails } from '../../src/api/schemas.js';
 import { customFieldsModal, initialFieldValue, isoDay, type RecordField } from '../../src/views/custom-fields/form.js';
 import { escapeKeepingMentions } from '../../src/views/kit/states.js';
@@ -7,12 +10,17 @@ import {
   deletedMessage,
   displayName,
   mergeConfirmMessage,
+  mergedMessage,
   NewUserBlocks,
   newUserModal,
+  permissionChangedMessage,
   unknownCategoryText,
   userCard,
+  userCreatedView,
+  userDisabledMessage,
   UserIds,
 } from '../../src/views/users.js';
+import { longText, many } from './block-kit-fixtures.js';
 
 const user: UserDetails = {
   UserID: 4,
@@ -224,5 +232,49 @@ describe('small texts', () => {
 
   it('escapes everything but user mentions', () => {
     expect(escapeKeepingMentions('<@U123> has <b> & <!channel>')).toBe('<@U123> has &lt;b&gt; &amp; &lt;!channel&gt;');
+  });
+});
+
+// ── Block Kit limits ───────────────────────────────────────────────────────────────────────────────
+
+describe('Block Kit limits at the largest realistic inputs', () => {
+  const longUser: UserDetails = { ...user, UserID: 123456789, Username: longText(100), Email: `${'x'.repeat(200)}@example.com`, FirstName: longText(100), LastName: longText(100), IsTech: true, IsAdmin: true, Disabled: true };
+  const label = { userId: 123456789, username: longText(100), email: `${'x'.repeat(200)}@example.com` };
+
+  it('keeps a user card with 60 long custom fields and a long profile within the limits', () => {
+    const fields = many(60, (i) => ({ name: longText(200), value: i % 4 ? longText(3000) : null }));
+    const profile = { CompanyName: longText(300), DepartmentName: longText(300), Location: longText(1000), Phone: longText(100), OutOfOffice: true };
+    for (const canAdminister of [true, false]) {
+      expect(checkMessage(userCard({ user: longUser, fields, profile, canAdminister, notice: longText(5000) }))).toEqual([]);
+      expect(checkMessage(userCard({ user: { ...longUser, Disabled: false }, fields: [], canAdminister }))).toEqual([]);
+    }
+  });
+
+  it('keeps the new-user form and its result within the limits with long values', () => {
+    const values = { email: `${'x'.repeat(300)}@example.com`, username: longText(500), password: longText(500), firstName: longText(500), lastName: longText(500), phone: longText(500), location: longText(5000), company: longText(500), department: longText(500), sendWelcomeEmail: true };
+    expect(checkView(newUserModal(values, longText(5000)))).toEqual([]);
+    expect(checkView(userCreatedView({ userId: 9, email: values.email, username: values.username, welcome: true }))).toEqual([]);
+  });
+
+  it('keeps the confirmations and results within the limits with long names', () => {
+    const value = JSON.stringify({ v: 1, from: 123456789, into: 987654321 });
+    for (const message of [
+      mergeConfirmMessage(label, label, value),
+      mergedMessage(label, label),
+      deleteConfirmMessage(label, value),
+      deletedMessage(label),
+      userDisabledMessage(label, true),
+      permissionChangedMessage(label, longText(500), true),
+    ]) {
+      expect(checkMessage(message)).toEqual([]);
+    }
+  });
+});
+
+describe('Block Kit limits of the shared form states', () => {
+  it('keeps the working and result views and the saved message within the limits', () => {
+    expect(checkView(workingView(longText(100), longText(5000)))).toEqual([]);
+    expect(checkView(resultView(longText(100), longText(5000), longText(5000)))).toEqual([]);
+    expect(checkMessage(customFieldsSavedMessage(longText(500), many(95, () => longText(200))))).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ async function resolveCriteria(ix: Interaction, actor: Actor, args: SearchArgs):
 export async function findTaleps(ix: Interaction, actor: Actor, args: SearchArgs): Promise<Parsed<TalepListRow[]>> {
   const criteria = await resolveCriteria(ix, actor, args);
   if (!criteria.ok) return criteria;
-  const found = (await actor.hd.search(criteria.value.params)).map(listRow);
+  const found = (await actor.hd.search(criteria.value.params)).map((talep) => listRow(talep, ix.services.talepUrlTemplate));
   // The API cannot ask for "nobody assigned"; one search returns everything, so filter here.
   return ok(criteria.value.unassignedOnly ? found.filter((row) => row.assignee === null) : found);
 }

@@ -3,6 +3,7 @@
  * the Previous/Next buttons of search results. The query language is ./query.ts, resolving it and
  * searching ./criteria.ts, the cached matches behind the paging buttons ./cache.ts.
  */
+import type { TalepListItem } from '../../api/schemas.js';
 import { openStatusIds } from '../../domain/status.js';
 import type { Actor } from '../../slack/actor.js';
 import { anyText } from '../../slack/args.js';
@@ -38,13 +39,14 @@ async function searchAndRender(ix: Interaction, actor: Actor, cache: SearchResul
 }
 
 /** `/talep mine`: agents get two searches (assigned, submitted), regular users one. */
-export async function mineFor(actor: Actor): Promise<SlackMessage> {
+export async function mineFor(actor: Actor, talepUrlTemplate: string): Promise<SlackMessage> {
   const me = actor.helpdeskUserId;
   const [assigned, submitted] = await Promise.all([
     actor.isAgent ? actor.hd.search({ query: '', assignedToUserId: me, statusId: [...openStatusIds] }) : undefined,
     actor.hd.search({ query: '', fromUserId: me }),
   ]);
-  return mineMessage({ ...(assigned ? { assigned: assigned.map(listRow) } : {}), submitted: submitted.map(listRow) });
+  const row = (talep: TalepListItem) => listRow(talep, talepUrlTemplate);
+  return mineMessage({ ...(assigned ? { assigned: assigned.map(row) } : {}), submitted: submitted.map(row) });
 }
 
 /** The area, with its own cache of matches behind the paging buttons. */
@@ -72,7 +74,7 @@ export function searchArea(cache = new SearchResultCache()): Area {
         audience: 'everyone',
         parse: anyText,
         needs: { linked: true },
-        run: async (ctx) => ctx.surface.send(await mineFor(ctx.actor)),
+        run: async (ctx) => ctx.surface.send(await mineFor(ctx.actor, ctx.services.talepUrlTemplate)),
       }),
     ],
     listeners: [
@@ -88,7 +90,7 @@ export function searchArea(cache = new SearchResultCache()): Area {
         await actAs(ctx, async (actor) => ctx.surface.replace(await searchAndRender(ctx, actor, cache, value, state.p)));
       }),
       // App Home "My taleps": from the Home tab the list goes to the app's Messages tab.
-      onAction(SharedActions.myTaleps, { linked: true }, async (ctx) => ctx.surface.send(await mineFor(ctx.actor))),
+      onAction(SharedActions.myTaleps, { linked: true }, async (ctx) => ctx.surface.send(await mineFor(ctx.actor, ctx.services.talepUrlTemplate))),
     ],
   };
 }

@@ -61,7 +61,7 @@ export async function loadCardData(services: Services, actor: Actor, talepId: nu
       comments,
       ...(priorities ? { priorities } : {}),
       ...(integrations ? { integrations } : {}),
-      helpdeskWebUrl: services.helpdeskWebUrl,
+      talepUrlTemplate: services.talepUrlTemplate,
       now: services.now(),
     },
     viewer: {

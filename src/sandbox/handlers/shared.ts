@@ -8,7 +8,7 @@ import type { HandlerContext } from './types.js';
 
 /** A talep as the caller may see it (files of ForTechsOnly comments hidden from regular users). */
 export function talepFor<K extends OperationName>(context: HandlerContext<K>, talep: TalepRow) {
-  return talepRecord(context.data, talep, context.urls, (file) => canSeeAttachment(context.caller, file, context.data));
+  return talepRecord(context.data, talep, context.urls, (file) => canSeeAttachment(context.caller, file, context.data), context.settings.ResponseStyle);
 }
 
 export function addAttachment<K extends OperationName>(

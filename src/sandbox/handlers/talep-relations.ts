@@ -5,6 +5,7 @@ import { requireAsset } from '../lookups.js';
 import { mergeTaleps } from '../merges.js';
 import type { SandboxData, TalepRow } from '../model.js';
 import { addUnique, markUpdated, removeValue } from '../talep-changes.js';
+import { talepListItem } from '../records.js';
 import { talepFor } from './shared.js';
 import { defineHandlers } from './types.js';
 
@@ -67,7 +68,7 @@ export const talepRelationHandlers = defineHandlers({
     const parent = visibleTalep(data, caller, params.id);
     return data.taleps
       .filter((talep) => talep.parentId === parent.id && canSeeTalep(caller, talep))
-      .map((talep) => talepFor(context, talep));
+      .map((talep) => talepListItem(data, talep, context.urls, context.settings.ResponseStyle));
   },
 
   parentTalep: (context) => {

@@ -5,7 +5,7 @@ import { badRequest, forbidden } from '../errors.js';
 import { requirePriority, requireUser } from '../lookups.js';
 import { type CustomFieldRow, FieldUsage, type SandboxData, TalepStatus, type TalepRow } from '../model.js';
 import { notifyTalepClosed, notifyTalepCreated } from '../notifications.js';
-import { talepFieldValueRecord } from '../records.js';
+import { talepFieldValueRecord, talepListItem } from '../records.js';
 import { applyRules } from '../rules-engine.js';
 import { computeStats } from '../stats.js';
 import { addUnique, changeStatus, markUpdated, requireAssignee, tagIdsFor } from '../talep-changes.js';
@@ -143,7 +143,9 @@ export const talepHandlers = defineHandlers({
       dateFrom: params.dateFrom,
       dateBefore: params.dateTo && exclusiveUpperBound(params.dateTo, typeof wire.dateTo === 'string' ? wire.dateTo : undefined),
     });
-    return found.map((talep) => talepFor(context, talep));
+    const from = params.offset ?? 0;
+    const rows = found.slice(from, params.count === undefined ? undefined : from + params.count);
+    return rows.map((talep) => talepListItem(context.data, talep, context.urls, context.settings.ResponseStyle));
   },
 
   talepCustomFields: ({ data, caller, params }) => {

@@ -9,7 +9,7 @@ import { deleteUser, mergeUsers } from '../merges.js';
 import { FieldUsage, type SandboxData, type UserRow } from '../model.js';
 import { notifyWelcome } from '../notifications.js';
 import { generatePassword, hashPassword } from '../passwords.js';
-import { currentUserRecord, fieldValueRecord, userDetailsRecord, userFullRecord, userRecord } from '../records.js';
+import { currentUserRecord, fieldValueRecord, userByUsernameRecord, userDetailsRecord, userFullRecord, userRecord } from '../records.js';
 import { addUnique, removeValue } from '../talep-changes.js';
 import { page } from './shared.js';
 import { defineHandlers } from './types.js';
@@ -117,7 +117,7 @@ export const userHandlers = defineHandlers({
   userByUsername: ({ data, params }) => {
     const user = findUserByLogin(data.users, params.username.trim());
     if (!user) throw notFound('User', `'${params.username}'`);
-    return userDetailsRecord(user);
+    return userByUsernameRecord(data, user);
   },
 
   mergeUsers: ({ data, params }) => {

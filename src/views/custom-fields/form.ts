@@ -93,11 +93,15 @@ function fieldInput(field: RecordField): Block {
     case CustomFieldType.SelectionCombo: {
       if (field.options && field.options.length > 0) {
         const selected = currentOption(field);
+        // Slack lists 100 options and refuses an initial option that is not among them: the current
+        // one takes the last place when it is further down.
+        const listed = field.options.slice(0, 100);
+        if (selected && !listed.includes(selected)) listed.splice(listed.length - 1, 1, selected);
         const element: types.StaticSelect = {
           type: 'static_select',
           action_id: FORM_VALUE,
           placeholder: plain(unset),
-          options: field.options.slice(0, 100).map((choice) => option(choice.name, String(choice.id))),
+          options: listed.map((choice) => option(choice.name, String(choice.id))),
           ...(selected ? { initial_option: option(selected.name, String(selected.id)) } : {}),
         };
         return inputBlock(blockId, field.name, element, { optional: true, ...(required ? { hint: required } : {}) });

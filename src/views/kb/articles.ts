@@ -217,10 +217,16 @@ function categorySelect(categories: readonly ArticleCategoryChoice[], selected: 
     const key = category.section || 'Other';
     sections.set(key, [...(sections.get(key) ?? []), category]);
   }
-  const option_groups = [...sections].slice(0, MAX_OPTIONS).map(([label, members]) => ({
-    label: plain(label, 75),
-    options: members.slice(0, MAX_OPTIONS).map(categoryOption),
-  }));
+  // Slack lists 100 groups of 100 and refuses an initial option it does not list: the chosen category
+  // (and its section) take the last place when they are further down.
+  const groups = [...sections].slice(0, MAX_OPTIONS);
+  const chosenGroup = initial ? [...sections].find(([, members]) => members.includes(initial)) : undefined;
+  if (chosenGroup && !groups.includes(chosenGroup)) groups.splice(groups.length - 1, 1, chosenGroup);
+  const option_groups = groups.map(([label, members]) => {
+    const listed = members.slice(0, MAX_OPTIONS);
+    if (initial && members.includes(initial) && !listed.includes(initial)) listed.splice(listed.length - 1, 1, initial);
+    return { label: plain(label, 75), options: listed.map(categoryOption) };
+  });
   return { ...base, option_groups };
 }
 

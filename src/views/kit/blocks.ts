@@ -60,6 +60,16 @@ export const actions = (blockId: string, elements: types.ActionsBlock['elements'
   elements: elements.slice(0, 25),
 });
 
+/**
+ * Slack refuses two elements with one `action_id` in the same block. A list that repeats a button per
+ * row (Detach #7, Detach #8) gives each its own id, `<base>:<row key>`, and its listener matches them
+ * all with `rowActionPattern(base)`, which also takes the bare `<base>` of messages sent before.
+ */
+export const rowActionId = (base: string, key: number): string => `${base}:${key}`;
+
+export const rowActionPattern = (base: string): RegExp =>
+  new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?::\\d+)?$`);
+
 export function button(
   text: string,
   actionId: string,

@@ -3,7 +3,8 @@
  * `#id subject`, status, priority, assignee, category — and a Show button handled by the talep-card
  * module. Pure: the command module fetches, caches and pages; this only lays out one page.
  */
-import type { TalepSummary } from '../../api/schemas.js';
+import type { TalepListItem } from '../../api/schemas.js';
+import { talepUrl } from '../../api/talep-link.js';
 import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
 
@@ -30,13 +31,10 @@ export interface TalepListRow {
   url?: string;
 }
 
-/** Search rows are partial talep records (only id and subject are certain). */
-export function listRow(talep: TalepSummary): TalepListRow {
-  const assignee = talep.AssigneeUserInfo === undefined
-    ? undefined
-    : talep.AssigneeUserInfo === null || talep.AssigneeUserInfo.UserID === 0
-      ? null
-      : talep.AssigneeUserInfo.Username;
+/** Search rows (only id and subject are certain); `talepUrlTemplate` links rows that carry no `Url`. */
+export function listRow(talep: TalepListItem, talepUrlTemplate: string): TalepListRow {
+  // An assignee known only by id is shown as such rather than as unassigned.
+  const assignee = talep.AssigneeID === null ? null : (talep.AssigneeName ?? (talep.AssigneeID === undefined ? undefined : `user #${talep.AssigneeID}`));
   return {
     id: talep.TalepID,
     subject: talep.Subject,
@@ -45,7 +43,7 @@ export function listRow(talep: TalepSummary): TalepListRow {
     ...(talep.Priority !== undefined ? { priority: talep.Priority } : {}),
     ...(talep.CategoryName !== undefined ? { category: talep.CategoryName } : {}),
     ...(assignee !== undefined ? { assignee } : {}),
-    ...(talep.Url !== undefined ? { url: talep.Url } : {}),
+    url: talepUrl(talep, talepUrlTemplate),
   };
 }
 

@@ -12,7 +12,8 @@
  */
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
-import type { Comment, IntegrationData, Priority, Talep } from '../../api/schemas.js';
+import type { Comment, IntegrationData, Priority, Talep, TalepPerson } from '../../api/schemas.js';
+import { talepUrl } from '../../api/talep-link.js';
 import {
   actions,
   type Block,
@@ -68,19 +69,14 @@ export interface TalepCardData {
   comments: readonly Comment[];
   /** The reference list, needed only to name a custom priority. */
   priorities?: readonly Priority[];
-  /** The help desk's web root: the talep's page when it has no `Url`. */
-  helpdeskWebUrl: string;
+  /** The talep's page when it has no `Url`, `{id}` for its id (see api/talep-link.ts). */
+  talepUrlTemplate: string;
   now: Date;
   /** TalepIntegrationData: `<Tracker>IssueUrl` links, shown on private cards. */
   integrations?: IntegrationData;
 }
 
 // ── small pure helpers (exported for the command modules and tests) ─────────────────────────────────
-
-/** The talep's page: its `Url`, else `<root>/Talep/View/<id>`. */
-export function talepWebUrl(talep: Pick<Talep, 'TalepID' | 'Url'>, helpdeskWebUrl: string): string {
-  return safeUrl(talep.Url) ?? `${helpdeskWebUrl.replace(/\/+$/, '')}/Talep/View/${talep.TalepID}`;
-}
 
 /** ForTechsOnly comments only for an agent looking at an ephemeral card. */
 export function showsPrivateComments(surface: CardSurface): boolean {
@@ -120,8 +116,9 @@ function titleText(talep: Talep, url: string): string {
   return `:ticket: *<${url}|#${talep.TalepID}>*  ${subject}`;
 }
 
-function userName(user: { UserID: number; Username: string } | null | undefined): string | undefined {
-  return user && user.UserID !== 0 ? escapeText(user.Username) : undefined;
+/** A person the help desk named only by id shows as `user #id`. */
+function userName(user: TalepPerson | null | undefined): string | undefined {
+  return user && user.UserID !== 0 ? escapeText(user.Username ?? user.FullName ?? `user #${user.UserID}`) : undefined;
 }
 
 function fieldTexts(data: TalepCardData): string[] {
@@ -263,7 +260,7 @@ export function cardButtons(data: TalepCardData, viewer: CardViewer): { work: ty
         : button('Subscribe', TalepCardIds.subscribe, id),
     );
   }
-  more.push(linkButton('Open in help desk', talepWebUrl(talep, data.helpdeskWebUrl), TalepCardIds.openLink));
+  more.push(linkButton('Open in help desk', talepUrl(talep, data.talepUrlTemplate), TalepCardIds.openLink));
   // Regular users may only share their own taleps (anything else is someone's private data).
   if (agent || own) more.push(button('Share in channel', TalepCardIds.share, id));
   return { work, more };
@@ -280,7 +277,7 @@ function fallbackText(talep: Talep): string {
  */
 export function talepCard(data: TalepCardData, surface: CardSurface, notice?: string): SlackMessage {
   const { talep } = data;
-  const url = talepWebUrl(talep, data.helpdeskWebUrl);
+  const url = talepUrl(talep, data.talepUrlTemplate);
   const blocks: Block[] = [];
   if (notice) blocks.push(section(notice));
   blocks.push(section(titleText(talep, url)), fields(fieldTexts(data)));
