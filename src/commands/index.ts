@@ -1,5 +1,5 @@
 /** Every command module of the app, in the order their sub-commands appear in `/talep help`. */
-import { accountModule } from './account.js';
+import { accountArea } from './account/index.js';
 import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
@@ -25,7 +25,6 @@ import { assetsModule } from './assets.js';
 import { kbModule } from './kb.js';
 
 export const commandModules: CommandModule[] = [
-  accountModule,
   newTalepModule,
   messageShortcutsModule,
   addToTalepModule,
@@ -48,4 +47,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea];
+export const areas: readonly Area[] = [accountArea, talepCardArea, talepWorkArea];

@@ -3,7 +3,7 @@
  * through the lock-out guard, whoami/disconnect, a token the help desk stops accepting, and App Home.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectIds } from '../../src/views/account.js';
+import { ConnectIds } from '../../src/views/account/ids.js';
 import { json, postTo } from '../support/e2e.js';
 import { type Harness, people, startHarness } from '../support/harness.js';
 

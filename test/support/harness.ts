@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createTalepApp, type TalepApp } from '../../src/app.js';
 import { buildServices } from '../../src/bootstrap.js';
-import { identify } from '../../src/commands/account.js';
+import { identify } from '../../src/commands/account/public.js';
 import type { Services } from '../../src/slack/services.js';
 import type { Config } from '../../src/config.js';
 import { bearer } from '../../src/api/auth.js';
