@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../src/api/schemas.js';
-import { existingCategory, parseCategoryArgs } from '../../src/commands/categories.js';
-import { categoryCreatedText, categoryExistsText, categoryListMessage, groupBySection, sectionLabel } from '../../src/views/categories.js';
+import { categoriesArea } from '../../src/commands/categories/index.js';
+import { existingCategory } from '../../src/commands/categories/create.js';
+import { categoryListMessage, groupBySection } from '../../src/views/categories/list.js';
+import { categoryCreatedText, categoryExistsText, sectionLabel } from '../../src/views/categories/messages.js';
+import { resolverOf } from '../support/area-routes.js';
+
+const resolve = resolverOf(categoriesArea);
 
 const category = (CategoryID: number, Name: string, section?: [number, string], extra: Partial<Category> = {}): Category => ({
   CategoryID,
@@ -10,25 +15,26 @@ const category = (CategoryID: number, Name: string, section?: [number, string], 
   ...extra,
 });
 
-describe('parseCategoryArgs', () => {
+describe('the category routes', () => {
   it('lists by default', () => {
-    expect(parseCategoryArgs('')).toEqual({ ok: true, value: { kind: 'list' } });
-    expect(parseCategoryArgs('LIST')).toEqual({ ok: true, value: { kind: 'list' } });
-    expect(parseCategoryArgs('list extra')).toMatchObject({ ok: false });
+    expect(resolve('category')).toEqual({ path: 'category list', ok: true, value: undefined });
+    expect(resolve('categories')).toEqual({ path: 'category list', ok: true, value: undefined });
+    expect(resolve('category LIST')).toEqual({ path: 'category list', ok: true, value: undefined });
+    expect(resolve('category list extra')).toMatchObject({ path: 'category list', ok: false });
   });
 
   it('takes a name of several words and an optional section', () => {
-    expect(parseCategoryArgs('new  Office   printers ')).toEqual({ ok: true, value: { kind: 'new', name: 'Office printers' } });
-    expect(parseCategoryArgs('new Office printers section:2')).toEqual({ ok: true, value: { kind: 'new', name: 'Office printers', sectionId: 2 } });
-    expect(parseCategoryArgs('add "Section: odd" section: #3')).toEqual({ ok: true, value: { kind: 'new', name: 'Section: odd', sectionId: 3 } });
+    expect(resolve('category new  Office   printers ')).toEqual({ path: 'category new', ok: true, value: { name: 'Office printers' } });
+    expect(resolve('category new Office printers section:2')).toEqual({ path: 'category new', ok: true, value: { name: 'Office printers', sectionId: 2 } });
+    expect(resolve('categories add "Section: odd" section: #3')).toEqual({ path: 'category new', ok: true, value: { name: 'Section: odd', sectionId: 3 } });
   });
 
   it('explains what is wrong', () => {
-    expect(parseCategoryArgs('new')).toMatchObject({ ok: false, error: expect.stringContaining('Name the category') });
-    expect(parseCategoryArgs('new Printers section:abc')).toMatchObject({ ok: false, error: expect.stringContaining('section is a number') });
-    expect(parseCategoryArgs('new Printers section:0')).toMatchObject({ ok: false });
-    expect(parseCategoryArgs(`new ${'x'.repeat(101)}`)).toMatchObject({ ok: false, error: expect.stringContaining('100 characters') });
-    expect(parseCategoryArgs('delete 3')).toMatchObject({ ok: false, error: expect.stringContaining('use `list` or `new`') });
+    expect(resolve('category new')).toMatchObject({ ok: false, error: expect.stringContaining('Name the category') });
+    expect(resolve('category new Printers section:abc')).toMatchObject({ ok: false, error: expect.stringContaining('section is a number') });
+    expect(resolve('category new Printers section:0')).toMatchObject({ ok: false });
+    expect(resolve(`category new ${'x'.repeat(101)}`)).toMatchObject({ ok: false, error: expect.stringContaining('100 characters') });
+    expect(resolve('category delete 3')).toMatchObject({ ok: false, error: expect.stringMatching(/use `list`.* or `new/) });
   });
 });
 

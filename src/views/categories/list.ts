@@ -1,9 +1,9 @@
 /**
- * Categories as messages: the list the caller can use, grouped by section with the ids the other
- * commands take, and the sentences `category new` answers with. Pure: data → Block Kit JSON.
+ * `/talep category list`: the categories the caller can use, grouped by section with the ids the other
+ * commands take. Pure: data → Block Kit JSON.
  */
-import type { Category } from '../api/schemas.js';
-import { type Block, context, escapeText, section, type SlackMessage } from './kit/blocks.js';
+import type { Category } from '../../api/schemas.js';
+import { type Block, context, escapeText, section, type SlackMessage } from '../kit/blocks.js';
 
 /** Slack's section text holds 3000 characters; a long list is cut into several sections. */
 const SECTION_TEXT_MAX = 2_900;
@@ -62,16 +62,3 @@ export function categoryListMessage(categories: readonly Category[], viewer: { i
   if (shown.length < texts.length) blocks.push(context('…the list goes on in the help desk.'));
   return { text: `Categories: ${categories.length}`, blocks: [...blocks, ...footer] };
 }
-
-/** The section a category was added to, as people know it (its name when a listed category is in it). */
-export function sectionLabel(sectionId: number, categories: readonly Category[]): string {
-  const name = categories.find((category) => category.SectionID === sectionId)?.Section?.trim();
-  return name ? `*${escapeText(name)}* (section ${sectionId})` : `section ${sectionId}`;
-}
-
-export const categoryCreatedText = (name: string, id: number, where?: string): string =>
-  `:white_check_mark: Category *${escapeText(name)}* (\`${id}\`) created${where ? ` in ${where}` : ''}. ` +
-  `Give agents access with \`/talep user grant <@user> ${escapeText(name)}\`.`;
-
-export const categoryExistsText = (category: Category): string =>
-  `:information_source: Category *${escapeText(category.Name)}* (\`${category.CategoryID}\`) already exists${category.Section ? ` in *${escapeText(category.Section)}*` : ''}; nothing was added.`;
