@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../src/api/schemas.js';
-import {
-  CompanyBlocks,
-  companyCreatedText,
-  CompanyIds,
-  companyListMessage,
-  companyModal,
-  domainList,
-  MAX_LISTED_COMPANIES,
-  parseRowMenuValue,
-  rowMenuValue,
-} from '../../src/views/companies.js';
+import { companyModal } from '../../src/views/companies/form.js';
+import { CompanyBlocks, CompanyIds, parseRowMenuValue, rowMenuValue } from '../../src/views/companies/ids.js';
+import { companyListMessage, domainList, MAX_LISTED_COMPANIES } from '../../src/views/companies/list.js';
+import { companyCreatedText } from '../../src/views/companies/messages.js';
 
 const acme: Company = { CompanyID: 1, Name: 'Acme Lojistik A.Ş.', EmailDomain: 'example.com;acme.example', Notes: 'Main <customer>.' };
 const bogazici: Company = { CompanyID: 2, Name: 'Boğaziçi Yazılım', EmailDomain: null, Notes: null };

@@ -1,33 +1,35 @@
 import type { ViewStateValue } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import {
-  normaliseDomainsInput,
-  parseCompanyCommand,
-  parseCompanyNameAndDomains,
-  readCompanyForm,
-  unwrapSlackLinks,
-} from '../../src/commands/companies.js';
-import { CompanyBlocks } from '../../src/views/companies.js';
+import { normaliseDomainsInput, parseCompanyNameAndDomains, unwrapSlackLinks } from '../../src/commands/companies/args.js';
+import { readCompanyForm } from '../../src/commands/companies/form.js';
+import { companiesArea } from '../../src/commands/companies/index.js';
+import { CompanyBlocks } from '../../src/views/companies/ids.js';
+import { resolverOf } from '../support/area-routes.js';
 
-describe('parseCompanyCommand', () => {
+const resolve = resolverOf(companiesArea);
+
+describe('the company routes', () => {
   it('lists by default', () => {
-    expect(parseCompanyCommand('')).toEqual({ ok: true, value: { kind: 'list' } });
-    expect(parseCompanyCommand('list')).toEqual({ ok: true, value: { kind: 'list' } });
+    expect(resolve('company')).toEqual({ path: 'company list', ok: true, value: undefined });
+    expect(resolve('company list')).toEqual({ path: 'company list', ok: true, value: undefined });
+    expect(resolve('companies departments')).toEqual({ path: 'company list', ok: true, value: undefined });
   });
 
   it('opens the form for a bare new, and reads a name with trailing domains', () => {
-    expect(parseCompanyCommand('new')).toEqual({ ok: true, value: { kind: 'new' } });
-    expect(parseCompanyCommand('new Yeni Şirket A.Ş. yeni.example, yeni.com.tr')).toEqual({
+    expect(resolve('company new')).toEqual({ path: 'company new', ok: true, value: undefined });
+    expect(resolve('company create Yeni Şirket A.Ş. yeni.example, yeni.com.tr')).toEqual({
+      path: 'company new',
       ok: true,
-      value: { kind: 'new', name: 'Yeni Şirket A.Ş.', domains: 'yeni.example;yeni.com.tr' },
+      value: { name: 'Yeni Şirket A.Ş.', domains: 'yeni.example;yeni.com.tr' },
     });
   });
 
   it('reads edit and fields ids', () => {
-    expect(parseCompanyCommand('edit 2')).toEqual({ ok: true, value: { kind: 'edit', companyId: 2 } });
-    expect(parseCompanyCommand('fields #1')).toEqual({ ok: true, value: { kind: 'fields', companyId: 1 } });
-    expect(parseCompanyCommand('edit acme')).toMatchObject({ ok: false, error: expect.stringContaining('company id') });
-    expect(parseCompanyCommand('delete 1')).toMatchObject({ ok: false, error: expect.stringContaining('company list') });
+    expect(resolve('company edit 2')).toEqual({ path: 'company edit', ok: true, value: 2 });
+    expect(resolve('company fields #1')).toEqual({ path: 'company fields', ok: true, value: 1 });
+    expect(resolve('company cf 3')).toEqual({ path: 'company fields', ok: true, value: 3 });
+    expect(resolve('company edit acme')).toMatchObject({ ok: false, error: expect.stringContaining('company id') });
+    expect(resolve('company delete 1')).toMatchObject({ ok: false, error: expect.stringContaining('company list') });
   });
 });
 
@@ -63,11 +65,17 @@ describe('readCompanyForm', () => {
       { [CompanyBlocks.name]: text('Acme'), [CompanyBlocks.domains]: text('a.com, b.com'), [CompanyBlocks.notes]: text('VIP') },
       true,
     );
-    expect(form).toEqual({ values: { name: 'Acme', domains: 'a.com, b.com', notes: 'VIP' }, domains: 'a.com;b.com' });
+    expect(form).toEqual({
+      ok: true,
+      values: { typed: { name: 'Acme', domains: 'a.com, b.com', notes: 'VIP' }, name: 'Acme', domains: 'a.com;b.com' },
+    });
   });
 
   it('answers inline errors for a missing name and bad domains', () => {
     const form = readCompanyForm({ [CompanyBlocks.name]: text(' '), [CompanyBlocks.domains]: text('a.com, bad') }, false);
-    expect(form.errors).toEqual({ [CompanyBlocks.name]: expect.any(String), [CompanyBlocks.domains]: expect.stringContaining('bad') });
+    expect(form).toEqual({
+      ok: false,
+      errors: { [CompanyBlocks.name]: expect.any(String), [CompanyBlocks.domains]: expect.stringContaining('bad') },
+    });
   });
 });
