@@ -3,6 +3,7 @@ import { accountArea } from './account/index.js';
 import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
+import { usersArea } from './users/index.js';
 import { companiesArea } from './companies/index.js';
 import { categoriesArea } from './categories/index.js';
 import type { CommandModule } from './module.js';
@@ -20,7 +21,6 @@ import { talepAttachModule } from './talep-attach.js';
 import { searchModule } from './search.js';
 import { statsModule } from './stats.js';
 import { rulesModule } from './rules.js';
-import { usersModule } from './users.js';
 import { assetsModule } from './assets.js';
 import { kbModule } from './kb.js';
 
@@ -38,11 +38,10 @@ export const commandModules: CommandModule[] = [
   searchModule,
   statsModule,
   rulesModule,
-  usersModule,
   assetsModule,
   kbModule,
   // ── registered modules end ──
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [accountArea, talepCardArea, talepWorkArea, companiesArea, categoriesArea];
+export const areas: readonly Area[] = [accountArea, talepCardArea, talepWorkArea, usersArea, companiesArea, categoriesArea];

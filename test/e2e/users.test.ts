@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { NewUserBlocks, UserIds } from '../../src/views/users.js';
+import { UserIds } from '../../src/views/users/ids.js';
+import { NewUserBlocks } from '../../src/views/users/new-user.js';
 import { json, modalOpenedBy, modalShowing, slashAnswer, textValue } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 

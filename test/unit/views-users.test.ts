@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { UserDetails } from '../../src/api/schemas.js';
 import { customFieldsModal, initialFieldValue, isoDay, type RecordField } from '../../src/views/custom-fields/form.js';
 import { escapeKeepingMentions } from '../../src/views/kit/states.js';
-import {
-  deleteConfirmMessage,
-  deletedMessage,
-  displayName,
-  mergeConfirmMessage,
-  NewUserBlocks,
-  newUserModal,
-  unknownCategoryText,
-  userCard,
-  UserIds,
-} from '../../src/views/users.js';
+import { displayName, userCard } from '../../src/views/users/card.js';
+import { UserIds } from '../../src/views/users/ids.js';
+import { deleteConfirmMessage, deletedMessage, mergeConfirmMessage, unknownCategoryText } from '../../src/views/users/messages.js';
+import { NewUserBlocks, newUserModal } from '../../src/views/users/new-user.js';
 
 const user: UserDetails = {
   UserID: 4,

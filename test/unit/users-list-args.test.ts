@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseUserListArgs, readPageValue } from '../../src/commands/user-list.js';
-import { listPageValue } from '../../src/views/user-list.js';
+import { parseUserListArgs, readPageValue } from '../../src/commands/users/args.js';
+import { listPageValue } from '../../src/views/users/list.js';
 
 describe('parseUserListArgs', () => {
   it('defaults to everyone, page 1', () => {

@@ -2,9 +2,10 @@
  * `/talep user list`: one page of help-desk users (GET /Users), a Show button per row that opens the
  * user card, and Previous/Next buttons that replace the message with the neighbouring page.
  */
-import type { UserRecord } from '../api/schemas.js';
-import { actions, type Block, button, context, escapeText, section, type SlackMessage } from './kit/blocks.js';
-import { displayName, UserIds } from './users.js';
+import type { UserRecord } from '../../api/schemas.js';
+import { actions, type Block, button, context, escapeText, section, type SlackMessage } from '../kit/blocks.js';
+import { displayName } from './card.js';
+import { UserIds } from './ids.js';
 
 /** GET /Users `listMode` values, as the spec names them. */
 export const userListModes = ['all', 'techs', 'admins', 'regular', 'disabled'] as const;
@@ -21,7 +22,7 @@ const modeTitle: Record<UserListMode, string> = {
   disabled: 'Disabled users',
 };
 
-/** The value of a paging button; read back (and validated) by the command module. */
+/** The value of a paging button; read back (and validated) by the users area. */
 export const listPageValue = (mode: UserListMode, page: number): string => JSON.stringify({ m: mode, p: page });
 
 /** Role and state in a few characters; the agent flag is only known when the help desk sends it. */

@@ -1,14 +1,14 @@
 /**
  * The edit-user modal (`/talep user edit`, the card's Edit button): every UpdateUser field of the spec,
  * prefilled from GET /User. Pure: values → Block Kit. Reading the submission and deciding what changed
- * is in ../commands/user-edit.ts.
+ * is in ../../commands/users/edit-form.ts.
  */
 import type { types } from '@slack/bolt';
-import type { UserFull } from '../api/schemas.js';
-import { type Block, context, type ModalView, modal, option, plain, section, truncate } from './kit/blocks.js';
-import { problemBlock, resultView } from './kit/states.js';
-import { checkboxInput, FORM_VALUE, inputBlock, textInput } from './kit/inputs.js';
-import { UserIds, UserProfileBlocks } from './users.js';
+import type { UserFull } from '../../api/schemas.js';
+import { type Block, context, type ModalView, modal, option, plain, section, truncate } from '../kit/blocks.js';
+import { problemBlock, resultView } from '../kit/states.js';
+import { checkboxInput, FORM_VALUE, inputBlock, textInput } from '../kit/inputs.js';
+import { UserIds, UserProfileBlocks } from './ids.js';
 
 /** A switch the help desk may not report (GET /User does not promise every flag): undefined = unknown. */
 export type UserSwitch = boolean | undefined;

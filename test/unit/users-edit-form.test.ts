@@ -1,9 +1,9 @@
 import type { ViewStateValue } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import type { UserFull } from '../../src/api/schemas.js';
-import { readDeleteValue } from '../../src/commands/user-delete.js';
-import { changedUserParams, editFingerprints, readUserEditForm } from '../../src/commands/user-edit.js';
-import { UserEditBlocks, type UserEditField, userEditValues } from '../../src/views/user-edit.js';
+import { readDeleteValue } from '../../src/commands/users/delete.js';
+import { changedUserParams, editFingerprints, readUserEditForm } from '../../src/commands/users/edit-form.js';
+import { UserEditBlocks, type UserEditField, userEditValues } from '../../src/views/users/edit.js';
 
 const full: UserFull = {
   UserID: 4,
@@ -66,7 +66,7 @@ const original = editFingerprints(userEditValues(full));
 function changesFor(overrides: Parameters<typeof untouched>[0]) {
   const form = readUserEditForm(untouched(overrides));
   if (!form.ok) throw new Error(JSON.stringify(form.errors));
-  return changedUserParams(original, form.value);
+  return changedUserParams(original, form.values);
 }
 
 describe('readUserEditForm', () => {
@@ -74,7 +74,7 @@ describe('readUserEditForm', () => {
     const form = readUserEditForm(untouched({ outOfOffice: select('true'), enableEmailNotifications: select() }));
     expect(form).toEqual({
       ok: true,
-      value: expect.objectContaining({
+      values: expect.objectContaining({
         username: 'user',
         email: 'user@example.com',
         location: 'Istanbul, floor 3',
@@ -138,7 +138,7 @@ describe('changedUserParams', () => {
     const read = (state: State) => {
       const form = readUserEditForm(state);
       if (!form.ok) throw new Error('invalid');
-      return changedUserParams(unknown, form.value);
+      return changedUserParams(unknown, form.values);
     };
     expect(read(untouched({ enableEmailNotifications: select() }))).toEqual({ params: {}, changed: [] });
     expect(read(untouched({ enableEmailNotifications: select('false') }))).toEqual({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/api/schemas.js';
-import { listBadges, listPageValue, USER_PAGE_SIZE, userListMessage } from '../../src/views/user-list.js';
-import { UserIds } from '../../src/views/users.js';
+import { UserIds } from '../../src/views/users/ids.js';
+import { listBadges, listPageValue, USER_PAGE_SIZE, userListMessage } from '../../src/views/users/list.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 type Element = { action_id?: string; value?: string; type: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserFull } from '../../src/api/schemas.js';
-import { UserEditBlocks, userEditModal, userEditValues, userSavedView } from '../../src/views/user-edit.js';
-import { UserIds } from '../../src/views/users.js';
+import { UserEditBlocks, userEditModal, userEditValues, userSavedView } from '../../src/views/users/edit.js';
+import { UserIds } from '../../src/views/users/ids.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 type AnyBlock = { block_id?: string; type: string; optional?: boolean; element?: Record<string, unknown> };
