@@ -124,7 +124,7 @@ export const usersArea: Area = {
       needs: linked,
       run: async (ctx) => {
         const target = await resolveUser(ctx, ctx.actor, ctx.args);
-        await askToDelete(ctx.actor, ctx.surface.send, target.userId, ctx.args.kind === 'slack' ? ctx.args.userId : undefined);
+        await askToDelete(ctx.actor, (message) => ctx.surface.send(message), target.userId, ctx.args.kind === 'slack' ? ctx.args.userId : undefined);
       },
     }),
     ...([true, false] as const).map((disabled) =>
@@ -207,7 +207,7 @@ export const usersArea: Area = {
     onAction(UserIds.cardDelete, async (ctx) => {
       const id = userIdOfButton(ctx.action);
       if (id === undefined) return;
-      await actAs(ctx, (actor) => askToDelete(actor, ctx.surface.replace, id), aboutUser(id));
+      await actAs(ctx, (actor) => askToDelete(actor, (message) => ctx.surface.replace(message), id), aboutUser(id));
     }),
 
     // ── confirmations ──
