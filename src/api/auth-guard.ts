@@ -69,6 +69,12 @@ export interface AdmitOptions {
   presenter?: string;
   /** The credential was just presented (a pasted token), not read from storage: it may use the newcomer allowance. */
   newCredential?: boolean;
+  /**
+   * The caller's own store says this credential was accepted before (a linked account, checked when it
+   * was linked): it counts as verified unless the guard saw it refused. Safe for the lock-out: a verified
+   * credential's failure is either its one rejection or, right after another failure, a suspected block.
+   */
+  knownGood?: boolean;
 }
 
 /** The permission to send one call. Report its outcome exactly once (later reports are ignored). */
@@ -198,6 +204,9 @@ export class AuthGuard {
       presenter: this.#fingerprint('presenter', options.presenter ?? credentialId),
       newCredential: options.newCredential ?? false,
     };
+    if (options.knownGood && !this.#rejected.has(call.credential) && !this.#verified.has(call.credential)) {
+      this.#remember(this.#verified, call.credential);
+    }
     const now = this.#clock.now();
     try {
       const admitted = this.#tryAdmit(call, now);

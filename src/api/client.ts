@@ -80,6 +80,8 @@ export interface CallOptions {
    * not read from storage: only such calls may use the lock-out guard's newcomer allowance.
    */
   newCredential?: boolean;
+  /** The credential was accepted before, by the caller's own record (a linked account): see AuthGuard's `knownGood`. */
+  knownGood?: boolean;
 }
 
 type MethodOf<K extends OperationName> = {} extends ParamsOf<K>
@@ -371,6 +373,7 @@ export class HelpdeskClient {
         onQueued: options.onQueued,
         presenter: fairnessKey,
         newCredential: options.newCredential,
+        knownGood: options.knownGood,
       });
       let outcome: AuthOutcome = 'other';
       let verdict: AuthVerdict = 'none';

@@ -1,10 +1,13 @@
 /** Every command module of the app, in the order their sub-commands appear in `/talep help`. */
-import { accountModule } from './account.js';
+import { accountArea } from './account/index.js';
 import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
 import { searchArea } from './search/index.js';
 import { kbArea } from './kb/index.js';
+import { usersArea } from './users/index.js';
+import { companiesArea } from './companies/index.js';
+import { categoriesArea } from './categories/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { newTalepModule } from './new-talep.js';
@@ -19,13 +22,9 @@ import { talepFilesModule } from './talep-files.js';
 import { talepAttachModule } from './talep-attach.js';
 import { statsModule } from './stats.js';
 import { rulesModule } from './rules.js';
-import { usersModule } from './users.js';
-import { companiesModule } from './companies.js';
-import { categoriesModule } from './categories.js';
 import { assetsModule } from './assets.js';
 
 export const commandModules: CommandModule[] = [
-  accountModule,
   newTalepModule,
   messageShortcutsModule,
   addToTalepModule,
@@ -38,12 +37,9 @@ export const commandModules: CommandModule[] = [
   talepAttachModule,
   statsModule,
   rulesModule,
-  usersModule,
-  companiesModule,
-  categoriesModule,
   assetsModule,
   // ── registered modules end ──
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea, searchArea(), kbArea];
+export const areas: readonly Area[] = [accountArea, talepCardArea, talepWorkArea, searchArea(), usersArea, companiesArea, categoriesArea, kbArea];

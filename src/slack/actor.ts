@@ -42,12 +42,17 @@ const QUEUED_NOTICE_AFTER_MS = 2_000;
 
 /** The person's actor, or why they cannot act as themselves. Reads the store only: no help-desk call. */
 export function actorFor(services: Services, who: Who, options: ActorOptions = {}): Actor | LinkProblem {
-  const account = services.stores.accounts.get(who.teamId, who.userId);
-  if (!account) return 'not-linked';
+  const found = services.stores.accounts.lookup(who.teamId, who.userId);
+  if (found.state === 'unlinked') return 'not-linked';
+  // A link the keys cannot open is not "never linked": the person is told it is unreadable.
+  if (found.state === 'unreadable') return 'unreadable';
+  const { account } = found;
   if (account.rejected) return 'rejected';
   let toldQueued = false;
   const notices = options.queuedNotices;
   const hd = services.helpdesk.withCredential(account.credential, {
+    // Linking checked this token with the help desk; the guard treats it as verified (unless refused since).
+    knownGood: true,
     priority: options.priority ?? 'interactive',
     fairnessKey: `${who.teamId}:${who.userId}`,
     ...(notices

@@ -9,6 +9,7 @@ import { HelpdeskError } from '../api/errors.js';
 import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
 import { connectPrompt } from '../views/kit/notices.js';
 import type { Who } from './actor.js';
+import { StoredLinkUnreadableError } from '../store/account-store.js';
 import { PersonNotFound } from './people.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
@@ -28,7 +29,8 @@ export type LinkProblem = 'not-linked' | 'rejected' | 'unreadable';
 export const linkProblemText: Record<LinkProblem, string> = {
   'not-linked': 'Connect your help-desk account to use /talep.',
   rejected: 'The help desk refused your saved token. Connect your account again.',
-  unreadable: 'Your stored help-desk link cannot be read any more (the bot’s encryption key changed). Connect your account again.',
+  unreadable:
+    'Your stored help-desk link cannot be read (stored link unreadable: the bot’s encryption key changed). Ask an admin to restore the previous key, or disconnect and connect again.',
 };
 
 export const linkProblemMessage = (problem: LinkProblem): SlackMessage => connectPrompt(linkProblemText[problem]);
@@ -55,6 +57,7 @@ export const foreignTalepText = (talepId: number): string =>
 
 /** The person-facing text for a failure; unexpected errors get a neutral sentence (the caller logs them). */
 export function errorText(error: unknown, subject: ErrorSubject = {}): string {
+  if (error instanceof StoredLinkUnreadableError) return `:lock: ${error.userMessage}`;
   if (error instanceof PersonNotFound) return `${error.refused ? ':no_entry:' : ':bust_in_silhouette:'} ${error.message}`;
   if (!(error instanceof HelpdeskError)) return ':warning: Something went wrong on our side. It has been logged; please try again.';
   const reason = error.reason ? ` (${escapeText(error.reason)})` : '';
@@ -111,7 +114,7 @@ export async function reportFailure(scene: FailureScene, error: unknown, subject
     if (error.kind === 'unauthorized') await services.stores.accounts.markRejected(who.teamId, who.userId, scene.linkedAt);
     const level = error.kind === 'invalid-response' || error.kind === 'unavailable' || error.kind === 'unknown-outcome' ? 'warn' : 'info';
     services.logger[level](`help-desk ${error.kind} in ${error.operation ?? 'call'} for ${whom}: ${error.message}`);
-  } else if (error instanceof PersonNotFound) {
+  } else if (error instanceof PersonNotFound || error instanceof StoredLinkUnreadableError) {
     services.logger.info(`person not found for ${whom}: ${error.message}`);
   } else {
     services.logger.error(`unexpected failure for ${whom}`, error);

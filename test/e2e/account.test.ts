@@ -3,7 +3,7 @@
  * through the lock-out guard, whoami/disconnect, a token the help desk stops accepting, and App Home.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectIds } from '../../src/views/account.js';
+import { ConnectIds } from '../../src/views/account/ids.js';
 import { json, postTo } from '../support/e2e.js';
 import { type Harness, people, startHarness } from '../support/harness.js';
 
@@ -132,5 +132,25 @@ describe('App Home', () => {
     await h.send.event({ type: 'app_home_opened', user: people.stranger.userId, channel: 'D2', tab: 'home' });
     const stranger = await h.slack.waitFor(() => h.slack.callsTo('views.publish').find((c) => c.args.user_id === people.stranger.userId));
     expect(JSON.stringify(stranger.args.view)).toContain('Connect help-desk account');
+  });
+
+  it('Disconnect on the Home tab removes the link and shows Connect again', async () => {
+    await h.link('agent2');
+    const before = h.slack.callsTo('views.publish').length;
+    await h.send.blockAction(h.as('agent2'), { action_id: ConnectIds.disconnectAction, value: 'disconnect' }, { view: { id: 'V-home', type: 'home' } });
+    const call = await h.slack.waitFor(() => h.slack.callsTo('views.publish')[before], 'views.publish');
+    expect(call.args.user_id).toBe(people.agent2.userId);
+    expect(JSON.stringify(call.args.view)).toContain('account_connect_open');
+    expect(h.services.stores.accounts.get('T1', people.agent2.userId)).toBeUndefined();
+  });
+
+  it('shows a refused saved token on the Home tab with the one sentence for it', async () => {
+    await h.link('agent2');
+    await h.services.stores.accounts.markRejected('T1', people.agent2.userId);
+    const before = h.slack.callsTo('views.publish').length;
+    await h.send.event({ type: 'app_home_opened', user: people.agent2.userId, channel: 'D3', tab: 'home' });
+    const call = await h.slack.waitFor(() => h.slack.callsTo('views.publish')[before], 'views.publish');
+    expect(JSON.stringify(call.args.view)).toContain('The help desk refused your saved token. Connect your account again.');
+    expect(JSON.stringify(call.args.view)).toContain('account_connect_open');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { CompanyBlocks, CompanyIds, rowMenuValue } from '../../src/views/companies.js';
+import { CompanyBlocks, CompanyIds, rowMenuValue } from '../../src/views/companies/ids.js';
 import { json, modalOpenedBy, modalShowing, slashAnswer, textValue } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
@@ -29,6 +29,13 @@ describe('company list', () => {
     expect(blocks).toContain('Boğaziçi Yazılım');
     expect(blocks).toContain('IT (#1)');
     expect(blocks).toContain('Finance (#2)');
+  });
+
+  it('lists for a bare `company` too, and names the sub-commands after an unknown word', async () => {
+    expect(json((await slash('admin', 'companies')).blocks)).toContain('Acme Lojistik A.Ş.* · #1');
+    const post = await slash('admin', 'company frobnicate');
+    expect(post.text).toContain('`company new &lt;name&gt; [domains]`');
+    expect(post.text).toContain('`company fields &lt;id&gt;`');
   });
 
   it('explains to an agent that companies are for admins', async () => {

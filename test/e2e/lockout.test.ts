@@ -5,7 +5,7 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectIds } from '../../src/views/account.js';
+import { ConnectIds } from '../../src/views/account/ids.js';
 import { json, postTo } from '../support/e2e.js';
 import { type Harness, people, startHarness } from '../support/harness.js';
 

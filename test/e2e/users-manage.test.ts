@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { listPageValue } from '../../src/views/user-list.js';
-import { UserEditBlocks } from '../../src/views/user-edit.js';
-import { UserIds } from '../../src/views/users.js';
+import { listPageValue } from '../../src/views/users/list.js';
+import { UserEditBlocks } from '../../src/views/users/edit.js';
+import { UserIds } from '../../src/views/users/ids.js';
 import {
   elementsWithId,
   inputElement,
@@ -363,8 +363,21 @@ describe('user delete', () => {
 });
 
 describe('help', () => {
+  // Each `user …` sub-command is a route of its own now, so help lists each one.
+  const userRoutes = ['user find', 'user list', 'user new', 'user edit', 'user delete', 'user disable', 'user enable', 'user grant', 'user revoke', 'user merge', 'user fields'];
+
   it('lists the new sub-commands', async () => {
-    const post = await slash('admin', 'help');
-    expect(json(post.blocks)).toContain('user find|list|new|edit|delete');
+    const blocks = json((await slash('admin', 'help')).blocks);
+    for (const usage of userRoutes) expect(blocks).toContain(`/talep ${usage}`);
+  });
+
+  it('answers `user` with a missing or unknown word with the user family’s help', async () => {
+    for (const text of ['user', 'user frobnicate x', 'users']) {
+      const post = await slash('admin', text);
+      const blocks = json(post.blocks);
+      for (const usage of userRoutes) expect(blocks, text).toContain(`/talep ${usage}`);
+      expect(blocks, text).toContain('&lt;email|@user|username&gt;');
+      expect(blocks, text).not.toContain('/talep show');
+    }
   });
 });

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { NewUserBlocks, UserIds } from '../../src/views/users.js';
+import { UserIds } from '../../src/views/users/ids.js';
+import { NewUserBlocks } from '../../src/views/users/new-user.js';
 import { json, modalOpenedBy, modalShowing, slashAnswer, textValue } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
@@ -125,6 +126,17 @@ describe('user disable / enable', () => {
     expect(post.replace_original).toBe(true);
     expect(json(post.blocks)).toContain(UserIds.cardEnable);
     expect((await h.helpdeskAs('admin').userByEmail({ email: 'sessiz@example.com' })).Disabled).toBe(true);
+  });
+
+  it('enables again from the card’s button, and the card offers Disable', async () => {
+    const user = await h.helpdeskAs('admin').userByEmail({ email: 'sessiz@example.com' });
+    const res = await h.send.blockAction(h.as('admin'), { action_id: UserIds.cardEnable, value: String(user.UserID) });
+    const post = await h.slack.waitFor(() => h.slack.postsTo(res.responseUrl ?? '')[0], 'the re-rendered card');
+    expect(post.replace_original).toBe(true);
+    expect(post.text).toContain('sessiz@example.com');
+    expect(json(post.blocks)).toContain('Enabled');
+    expect(json(post.blocks)).toContain(UserIds.cardDisable);
+    expect((await h.helpdeskAs('admin').userByEmail({ email: 'sessiz@example.com' })).Disabled).toBe(false);
   });
 
   it('refuses an agent (admin only), and the user stays enabled', async () => {
@@ -252,6 +264,16 @@ describe('user custom fields', () => {
       'Remote worker': 'false',
       'Accessibility needs': 'Needs a standing desk',
     });
+  });
+
+  it('opens the same form from the card’s Custom fields button', async () => {
+    const shown = await modalOpenedBy(
+      h,
+      () => h.send.blockAction(h.as('admin'), { action_id: UserIds.cardFields, value: String(SeedIds.users.user) }),
+      'Employee number',
+    );
+    expect((shown.view as { callback_id: string }).callback_id).toBe(UserIds.fieldsCallback);
+    expect(json(shown.view)).toContain('user@example.com');
   });
 
   it('refuses a dropdown value that is not an option id, inline', async () => {

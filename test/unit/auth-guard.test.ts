@@ -397,3 +397,20 @@ describe('AuthGuard: the newcomer allowance', () => {
     expect(new AuthGuard({ maxFailures: 1 }).state().recentFailures).toBe(0); // default reserve 0 with one slot
   });
 });
+
+describe('AuthGuard: credentials the caller knows were accepted', () => {
+  it('sends a linked account’s token as verified even after a failure in the window, but never one it saw refused', async () => {
+    const { guard, good, sent, request } = setup();
+    expect(await request('bad')).toBe('auth-failed');
+    // An unknown credential now waits for the window; a known-good one goes at once.
+    await expect(guard.admit('stranger')).rejects.toMatchObject({ kind: 'auth-paused' });
+    good.add('linked');
+    const admission = await guard.admit('linked', { knownGood: true });
+    sent.push('linked');
+    admission.report('ok');
+    expect(guard.isVerified('linked')).toBe(true);
+    // A hint never overrides what the guard saw: the refused credential stays refused.
+    await expect(guard.admit('bad', { knownGood: true })).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(sent).toEqual(['bad', 'linked']);
+  });
+});

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { connectCheckingView, connectedMessage, disconnectedMessage } from '../../src/views/account.js';
-import { ConnectIds, connectedView, connectModal, homeView, whoamiMessage } from '../../src/views/account.js';
+import { connectCheckingView, connectedMessage } from '../../src/views/account/connect.js';
+import { disconnectedMessage } from '../../src/views/account/messages.js';
+import { linkProblemText } from '../../src/slack/failures.js';
+import { connectedView, connectModal } from '../../src/views/account/connect.js';
+import { homeView } from '../../src/views/account/home.js';
+import { ConnectIds } from '../../src/views/account/ids.js';
+import { whoamiMessage } from '../../src/views/account/messages.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
@@ -40,9 +45,13 @@ describe('whoami', () => {
 describe('App Home', () => {
   it('offers Connect to unlinked and rejected users', () => {
     expect(json(homeView({ helpdeskWebUrl: 'https://hd' }))).toContain(CONNECT_ACTION);
-    const rejected = json(homeView({ identity: { username: 'u', email: 'u@x', role: 'user' }, rejected: true, helpdeskWebUrl: 'https://hd' }));
+    // The kernel's one sentence for a refused saved token.
+    const rejected = json(
+      homeView({ identity: { username: 'u', email: 'u@x', role: 'user' }, linkProblem: linkProblemText.rejected, helpdeskWebUrl: 'https://hd' }),
+    );
     expect(rejected).toContain('refused your saved token');
     expect(rejected).toContain(CONNECT_ACTION);
+    expect(rejected).not.toContain(ConnectIds.disconnectAction);
   });
 
   it('gives linked users their shortcuts and a link to the help desk', () => {
@@ -72,7 +81,7 @@ describe('Block Kit limits at the largest realistic inputs', () => {
   it('keeps the Home tab within the limits, linked, refused and not linked', () => {
     const helpdeskWebUrl = `https://hd.example.com/helpdesk/${'x'.repeat(1000)}`;
     expect(checkView(homeView({ identity, helpdeskWebUrl }))).toEqual([]);
-    expect(checkView(homeView({ identity, rejected: true, helpdeskWebUrl }))).toEqual([]);
+    expect(checkView(homeView({ identity, linkProblem: linkProblemText.rejected, helpdeskWebUrl }))).toEqual([]);
     expect(checkView(homeView({ helpdeskWebUrl }))).toEqual([]);
   });
 });

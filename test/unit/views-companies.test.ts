@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { companyCreatedMessage } from '../../src/views/companies/messages.js';
 import type { Company } from '../../src/api/schemas.js';
+import { companyModal } from '../../src/views/companies/form.js';
+import { CompanyBlocks, CompanyIds, parseRowMenuValue, rowMenuValue } from '../../src/views/companies/ids.js';
+import { companyListMessage, domainList, MAX_LISTED_COMPANIES } from '../../src/views/companies/list.js';
+import { companyCreatedText } from '../../src/views/companies/messages.js';
 import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
-import {
-  CompanyBlocks,
-  companyCreatedMessage,
-  companyCreatedText,
-  CompanyIds,
-  companyListMessage,
-  companyModal,
-  domainList,
-  MAX_LISTED_COMPANIES,
-  parseRowMenuValue,
-  rowMenuValue,
-} from '../../src/views/companies.js';
 import { longText, many } from './block-kit-fixtures.js';
 
 const acme: Company = { CompanyID: 1, Name: 'Acme Lojistik A.Ş.', EmailDomain: 'example.com;acme.example', Notes: 'Main <customer>.' };

@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { userCreatedView } from '../../src/views/users/new-user.js';
+import { mergedMessage, permissionChangedMessage, userDisabledMessage } from '../../src/views/users/messages.js';
 import { resultView, workingView } from '../../src/views/kit/states.js';
 import { customFieldsSavedMessage } from '../../src/views/custom-fields/form.js';
 import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
 import type { UserDetails } from '../../src/api/schemas.js';
 import { customFieldsModal, initialFieldValue, isoDay, type RecordField } from '../../src/views/custom-fields/form.js';
 import { escapeKeepingMentions } from '../../src/views/kit/states.js';
-import {
-  deleteConfirmMessage,
-  deletedMessage,
-  displayName,
-  mergeConfirmMessage,
-  mergedMessage,
-  NewUserBlocks,
-  newUserModal,
-  permissionChangedMessage,
-  unknownCategoryText,
-  userCard,
-  userCreatedView,
-  userDisabledMessage,
-  UserIds,
-} from '../../src/views/users.js';
+import { displayName, userCard } from '../../src/views/users/card.js';
+import { UserIds } from '../../src/views/users/ids.js';
+import { deleteConfirmMessage, deletedMessage, mergeConfirmMessage, unknownCategoryText } from '../../src/views/users/messages.js';
+import { NewUserBlocks, newUserModal } from '../../src/views/users/new-user.js';
 import { longText, many } from './block-kit-fixtures.js';
 
 const user: UserDetails = {

@@ -1,0 +1,27 @@
+/** Reading the company form (create and edit). Pure. */
+import { formErrors, type FormReading, formText, formValues, type StateValues } from '../../slack/forms.js';
+import type { CompanyFormValues } from '../../views/companies/form.js';
+import { CompanyBlocks } from '../../views/companies/ids.js';
+import { normaliseDomainsInput } from './args.js';
+
+export interface CompanyForm {
+  /** As typed: shown again in the form after the help desk refused it. */
+  typed: CompanyFormValues;
+  name: string;
+  /** In the help desk's `a.com;b.com` form ('' for none). */
+  domains: string;
+}
+
+/** The company form's values, or inline errors keyed by block id. */
+export function readCompanyForm(values: StateValues, editing: boolean): FormReading<CompanyForm> {
+  const typed: CompanyFormValues = {
+    name: formText(values, CompanyBlocks.name),
+    domains: formText(values, CompanyBlocks.domains),
+    ...(editing ? { notes: formText(values, CompanyBlocks.notes) } : {}),
+  };
+  const errors: Record<string, string> = {};
+  if (!typed.name) errors[CompanyBlocks.name] = 'A company needs a name.';
+  const { domains, invalid } = normaliseDomainsInput(typed.domains ?? '');
+  if (invalid.length > 0) errors[CompanyBlocks.domains] = `Not e-mail domains: ${invalid.join(', ')}.`;
+  return Object.keys(errors).length > 0 ? formErrors(errors) : formValues({ typed, name: typed.name ?? '', domains });
+}

@@ -1,0 +1,45 @@
+/** `/talep user new [email]` (admins): the new-user form (every CreateUser field) and its submission. */
+import { formErrors, type FormReading, formText, formValues, isChecked, type StateValues } from '../../slack/forms.js';
+import { type Listener, onSubmit } from '../../slack/listeners.js';
+import { actAs } from '../../slack/middleware.js';
+import { workingView } from '../../views/kit/states.js';
+import { UserIds } from '../../views/users/ids.js';
+import { NewUserBlocks, type NewUserValues, newUserModal, userCreatedView } from '../../views/users/new-user.js';
+import { emailSchema } from './args.js';
+
+const TITLE = 'New help-desk user';
+
+/** The CreateUser parameters from the form, or inline errors. */
+export function readNewUserForm(values: StateValues): FormReading<NewUserValues> {
+  const form: NewUserValues = {};
+  for (const [key, blockId] of Object.entries(NewUserBlocks) as [keyof NewUserValues, string][]) {
+    if (key === 'sendWelcomeEmail') continue;
+    const text = formText(values, blockId);
+    if (text !== undefined) form[key] = text;
+  }
+  form.sendWelcomeEmail = isChecked(values, NewUserBlocks.sendWelcomeEmail);
+  const errors: Record<string, string> = {};
+  if (!form.email || !emailSchema.safeParse(form.email).success) errors[NewUserBlocks.email] = 'Enter a valid e-mail address.';
+  if (form.username !== undefined && /\s/.test(form.username)) errors[NewUserBlocks.username] = 'A user name has no spaces.';
+  return Object.keys(errors).length > 0 ? formErrors(errors) : formValues(form);
+}
+
+export const newUserSubmission: Listener = onSubmit(UserIds.newCallback, async (ctx) => {
+  const form = readNewUserForm(ctx.values);
+  if (!form.ok) {
+    await ctx.ack({ response_action: 'errors', errors: form.errors });
+    return;
+  }
+  await ctx.ack({ response_action: 'update', view: workingView(TITLE, 'Creating the user…') });
+  const values = form.values;
+  const surface = ctx.surface.withRender({
+    progress: (text) => workingView(TITLE, text),
+    // The form again, with what was typed and why it was refused.
+    problem: (text) => newUserModal(values, text),
+  });
+  await actAs({ ...ctx, surface }, async (actor) => {
+    const { sendWelcomeEmail = false, email = '', ...optional } = values;
+    const created = await actor.hd.createUser({ email, ...optional, sendWelcomeEmail });
+    await surface.update(userCreatedView({ userId: created.userId, email, username: values.username, welcome: sendWelcomeEmail }));
+  });
+});

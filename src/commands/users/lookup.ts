@@ -1,0 +1,76 @@
+/**
+ * Which help-desk user a `/talep user …` argument means. A person is named by a Slack mention (found
+ * by their Slack e-mail), an e-mail (UserByEmail) or a help-desk user name (UserByUsername); both
+ * lookups need agent permission. Someone nobody has is a `PersonNotFound`, which the kernel words.
+ */
+import type { HelpdeskClient } from '../../api/client.js';
+import { isHelpdeskError } from '../../api/errors.js';
+import { type UserDetails, type UserFull, userDetails as userDetailsSchema } from '../../api/schemas.js';
+import type { Actor } from '../../slack/actor.js';
+import type { ErrorSubject } from '../../slack/failures.js';
+import type { Interaction } from '../../slack/interaction.js';
+import { helpdeskPersonFor, PersonNotFound } from '../../slack/people.js';
+import { escapeText } from '../../views/kit/blocks.js';
+import type { UserLabel } from '../../views/users/card.js';
+import type { PersonRef } from './args.js';
+
+/** "Not found" of a lookup becomes a sentence naming what was looked for; other failures pass. */
+async function lookingFor<T>(what: string, lookup: Promise<T>): Promise<T> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (isHelpdeskError(error, 'not-found')) throw new PersonNotFound(`No help-desk user has ${what}.`);
+    throw error;
+  }
+}
+
+export const userByEmail = (hd: HelpdeskClient, email: string): Promise<UserDetails> =>
+  lookingFor(`the e-mail ${escapeText(email)}`, hd.userByEmail({ email }));
+
+export const userByUsername = (hd: HelpdeskClient, username: string): Promise<UserDetails> =>
+  lookingFor(`the user name ${escapeText(username)}`, hd.userByUsername({ username }));
+
+export const labelOf = (user: Pick<UserDetails, 'UserID' | 'Username' | 'Email'>): UserLabel => ({
+  userId: user.UserID,
+  username: user.Username,
+  email: user.Email,
+});
+
+/** What a failure about one user by id names ("Help-desk user #9 was not found"). */
+export const aboutUser = (userId: number): ErrorSubject => ({ label: `Help-desk user #${userId}` });
+
+/** The help-desk user a reference means: id, user name and e-mail (one lookup at most). */
+export async function resolveUser(ix: Interaction, actor: Actor, ref: PersonRef): Promise<UserLabel> {
+  switch (ref.kind) {
+    case 'email':
+      return labelOf(await userByEmail(actor.hd, ref.email));
+    case 'username':
+      return labelOf(await userByUsername(actor.hd, ref.username));
+    case 'slack': {
+      const person = await helpdeskPersonFor(ix.services, actor, ix.client, ref.userId);
+      return { userId: person.helpdeskUserId, username: person.username, email: person.email };
+    }
+  }
+}
+
+/** The user record with names, agent flag and e-mail texts (what the card shows). */
+export async function userDetails(ix: Interaction, actor: Actor, ref: PersonRef): Promise<UserDetails> {
+  switch (ref.kind) {
+    case 'email':
+      return userByEmail(actor.hd, ref.email);
+    case 'username':
+      return userByUsername(actor.hd, ref.username);
+    case 'slack':
+      return userByEmail(actor.hd, (await helpdeskPersonFor(ix.services, actor, ix.client, ref.userId)).email);
+  }
+}
+
+/**
+ * A user by id (admins: GET /User), with what the card needs. GET /User promises only "all
+ * information", so when it lacks the agent flag or the e-mail texts they are read by e-mail.
+ */
+export async function detailsById(hd: HelpdeskClient, userId: number): Promise<{ details: UserDetails; full: UserFull }> {
+  const full = await hd.getUser({ userId });
+  const complete = userDetailsSchema.safeParse(full);
+  return { details: complete.success ? complete.data : await userByEmail(hd, full.Email), full };
+}

@@ -1,0 +1,47 @@
+/**
+ * `/talep user merge <from> <into>` (admins): MergeUsers is irreversible, so the command only asks;
+ * the confirmation's button (behind a Slack confirm dialog) merges.
+ */
+import * as z from 'zod';
+import type { Actor } from '../../slack/actor.js';
+import type { Interaction } from '../../slack/interaction.js';
+import { decodeMetadata } from '../../slack/metadata.js';
+import { userLabel } from '../../views/users/card.js';
+import { mergeConfirmMessage, mergedMessage } from '../../views/users/messages.js';
+import type { MergeArgs } from './args.js';
+import { resolveUser } from './lookup.js';
+
+const mergeValue = z.object({
+  from: z.object({ userId: z.int().min(1), username: z.string(), email: z.string() }),
+  into: z.object({ userId: z.int().min(1), username: z.string(), email: z.string() }),
+  /** The Slack user the source was, so the stale Slack → help-desk link is forgotten after the merge. */
+  fromSlackUserId: z.string().optional(),
+});
+type MergeValue = z.infer<typeof mergeValue>;
+
+/** The confirmation's button value, or undefined when it is not one of ours. */
+export const readMergeValue = (value: string | undefined): MergeValue | undefined => decodeMetadata(mergeValue, value);
+
+/** Finds both users and asks; nothing is merged here. */
+export async function askToMerge(ix: Interaction, actor: Actor, { from: fromRef, into: intoRef }: MergeArgs): Promise<void> {
+  const from = await resolveUser(ix, actor, fromRef);
+  const into = await resolveUser(ix, actor, intoRef);
+  if (from.userId === into.userId) {
+    await ix.surface.send({ text: `:warning: Both name the same help-desk user (${userLabel(from)}); nothing to merge.` });
+    return;
+  }
+  const value = JSON.stringify({
+    from,
+    into,
+    ...(fromRef.kind === 'slack' ? { fromSlackUserId: fromRef.userId } : {}),
+  } satisfies z.input<typeof mergeValue>);
+  await ix.surface.send(mergeConfirmMessage(from, into, value));
+}
+
+/** "Merge and delete" was pressed: the result replaces the question. */
+export async function mergeConfirmed(ix: Interaction, actor: Actor, { from, into, fromSlackUserId }: MergeValue): Promise<void> {
+  await actor.hd.mergeUsers({ fromUserId: from.userId, toUserId: into.userId });
+  // The Slack user who was `from` now maps to a deleted help-desk user.
+  if (fromSlackUserId) await ix.services.stores.directory.forget(ix.who.teamId, fromSlackUserId);
+  await ix.surface.replace(mergedMessage(from, into));
+}

@@ -1,0 +1,55 @@
+/** `/talep company list`: companies (with a row menu: Edit, Custom fields) and departments. Pure. */
+import type { Company, Department } from '../../api/schemas.js';
+import { type Block, context, divider, escapeText, header, plain, section, type SlackMessage, truncate } from '../kit/blocks.js';
+import { CompanyIds, rowMenuValue } from './ids.js';
+
+/** Slack allows 50 blocks in a message: room for the header, departments and a note. */
+export const MAX_LISTED_COMPANIES = 40;
+
+/** `a.com; b.com` as the help desk stores them (`;`-separated), shown one after another. */
+export function domainList(emailDomain: string | null): string[] {
+  return (emailDomain ?? '')
+    .split(/[;,\s]+/)
+    .map((domain) => domain.trim())
+    .filter(Boolean);
+}
+
+function companyRow(company: Company): Block {
+  const domains = domainList(company.EmailDomain);
+  const lines = [
+    `*${escapeText(company.Name)}* · #${company.CompanyID}`,
+    domains.length > 0 ? `:e-mail: ${domains.map(escapeText).join(', ')}` : '_no e-mail domains_',
+  ];
+  if (company.Notes?.trim()) lines.push(`_${escapeText(truncate(company.Notes.replace(/\s+/g, ' '), 200))}_`);
+  return {
+    type: 'section',
+    text: { type: 'mrkdwn', text: lines.join('\n') },
+    accessory: {
+      type: 'overflow',
+      action_id: CompanyIds.rowMenu,
+      options: [
+        { text: plain('Edit'), value: rowMenuValue('edit', company.CompanyID) },
+        { text: plain('Custom fields'), value: rowMenuValue('fields', company.CompanyID) },
+      ],
+    },
+  };
+}
+
+export function companyListMessage(companies: Company[], departments: Department[]): SlackMessage {
+  const sorted = [...companies].sort((a, b) => a.Name.localeCompare(b.Name, 'tr'));
+  const blocks: Block[] = [header(`Companies (${companies.length})`)];
+  if (sorted.length === 0) blocks.push(section('No companies yet. Add one with `/talep company new <name>`.'));
+  blocks.push(...sorted.slice(0, MAX_LISTED_COMPANIES).map(companyRow));
+  if (sorted.length > MAX_LISTED_COMPANIES) {
+    blocks.push(context(`…and ${sorted.length - MAX_LISTED_COMPANIES} more. Use \`/talep company edit <id>\` for any company.`));
+  }
+  blocks.push(divider());
+  const departmentText =
+    departments.length > 0
+      ? departments.map((department) => `${escapeText(department.Name)} (#${department.DepartmentID})`).join(' · ')
+      : '_none_';
+  blocks.push(section(`*Departments (${departments.length})*\n${truncate(departmentText, 2900)}`));
+  blocks.push(context('Departments are created when a user is given a new one (`/talep user new`).'));
+  const names = sorted.map((company) => company.Name).join(', ');
+  return { text: truncate(`Companies: ${names || 'none'}`, 300), blocks };
+}
