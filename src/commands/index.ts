@@ -1,13 +1,12 @@
 /** Every command module of the app, in the order their sub-commands appear in `/talep help`. */
 import { accountModule } from './account.js';
 import type { Area } from '../slack/dispatch.js';
+import { newTalepArea } from './new-talep/index.js';
+import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
-import { newTalepModule } from './new-talep.js';
-import { messageShortcutsModule } from './message-shortcuts.js';
-import { addToTalepModule } from './add-to-talep.js';
 import { talepCommentModule } from './talep-comment.js';
 import { talepCommentsModule } from './talep-comments.js';
 import { talepRelationsModule } from './talep-relations.js';
@@ -26,9 +25,6 @@ import { kbModule } from './kb.js';
 
 export const commandModules: CommandModule[] = [
   accountModule,
-  newTalepModule,
-  messageShortcutsModule,
-  addToTalepModule,
   talepCommentModule,
   talepCommentsModule,
   talepRelationsModule,
@@ -48,4 +44,9 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea];
+export const areas: readonly Area[] = [
+  newTalepArea,
+  messageShortcutsArea,
+  talepCardArea,
+  talepWorkArea,
+];

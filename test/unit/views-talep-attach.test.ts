@@ -1,7 +1,7 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { decodeMetadata, encodeMetadata } from '../../src/slack/metadata.js';
-import { addedToTalepMessage, addToTalepView } from '../../src/views/message-shortcuts.js';
+import { addedToTalepMessage, addToTalepView } from '../../src/views/message-shortcuts/add-to-talep.js';
 import { filesInput, messageFilesBlock, MAX_FILES, megabytes } from '../../src/views/kit/slack-files.js';
 import { attachedView, AttachIds, attachFilesModal, attachMetadataSchema } from '../../src/views/talep-attach.js';
 

@@ -1,16 +1,16 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
+import { readAddToTalepForm as addToTalepValuesFromState } from '../../src/commands/message-shortcuts/add-to-talep-form.js';
+import type { StateValues as ViewStateValues } from '../../src/slack/forms.js';
 import { decodeMetadata } from '../../src/slack/metadata.js';
 import type { ModalView } from '../../src/views/kit/blocks.js';
-import type { ViewStateValues } from '../../src/views/new-talep-values.js';
 import {
   addedToTalepMessage,
   addToTalepMetadataSchema,
   AddToTalepIds,
-  addToTalepValuesFromState,
   addToTalepView,
   talepOption,
-} from '../../src/views/message-shortcuts.js';
+} from '../../src/views/message-shortcuts/add-to-talep.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 
 const metadata = { channelId: 'C1', ts: '1700000000.000100', threadTs: '1700000000.000001', agent: true };
