@@ -5,7 +5,6 @@
  * person a confirmation. A failure before the talep exists shows the form again with a banner and the
  * person's values.
  */
-import { isHelpdeskError } from '../../api/errors.js';
 import { isStandardPriority } from '../../domain/priority.js';
 import type { Actor } from '../../slack/actor.js';
 import { SlackFileError } from '../../slack/files.js';
@@ -13,49 +12,22 @@ import { type Interaction, surfaceDeps } from '../../slack/interaction.js';
 import type { SubmitCtx } from '../../slack/listeners.js';
 import { actAs } from '../../slack/middleware.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
-import type { Services } from '../../slack/services.js';
 import { dmSurface, surfaceFromRef } from '../../slack/surface.js';
 import { attachUploads, attachWarnings, downloadFiles, failureReason } from '../../slack/uploads.js';
 import type { SlackMessage } from '../../views/kit/blocks.js';
-import type { NewTalepMetadata, SourceMessage } from '../../views/new-talep/metadata.js';
+import type { NewTalepMetadata } from '../../views/new-talep/metadata.js';
 import {
   alreadyOpenedView,
   type CreatedTalep,
-  type ExistingTalep,
   newTalepCreatedMessage,
   newTalepCreatedView,
   newTalepCreatingView,
-  talepOpenedThreadReply,
 } from '../../views/new-talep/states.js';
 import { assignTalep } from '../talep-work/public.js';
 import { formAgainRender, formContextOf } from './load.js';
 import type { NewTalepReading } from './read.js';
 import type { NewTalepRequest } from './request.js';
-
-/**
- * The talep this message already opened, if it still exists (a vanished one is forgotten). The
- * duplicate guard of "Open a talep": asked when the form opens and again when it is submitted.
- */
-export async function existingTalepFor(
-  services: Services,
-  actor: Actor,
-  source: Pick<SourceMessage, 'channelId' | 'ts'>,
-): Promise<ExistingTalep | undefined> {
-  const link = services.stores.messageTaleps.get(actor.teamId, source.channelId, source.ts);
-  if (!link) return undefined;
-  try {
-    const talep = await actor.hd.getTalep({ id: link.talepId });
-    return { id: talep.TalepID, subject: talep.Subject, ...(talep.Url ? { url: talep.Url } : {}) };
-  } catch (error) {
-    if (isHelpdeskError(error, 'not-found')) {
-      await services.stores.messageTaleps.forget(actor.teamId, source.channelId, source.ts);
-      return undefined;
-    }
-    // It exists, but this person may not see it: still no duplicate, and no details.
-    if (isHelpdeskError(error, 'forbidden')) return { id: link.talepId };
-    throw error;
-  }
-}
+import { existingTalepFor, linkSourceMessage } from './source-message.js';
 
 /**
  * Creates the talep and attaches the rest. Everything that can fail for the person's input (on behalf
@@ -107,18 +79,6 @@ export async function createFromRequest(ix: Interaction, actor: Actor, request: 
     services.logger.info(`talep ${id} created but could not be read back`, error);
   }
   return { id, subject, url, ...(warnings.length > 0 ? { warnings } : {}) };
-}
-
-/** Links the message to the talep and says so in its thread (id, subject, link: nothing private). */
-async function linkSourceMessage(ix: Interaction, actor: Actor, source: SourceMessage, talep: CreatedTalep): Promise<boolean> {
-  await ix.services.stores.messageTaleps.set(actor.teamId, source.channelId, source.ts, talep.id, actor.userId);
-  try {
-    await ix.client.chat.postMessage({ channel: source.channelId, thread_ts: source.threadTs ?? source.ts, ...talepOpenedThreadReply(talep) });
-    return true;
-  } catch (error) {
-    ix.services.logger.warn(`could not post the talep ${talep.id} link in ${source.channelId}`, error);
-    return false;
-  }
 }
 
 /** The confirmation after the modal closed: ephemeral where the person started, else (or failing that) a DM. */

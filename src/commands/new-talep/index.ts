@@ -3,8 +3,9 @@
  * it too, through ./public.ts). Flows: ./open.ts opens the form, ./category.ts reloads it for a
  * category, ./submission.ts checks and acknowledges a submission and ./create.ts creates the talep.
  *
- * One-way imports: views (ids, metadata, form, states) → read (the one reading of the form state) →
- * load → request → create → open → public → index.
+ * Imports go one way: views/new-talep (ids, metadata, form, states) → read.ts (the one reading of the
+ * form state) → request.ts (the check); load.ts (the form's lists) and source-message.ts (the duplicate
+ * guard) → create.ts → submission.ts; open.ts, category.ts → index.ts; open.ts → public.ts.
  */
 import { ok, type Parsed } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';

@@ -10,8 +10,8 @@ import { newTalepFormView, type NewTalepValues } from '../../views/new-talep/for
 import { NEW_TALEP_TITLE, OPEN_TALEP_TITLE } from '../../views/new-talep/ids.js';
 import type { SourceMessage } from '../../views/new-talep/metadata.js';
 import { alreadyOpenedView } from '../../views/new-talep/states.js';
-import { existingTalepFor } from './create.js';
 import { type FormContext, loadForm, openingRender } from './load.js';
+import { existingTalepFor } from './source-message.js';
 
 /** What a message puts into the form: its subject and body. */
 export type MessagePrefill = Pick<NewTalepValues, 'subject' | 'body'>;
