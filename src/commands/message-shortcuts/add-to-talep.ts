@@ -7,7 +7,7 @@ import { isHelpdeskError } from '../../api/errors.js';
 import type { FileUpload } from '../../api/wire.js';
 import type { Actor } from '../../slack/actor.js';
 import { SlackFileError } from '../../slack/files.js';
-import { type Acting, type Interaction, surfaceDeps } from '../../slack/interaction.js';
+import { type Interaction, surfaceDeps } from '../../slack/interaction.js';
 import type { MessageShortcutCtx, SubmitCtx } from '../../slack/listeners.js';
 import { decodeMetadata } from '../../slack/metadata.js';
 import { actAs } from '../../slack/middleware.js';
@@ -35,7 +35,7 @@ const statusRender: ModalRender = {
 };
 
 /** The shortcut: the form opens at once while the message is read (Slack calls only), then fills in. */
-export async function openAddToTalep(ctx: MessageShortcutCtx & Acting, message: ShortcutMessage): Promise<void> {
+export async function openAddToTalep(ctx: MessageShortcutCtx, message: ShortcutMessage): Promise<void> {
   const { services, channelId } = ctx;
   const { threadTs, files } = sourceOf(channelId, message, services.maxUploadBytes);
   const opening = { triggerId: ctx.triggerId, title: 'Add to a talep', loading: 'Reading the message…', render: statusRender };

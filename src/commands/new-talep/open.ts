@@ -13,17 +13,14 @@ import { alreadyOpenedView } from '../../views/new-talep/states.js';
 import { type FormContext, loadForm, openingRender } from './load.js';
 import { existingTalepFor } from './source-message.js';
 
-/** What a message puts into the form: its subject and body. */
-export type MessagePrefill = Pick<NewTalepValues, 'subject' | 'body'>;
-
 export interface NewTalepOpening {
   triggerId: string;
   /** Where the confirmation goes (ephemeral); without one it goes to a DM. */
   channelId?: string;
   /** A subject to start with (`/talep new <subject>`). */
   subject?: string;
-  /** The talep is opened from this message; `prefill` reads it (only when it opened none yet). */
-  fromMessage?: { source: SourceMessage; prefill: () => Promise<MessagePrefill> };
+  /** The talep is opened from this message; `prefill` reads its subject and body (only when it opened none yet). */
+  fromMessage?: { source: SourceMessage; prefill: () => Promise<Pick<NewTalepValues, 'subject' | 'body'>> };
 }
 
 export async function openNewTalepForm(ix: Interaction, opening: NewTalepOpening): Promise<void> {
