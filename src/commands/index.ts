@@ -1,6 +1,8 @@
 /** Every command module of the app, in the order their sub-commands appear in `/talep help`. */
 import { accountArea } from './account/index.js';
 import type { Area } from '../slack/dispatch.js';
+import { newTalepArea } from './new-talep/index.js';
+import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
 import { searchArea } from './search/index.js';
@@ -10,9 +12,6 @@ import { companiesArea } from './companies/index.js';
 import { categoriesArea } from './categories/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
-import { newTalepModule } from './new-talep.js';
-import { messageShortcutsModule } from './message-shortcuts.js';
-import { addToTalepModule } from './add-to-talep.js';
 import { talepCommentModule } from './talep-comment.js';
 import { talepCommentsModule } from './talep-comments.js';
 import { talepRelationsModule } from './talep-relations.js';
@@ -25,9 +24,6 @@ import { rulesModule } from './rules.js';
 import { assetsModule } from './assets.js';
 
 export const commandModules: CommandModule[] = [
-  newTalepModule,
-  messageShortcutsModule,
-  addToTalepModule,
   talepCommentModule,
   talepCommentsModule,
   talepRelationsModule,
@@ -42,4 +38,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [accountArea, talepCardArea, talepWorkArea, searchArea(), usersArea, companiesArea, categoriesArea, kbArea];
+export const areas: readonly Area[] = [accountArea, newTalepArea, messageShortcutsArea, talepCardArea, talepWorkArea, searchArea(), usersArea, companiesArea, categoriesArea, kbArea];

@@ -186,7 +186,8 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const deps = surfaceDeps(services, client, who.userId);
     const view = submission.view;
     const title = view.title?.text || 'talep';
-    const plain = modalSurface(deps, { id: view.id, hash: view.hash }, plainModalRender(title));
+    // No hash: the submission's own answer (an `update` ack) changes the view, so its old hash is stale.
+    const plain = modalSurface(deps, { id: view.id }, plainModalRender(title));
     const ctx: SubmitCtx = { ...base(client, who, plain), surface: plain, body: submission, view, values: view.state.values, ack: once };
     const needs: SubmitNeeds<SubmitCtx> = listener.needs;
     const surface = needs.render ? plain.withRender(needs.render(ctx)) : plain;

@@ -10,6 +10,7 @@ import { errorText } from './failures.js';
 import { type FileRef, MAX_FILES, megabytes } from '../views/kit/slack-files.js';
 import type { Services } from './services.js';
 import type { Actor } from './actor.js';
+import { withoutLeadingEmoji } from './surface.js';
 
 const uploadedFileSchema = z.looseObject({
   name: z.string().min(1).optional(),
@@ -20,11 +21,14 @@ const uploadedFileSchema = z.looseObject({
   url_private: z.url().optional(),
 });
 
+/** A file_input read back: references to download, or the one sentence the input shows as its error. */
+export type UploadsReading = { ok: true; files: FileRef[] } | { ok: false; error: string };
+
 /**
  * A file_input's `files` (untrusted: Slack's view state) → references to download, or the one
  * sentence the input should show as its error.
  */
-export function readUploads(state: unknown, maxUploadBytes: number): { ok: true; files: FileRef[] } | { ok: false; error: string } {
+export function readUploads(state: unknown, maxUploadBytes: number): UploadsReading {
   const uploads = z.array(uploadedFileSchema).safeParse(state ?? []);
   if (!uploads.success) return { ok: false, error: 'Slack sent these files in a form I cannot read. Attach them again.' };
   const files = uploads.data;
@@ -51,10 +55,12 @@ export function readUploads(state: unknown, maxUploadBytes: number): { ok: true;
   return { ok: true, files: refs };
 }
 
-/** Why something failed, as one sentence without the leading emoji (for a list of warnings). */
-export function reasonOf(error: unknown): string {
-  const text = error instanceof SlackFileError ? error.message : errorText(error);
-  return text.replace(/^:\w+: /, '');
+/**
+ * Why something failed, as one sentence without the leading emoji (for a list of warnings, a picker
+ * option): a file Slack would not hand out says which and why, anything else as failures.ts words it.
+ */
+export function failureReason(error: unknown): string {
+  return withoutLeadingEmoji(error instanceof SlackFileError ? error.message : errorText(error));
 }
 
 /**
@@ -93,4 +99,4 @@ export async function attachUploads(session: Pick<Actor, 'hd'>, talepId: number,
 
 /** One warning line per file that could not be attached. */
 export const attachWarnings = (outcome: AttachOutcome): string[] =>
-  outcome.failed.map(({ filename, error }) => `“${filename}” could not be attached: ${reasonOf(error)}`);
+  outcome.failed.map(({ filename, error }) => `“${filename}” could not be attached: ${failureReason(error)}`);

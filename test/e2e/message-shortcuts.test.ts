@@ -4,11 +4,11 @@
  * comment it adds, a regular user's refusal explained), and the unlinked user's connect prompt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShortcutIds } from '../../src/commands/shortcut-ids.js';
+import { ShortcutIds } from '../../src/commands/message-shortcuts/shortcut-ids.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
-import { AddToTalepIds } from '../../src/views/message-shortcuts.js';
-import { NewTalepIds } from '../../src/views/new-talep-modal.js';
+import { AddToTalepIds } from '../../src/views/message-shortcuts/add-to-talep.js';
+import { NewTalepIds } from '../../src/views/new-talep/ids.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { callsSince, inputElement, pick, stateOf, type StateValues, type View, viewOf, viewText, viewUpdateSince } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';

@@ -6,10 +6,10 @@
  */
 import type { ViewStateValue } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShortcutIds } from '../../src/commands/shortcut-ids.js';
+import { ShortcutIds } from '../../src/commands/message-shortcuts/shortcut-ids.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
-import { assigneeBlockId, customFieldBlockId, NewTalepIds } from '../../src/views/new-talep-modal.js';
+import { assigneeBlockId, customFieldBlockId, NewTalepIds } from '../../src/views/new-talep/ids.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import {
   callsSince,

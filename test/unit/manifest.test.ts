@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SLASH_COMMAND } from '../../src/app.js';
-import { ShortcutIds } from '../../src/commands/shortcut-ids.js';
+import { ShortcutIds } from '../../src/commands/message-shortcuts/shortcut-ids.js';
 
 interface Manifest {
   features: {

@@ -8,6 +8,9 @@ import { plain, truncate } from './blocks.js';
 /** The action id of every form input; blocks are told apart by their block_id. */
 export const FORM_VALUE = 'value';
 
+/** Slack's limit for a plain_text_input's value (and so for what a form can prefill). */
+export const TEXT_INPUT_MAX = 3000;
+
 export interface InputOptions {
   optional?: boolean;
   hint?: string;
@@ -35,7 +38,7 @@ export function textInput(
     type: 'plain_text_input',
     action_id: FORM_VALUE,
     ...(options.multiline ? { multiline: true } : {}),
-    ...(initial ? { initial_value: truncate(initial, options.maxLength ?? 3000) } : {}),
+    ...(initial ? { initial_value: truncate(initial, options.maxLength ?? TEXT_INPUT_MAX) } : {}),
     ...(options.maxLength ? { max_length: options.maxLength } : {}),
     ...(options.placeholder ? { placeholder: plain(options.placeholder, 150) } : {}),
   };

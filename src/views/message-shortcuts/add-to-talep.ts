@@ -4,7 +4,8 @@
  */
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
-import type { TalepSummary } from '../api/schemas.js';
+import type { TalepSummary } from '../../api/schemas.js';
+import { isClosed, statusDisplayName } from '../../domain/status.js';
 import {
   actions,
   type Block,
@@ -20,11 +21,10 @@ import {
   section,
   type SlackMessage,
   truncate,
-} from './kit/blocks.js';
-import { BODY_MAX } from './new-talep-modal.js';
-import type { ViewStateValues } from './new-talep-values.js';
-import { SharedActions } from './kit/shared-actions.js';
-import { fileRefSchema, MAX_FILES, messageFilesBlock } from './kit/slack-files.js';
+} from '../kit/blocks.js';
+import { TEXT_INPUT_MAX } from '../kit/inputs.js';
+import { SharedActions } from '../kit/shared-actions.js';
+import { fileRefSchema, MAX_FILES, messageFilesBlock } from '../kit/slack-files.js';
 
 export const AddToTalepIds = {
   callbackId: 'add_to_talep_form',
@@ -50,6 +50,7 @@ export const addToTalepMetadataSchema = z.object({
 });
 export type AddToTalepMetadata = z.infer<typeof addToTalepMetadataSchema>;
 
+/** What the person picked and typed (read back from the form by the commands area). */
 export interface AddToTalepValues {
   /** The picked talep as Slack shows it (an external select keeps its option text). */
   talep?: { id: number; label: string };
@@ -57,21 +58,9 @@ export interface AddToTalepValues {
   techsOnly?: boolean;
 }
 
-export function addToTalepValuesFromState(state: ViewStateValues): AddToTalepValues {
-  const values: AddToTalepValues = {};
-  const picked = state[AddToTalepIds.talep.block]?.[AddToTalepIds.talep.action]?.selected_option;
-  const id = picked && /^\d{1,9}$/.test(picked.value) ? Number(picked.value) : 0;
-  if (picked && id > 0) values.talep = { id, label: picked.text.text };
-  const comment = state[AddToTalepIds.comment.block]?.[AddToTalepIds.comment.action]?.value;
-  if (typeof comment === 'string') values.comment = comment;
-  const techs = state[AddToTalepIds.techsOnly.block]?.[AddToTalepIds.techsOnly.action]?.selected_options;
-  if (techs) values.techsOnly = techs.some((selected) => selected.value === 'true');
-  return values;
-}
-
 /** One talep as a picker option: `#12 Subject` (and its status when closed). */
-export function talepOption(talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status'>): PlainTextOption {
-  const status = talep.Status && /closed|kapal/i.test(talep.Status) ? ` · ${talep.Status}` : '';
+export function talepOption(talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status' | 'StatusID'>): PlainTextOption {
+  const status = isClosed(talep) ? ` · ${statusDisplayName(talep)}` : '';
   const suffix = status.length > 30 ? '' : status;
   return option(`${truncate(`#${talep.TalepID} ${talep.Subject}`, 75 - suffix.length)}${suffix}`, String(talep.TalepID));
 }
@@ -112,8 +101,8 @@ export function addToTalepView(form: AddToTalepForm): ModalView {
         type: 'plain_text_input',
         action_id: AddToTalepIds.comment.action,
         multiline: true,
-        max_length: BODY_MAX,
-        ...(values.comment ? { initial_value: truncate(values.comment, BODY_MAX) } : {}),
+        max_length: TEXT_INPUT_MAX,
+        ...(values.comment ? { initial_value: truncate(values.comment, TEXT_INPUT_MAX) } : {}),
       },
       hint: plain('The message, its link and its author; edit before adding if you like.'),
     } satisfies types.InputBlock,

@@ -16,21 +16,22 @@ import {
   section,
   type SlackMessage,
   truncate,
-} from './kit/blocks.js';
-import { NewTalepIds } from './new-talep-modal.js';
-import { SharedActions } from './kit/shared-actions.js';
+} from '../kit/blocks.js';
+import { SharedActions } from '../kit/shared-actions.js';
+import { NEW_TALEP_TITLE, NewTalepIds, OPEN_TALEP_TITLE } from './ids.js';
 
-/** Shown at once (the trigger_id lasts 3 s) while the lists load. */
-export function newTalepLoadingView(note = ':hourglass_flowing_sand: Loading your categories…', title = 'New talep'): ModalView {
-  return modal({ title, close: 'Cancel', blocks: [section(note)] });
+/** Shown at once (the trigger_id lasts 3 s) while the lists load, and while the help desk queues us. */
+export function newTalepLoadingView(text = 'Loading your categories…', title = NEW_TALEP_TITLE): ModalView {
+  return modal({ title, close: 'Cancel', blocks: [section(`:hourglass_flowing_sand: ${text}`)] });
 }
 
-export function newTalepCreatingView(note = ':hourglass_flowing_sand: Creating your talep…'): ModalView {
-  return modal({ title: 'New talep', close: 'Close', blocks: [section(note)] });
+/** After the submission was acked, while the talep is created. */
+export function newTalepCreatingView(text = 'Creating your talep…'): ModalView {
+  return modal({ title: NEW_TALEP_TITLE, close: 'Close', blocks: [section(`:hourglass_flowing_sand: ${text}`)] });
 }
 
-/** The form could not even be shown: one sentence saying why. */
-export function newTalepProblemView(text: string, title = 'New talep'): ModalView {
+/** The form could not even be shown: one sentence saying why (mrkdwn, with its emoji). */
+export function newTalepProblemView(text: string, title = NEW_TALEP_TITLE): ModalView {
   return modal({ title, close: 'Close', blocks: [section(text)] });
 }
 
@@ -56,7 +57,7 @@ export function newTalepCreatedView(talep: CreatedTalep): ModalView {
     talepButtons(talep, 'nt_created'),
   ];
   for (const warning of talep.warnings ?? []) blocks.push(context(`:warning: ${escapeText(warning)}`));
-  return modal({ title: 'New talep', close: 'Done', blocks });
+  return modal({ title: NEW_TALEP_TITLE, close: 'Done', blocks });
 }
 
 /** The ephemeral (or DM) confirmation after the modal closed. */
@@ -92,7 +93,7 @@ export interface ExistingTalep {
 export function alreadyOpenedView(talep: ExistingTalep): ModalView {
   const subject = talep.subject ? `\n${escapeText(truncate(talep.subject, 500))}` : '';
   return modal({
-    title: 'Open a talep',
+    title: OPEN_TALEP_TITLE,
     close: 'Close',
     blocks: [
       section(`:information_source: *Talep #${talep.id} was already opened from this message.*${subject}`),

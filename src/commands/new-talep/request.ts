@@ -1,13 +1,15 @@
 /**
- * The new-talep form's submission, checked without the help desk (pure): the view state → what
+ * The new-talep form's submission, checked without the help desk (pure): the form as read → what
  * createTalep needs, or inline errors keyed by block id. Only what the form rendered counts (custom
  * fields and agent blocks come from the metadata): the state is untrusted.
  */
-import { CustomFieldType } from '../api/schemas.js';
-import { customFieldBlockId, NewTalepIds, SUBJECT_MAX } from '../views/new-talep-modal.js';
-import { type NewTalepMetadata, valuesFromState, type ViewStateValues } from '../views/new-talep-values.js';
-import { attachable, type FileRef } from '../views/kit/slack-files.js';
-import { readUploads } from '../slack/uploads.js';
+import { CustomFieldType } from '../../api/schemas.js';
+import { parseTags } from '../../domain/tags.js';
+import { formErrors, type FormReading, formValues } from '../../slack/forms.js';
+import { customFieldBlockId, NewTalepIds, SUBJECT_MAX } from '../../views/new-talep/ids.js';
+import type { NewTalepMetadata } from '../../views/new-talep/metadata.js';
+import { attachable, type FileRef } from '../../views/kit/slack-files.js';
+import type { NewTalepReading } from './read.js';
 
 /** A checked submission: what createTalep needs, with Slack ids still to resolve. */
 export interface NewTalepRequest {
@@ -26,32 +28,8 @@ export interface NewTalepRequest {
   files: FileRef[];
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
-
-
-export const isStandardPriority = (id: number): boolean => Number.isInteger(id) && id >= -1 && id <= 2;
-
-/** `a, b ,, A` → `['a', 'b']`: trimmed, no empties, no case-insensitive duplicates. */
-export function parseTags(text: string | undefined): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const part of (text ?? '').split(',')) {
-    const tag = part.trim().replace(/\s+/g, ' ');
-    const key = tag.toLocaleLowerCase('tr');
-    if (!tag || seen.has(key)) continue;
-    seen.add(key);
-    tags.push(tag);
-  }
-  return tags;
-}
-
-/** The submitted view state → a request, or inline errors keyed by block id. */
-export function validateNewTalep(
-  state: ViewStateValues,
-  metadata: NewTalepMetadata,
-  limits: { maxUploadBytes: number },
-): Checked<NewTalepRequest> {
-  const values = valuesFromState(state);
+export function checkNewTalep(reading: NewTalepReading, metadata: NewTalepMetadata): FormReading<NewTalepRequest> {
+  const { values, uploads } = reading;
   const errors: Record<string, string> = {};
 
   const categoryId = values.categoryId;
@@ -66,6 +44,10 @@ export function validateNewTalep(
   else if (subject.length > SUBJECT_MAX) {
     errors[NewTalepIds.subject.block] = `Keep the subject to ${SUBJECT_MAX} characters (it has ${subject.length}).`;
   }
+
+  // The same rule as `/talep tag`: domain/tags.ts.
+  const tags = parseTags(values.tags ?? '');
+  if (!tags.ok) errors[NewTalepIds.tags.block] = tags.error;
 
   const customFields: Record<string, string> = {};
   for (const [fieldId, type, mandatory] of metadata.fields) {
@@ -87,23 +69,19 @@ export function validateNewTalep(
     else customFields[fieldId] = type === CustomFieldType.Text ? text : (value ?? text);
   }
 
-  const uploads = readUploads(state[NewTalepIds.files.block]?.[NewTalepIds.files.action]?.files, limits.maxUploadBytes);
   if (!uploads.ok) errors[NewTalepIds.files.block] = uploads.error;
   const files: FileRef[] = [...(uploads.ok ? uploads.files : []), ...attachable(metadata.source?.files ?? [])];
 
-  if (Object.keys(errors).length > 0 || categoryId === undefined) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      categoryId,
-      priorityId: values.priorityId ?? 0,
-      subject,
-      body: values.body ?? '',
-      tags: parseTags(values.tags),
-      ...(metadata.agent && values.assigneeId !== undefined ? { assigneeId: values.assigneeId } : {}),
-      ...(metadata.agent && values.onBehalfOf ? { onBehalfOf: values.onBehalfOf } : {}),
-      customFields,
-      files,
-    },
-  };
+  if (Object.keys(errors).length > 0 || categoryId === undefined || !tags.ok) return formErrors(errors);
+  return formValues({
+    categoryId,
+    priorityId: values.priorityId ?? 0,
+    subject,
+    body: values.body ?? '',
+    tags: tags.value,
+    ...(metadata.agent && values.assigneeId !== undefined ? { assigneeId: values.assigneeId } : {}),
+    ...(metadata.agent && values.onBehalfOf ? { onBehalfOf: values.onBehalfOf } : {}),
+    customFields,
+    files,
+  });
 }

@@ -1,12 +1,23 @@
 import type { ViewStateValue } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
-import { parseNewTalepArgs } from '../../src/commands/new-talep.js';
-import { isStandardPriority, parseTags, validateNewTalep } from '../../src/commands/new-talep-request.js';
-import { assigneeBlockId, customFieldBlockId, NewTalepIds } from '../../src/views/new-talep-modal.js';
-import type { NewTalepMetadata, ViewStateValues } from '../../src/views/new-talep-values.js';
+import type { CategoryCustomField } from '../../src/api/schemas.js';
+import { parseNewTalepArgs } from '../../src/commands/new-talep/index.js';
+import { readNewTalepForm } from '../../src/commands/new-talep/read.js';
+import { checkNewTalep } from '../../src/commands/new-talep/request.js';
+import { isStandardPriority } from '../../src/domain/priority.js';
+import { parseTags } from '../../src/domain/tags.js';
+import type { StateValues as ViewStateValues } from '../../src/slack/forms.js';
+import { newTalepFormView } from '../../src/views/new-talep/form.js';
+import { assigneeBlockId, customFieldBlockId, NewTalepIds } from '../../src/views/new-talep/ids.js';
+import type { NewTalepMetadata } from '../../src/views/new-talep/metadata.js';
+import { stateOf, type View } from '../support/e2e.js';
 
 const MB = 1024 * 1024;
 const limits = { maxUploadBytes: 5 * MB };
+
+/** A submission as the listener handles it: the state read once, then checked. */
+const validateNewTalep = (state: ViewStateValues, metadata: NewTalepMetadata, maxUpload: typeof limits) =>
+  checkNewTalep(readNewTalepForm(state, maxUpload), metadata);
 
 const selectValue = (value: string): ViewStateValue => ({
   type: 'static_select',
@@ -44,10 +55,21 @@ describe('parseNewTalepArgs', () => {
   });
 });
 
-describe('parseTags', () => {
+describe('tags (the one parser of domain/tags.ts)', () => {
   test('comma separated, trimmed, no empties or case-insensitive duplicates', () => {
-    expect(parseTags(' printer, floor  3,,Printer, vpn ')).toEqual(['printer', 'floor 3', 'vpn']);
-    expect(parseTags(undefined)).toEqual([]);
+    expect(parseTags(' printer, floor  3,,Printer, vpn ')).toEqual({ ok: true, value: ['printer', 'floor 3', 'vpn'] });
+    expect(parseTags('')).toEqual({ ok: true, value: [] });
+  });
+
+  test('the form refuses a tag longer than 50 characters inline, as `/talep tag` does', () => {
+    const result = validateNewTalep(state({ [NewTalepIds.tags.block]: { [NewTalepIds.tags.action]: textValue(`ok, ${'t'.repeat(51)}`) } }), meta(), limits);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.errors)).toEqual([NewTalepIds.tags.block]);
+  });
+
+  test('duplicates in either case rule are dropped: PRINTER = printer, IŞIK = ışık', () => {
+    const result = validateNewTalep(state({ [NewTalepIds.tags.block]: { [NewTalepIds.tags.action]: textValue('printer, PRINTER, ışık, IŞIK') } }), meta(), limits);
+    expect(result.ok && result.values.tags).toEqual(['printer', 'ışık']);
   });
 });
 
@@ -62,7 +84,7 @@ describe('validateNewTalep', () => {
     const result = validateNewTalep(state(), meta(), limits);
     expect(result).toEqual({
       ok: true,
-      value: {
+      values: {
         categoryId: 4,
         priorityId: 1,
         subject: 'Printer jams',
@@ -145,7 +167,7 @@ describe('validateNewTalep', () => {
       meta({ fields }),
       limits,
     );
-    expect(result.ok && result.value.customFields).toEqual({
+    expect(result.ok && result.values.customFields).toEqual({
       '1': 'PO-88',
       '2': '2026-02-01',
       '3': '2',
@@ -172,9 +194,9 @@ describe('validateNewTalep', () => {
       [NewTalepIds.onBehalfOf.block]: { [NewTalepIds.onBehalfOf.action]: { type: 'users_select', selected_user: 'UUSER' } },
     };
     const asUser = validateNewTalep(state(agentBlocks), meta({ agent: false }), limits);
-    expect(asUser.ok && [asUser.value.assigneeId, asUser.value.onBehalfOf]).toEqual([undefined, undefined]);
+    expect(asUser.ok && [asUser.values.assigneeId, asUser.values.onBehalfOf]).toEqual([undefined, undefined]);
     const asAgent = validateNewTalep(state(agentBlocks), meta({ agent: true }), limits);
-    expect(asAgent.ok && [asAgent.value.assigneeId, asAgent.value.onBehalfOf]).toEqual([2, 'UUSER']);
+    expect(asAgent.ok && [asAgent.values.assigneeId, asAgent.values.onBehalfOf]).toEqual([2, 'UUSER']);
   });
 
   test("an assignee picked for another category is not sent", () => {
@@ -183,7 +205,7 @@ describe('validateNewTalep', () => {
       meta({ agent: true }),
       limits,
     );
-    expect(result.ok && result.value.assigneeId).toBeUndefined();
+    expect(result.ok && result.values.assigneeId).toBeUndefined();
   });
 
   test('uploaded files become download references; a file over the limit is refused inline', () => {
@@ -192,7 +214,7 @@ describe('validateNewTalep', () => {
       meta(),
       limits,
     );
-    expect(ok.ok && ok.value.files).toEqual([{ name: 'log.txt', url: 'https://files.slack.test/F1', type: 'text/plain', size: 10 }]);
+    expect(ok.ok && ok.values.files).toEqual([{ name: 'log.txt', url: 'https://files.slack.test/F1', type: 'text/plain', size: 10 }]);
 
     const tooLarge = validateNewTalep(
       state(files([{ id: 'F2', name: 'disk.iso', size: 6 * MB, url_private_download: 'https://files.slack.test/F2' }])),
@@ -224,6 +246,64 @@ describe('validateNewTalep', () => {
       meta({ source }),
       limits,
     );
-    expect(result.ok && result.value.files.map((file) => file.name)).toEqual(['up.txt', 'shot.png']);
+    expect(result.ok && result.values.files.map((file) => file.name)).toEqual(['up.txt', 'shot.png']);
+  });
+});
+
+describe('readNewTalepForm (the one reading of the form state)', () => {
+  test('state read back from an untouched view gives the values it was rendered with', () => {
+    const fields: CategoryCustomField[] = [
+      { FieldID: 1, FieldName: 'Order number', Type: 1, Mandatory: true },
+      { FieldID: 2, FieldName: 'Needed by', Type: 2, Mandatory: false },
+      { FieldID: 3, FieldName: 'Environment', Type: 3, Mandatory: true, Options: [{ OptionID: 1, Name: 'Production' }, { OptionID: 2, Name: 'Staging' }] },
+      { FieldID: 4, FieldName: 'Affects many users', Type: 4, Mandatory: false },
+      { FieldID: 5, FieldName: 'Steps to reproduce', Type: 5 },
+    ];
+    const values = {
+      categoryId: 2,
+      priorityId: 1,
+      subject: 'Printer jams',
+      body: 'Every second page',
+      tags: 'printer',
+      assigneeId: 2,
+      onBehalfOf: 'UUSER',
+      customFields: { '1': 'PO-1', '2': '2026-02-01', '3': '2', '4': 'true', '5': 'steps' },
+    };
+    const view = newTalepFormView({
+      categories: [{ CategoryID: 2, Name: 'Software' }],
+      priorities: [{ PriorityID: 0, Name: 'Normal' }, { PriorityID: 1, Name: 'High' }],
+      isAgent: true,
+      agents: [{ UserID: 2, Username: 'agent' }],
+      customFields: fields,
+      values,
+      maxUploadBytes: limits.maxUploadBytes,
+    });
+    expect(readNewTalepForm(stateOf(view as View), limits)).toEqual({ values, uploads: { ok: true, files: [] } });
+  });
+
+  test('an unchecked checkbox reads as "false"; garbage ids and users are ignored', () => {
+    const state: ViewStateValues = {
+      [NewTalepIds.category.block]: { [NewTalepIds.category.action]: { type: 'static_select', selected_option: { text: { type: 'plain_text', text: 'x' }, value: 'abc' } } },
+      [NewTalepIds.onBehalfOf.block]: { [NewTalepIds.onBehalfOf.action]: { type: 'users_select', selected_user: 'not-a-user' } },
+      [customFieldBlockId(4)]: { [NewTalepIds.customFieldAction]: { type: 'checkboxes', selected_options: [] } },
+      [customFieldBlockId(1)]: { [NewTalepIds.customFieldAction]: { type: 'plain_text_input', value: '   ' } },
+    };
+    expect(readNewTalepForm(state, limits).values).toEqual({ customFields: { '4': 'false' } });
+  });
+
+  test('a field block whose id is not a plain field number is not read as a field', () => {
+    const state: ViewStateValues = {
+      nt_cf_007: { [NewTalepIds.customFieldAction]: { type: 'plain_text_input', value: 'injected' } },
+      nt_cf_x: { [NewTalepIds.customFieldAction]: { type: 'plain_text_input', value: 'injected' } },
+    };
+    expect(readNewTalepForm(state, limits).values.customFields).toEqual({});
+  });
+
+  test('an assignee left from another category is not read', () => {
+    const state: ViewStateValues = {
+      [NewTalepIds.category.block]: { [NewTalepIds.category.action]: selectValue('4') },
+      [assigneeBlockId(2)]: { [NewTalepIds.assigneeAction]: selectValue('3') },
+    };
+    expect(readNewTalepForm(state, limits).values).toEqual({ categoryId: 4, customFields: {} });
   });
 });

@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { HelpdeskError } from '../../src/api/errors.js';
 import type { Talep, TalepSummary } from '../../src/api/schemas.js';
-import { addCommentProblem, talepOptions, validateAddToTalep } from '../../src/commands/add-to-talep.js';
-import { mentionedUserIds, messageBody, messageFiles, slackTextToPlain, subjectFromText } from '../../src/commands/message-shortcuts.js';
-import { AddToTalepIds, NOT_A_TALEP } from '../../src/views/message-shortcuts.js';
+import { addCommentRefusal } from '../../src/commands/message-shortcuts/add-to-talep.js';
+import { checkAddToTalep as validateAddToTalep } from '../../src/commands/message-shortcuts/add-to-talep-form.js';
+import { messageBody, messageFiles, readShortcutMessage, sourceOf, subjectFromText } from '../../src/commands/message-shortcuts/message.js';
+import { talepOptions } from '../../src/commands/message-shortcuts/talep-picker.js';
+import { mentionedUserIds, slackTextToPlain } from '../../src/domain/slack-text.js';
+import { AddToTalepIds, NOT_A_TALEP } from '../../src/views/message-shortcuts/add-to-talep.js';
 
 describe('Slack text → plain text', () => {
   test('mentions are listed once, in order', () => {
@@ -186,22 +189,45 @@ describe('validateAddToTalep', () => {
     const values = { talep: { id: 3, label: '#3 Excel' }, comment: ' hello ', techsOnly: true };
     expect(validateAddToTalep(values, metadata)).toEqual({
       ok: true,
-      value: { talepId: 3, label: '#3 Excel', body: 'hello', forTechsOnly: true },
+      values: { talepId: 3, label: '#3 Excel', body: 'hello', forTechsOnly: true },
     });
     const asUser = validateAddToTalep(values, { ...metadata, agent: false });
-    expect(asUser.ok && asUser.value.forTechsOnly).toBe(false);
+    expect(asUser.ok && asUser.values.forTechsOnly).toBe(false);
   });
 });
 
-describe('addCommentProblem', () => {
+describe('addCommentRefusal', () => {
   test("the help desk's refusal of a regular user's comment is explained", () => {
-    const text = addCommentProblem(new HelpdeskError('forbidden', 'no', { status: 403, operation: 'addComment' }), 4);
+    const text = addCommentRefusal(new HelpdeskError('forbidden', 'no', { status: 403, operation: 'addComment' }), 4);
     expect(text).toContain('only admins and agents of talep #4’s category can add comments');
   });
 
-  test('other failures use the shared wording', () => {
-    expect(addCommentProblem(new HelpdeskError('not-found', 'no', { status: 404, operation: 'addComment' }), 4)).toContain(
-      'Talep #4 was not found',
-    );
+  test('other failures are left to the shared wording (slack/failures.ts)', () => {
+    expect(addCommentRefusal(new HelpdeskError('not-found', 'no', { status: 404, operation: 'addComment' }), 4)).toBeUndefined();
+    expect(addCommentRefusal(new HelpdeskError('forbidden', 'no', { status: 403, operation: 'getTalep' }), 4)).toBeUndefined();
+  });
+});
+
+describe('the shortcut message (untrusted: from Slack’s payload)', () => {
+  test('is read field by field; a field of the wrong shape is left out, not the message', () => {
+    expect(readShortcutMessage({ type: 'message', ts: '1.2', text: 'hi', user: 42, thread_ts: '1.1', bot_profile: 'x' })).toMatchObject({
+      ts: '1.2',
+      text: 'hi',
+      user: undefined,
+      thread_ts: '1.1',
+      bot_profile: undefined,
+    });
+  });
+
+  test('a message without a timestamp cannot be linked, so it is refused', () => {
+    expect(readShortcutMessage({ type: 'message', text: 'hi' })).toBeUndefined();
+    expect(readShortcutMessage(undefined)).toBeUndefined();
+  });
+
+  test('its place: the thread it lives in (not itself), and its files', () => {
+    const message = readShortcutMessage({ ts: '1.2', thread_ts: '1.1', files: [{ name: 'a.txt', url_private: 'https://files.test/a' }] });
+    expect(message && sourceOf('C1', message, 1024)).toEqual({ channelId: 'C1', ts: '1.2', threadTs: '1.1', files: [{ name: 'a.txt', url: 'https://files.test/a' }] });
+    const top = readShortcutMessage({ ts: '1.2', thread_ts: '1.2' });
+    expect(top && sourceOf('C1', top, 1024)).toEqual({ channelId: 'C1', ts: '1.2', files: [] });
   });
 });

@@ -1,24 +1,17 @@
 /**
- * Message shortcuts:
- * - "Open a talep": the new-talep modal prefilled from the message (subject, body with permalink and
- *   author, its files); a message that already opened a talep offers that one instead.
- * The message is read here for both shortcuts; "Add to a talep" itself is ./add-to-talep.ts.
+ * The Slack message a shortcut was used on, read for the help desk (both message shortcuts): its text
+ * as plain text (domain/slack-text.ts), a subject from its first line, a body with its permalink and
+ * author, and its files as the forms carry them.
  */
 import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
-import { slackProfile } from '../slack/profiles.js';
-import { truncate } from '../views/kit/blocks.js';
-import { BODY_MAX } from '../views/new-talep-modal.js';
-import { alreadyOpenedView } from '../views/new-talep-states.js';
-import type { SourceMessage } from '../views/new-talep-values.js';
-import { type FileRef, MAX_FILES, megabytes } from '../views/kit/slack-files.js';
-import type { CommandModule } from './module.js';
-import { existingTalepFor } from './new-talep-create.js';
-import { openNewTalepModal } from './new-talep-form.js';
-import { viaRespond } from './reply.js';
-import type { Services } from '../slack/services.js';
-import { whoActs } from './session.js';
-import { ShortcutIds } from './shortcut-ids.js';
+import { mentionedUserIds, slackTextToPlain } from '../../domain/slack-text.js';
+import { slackProfile } from '../../slack/profiles.js';
+import type { Services } from '../../slack/services.js';
+import { truncate } from '../../views/kit/blocks.js';
+import { TEXT_INPUT_MAX } from '../../views/kit/inputs.js';
+import { type FileRef, MAX_FILES, megabytes } from '../../views/kit/slack-files.js';
+import type { SourceMessage } from '../new-talep/public.js';
 
 // ── pure parts: Slack message → help-desk text ──────────────────────────────────────────────────
 
@@ -28,33 +21,6 @@ export const MESSAGE_SUBJECT_MAX = 100;
 const FILE_LIST_BUDGET = 2_000;
 /** Mentions resolved per message; more would be a users.info storm for one click. */
 const MAX_RESOLVED_MENTIONS = 20;
-
-const MENTION = /<@([UW][A-Z0-9]+)(?:\|([^>]*))?>/g;
-
-/** Slack user ids mentioned in a message's text, in order, without duplicates. */
-export function mentionedUserIds(text: string): string[] {
-  return [...new Set([...text.matchAll(MENTION)].map((match) => match[1] as string))];
-}
-
-/**
- * Slack's message markup → plain text for the help desk: mentions become `@Name` (names from
- * `names`, else the label Slack sent, else the id), channels `#name`, links `label (url)`, special
- * mentions `@here`, dates their fallback text, and the &amp;/&lt;/&gt; escapes are undone.
- */
-export function slackTextToPlain(text: string, names: ReadonlyMap<string, string> = new Map()): string {
-  return text
-    .replace(MENTION, (_all, id: string, label: string | undefined) => `@${names.get(id) ?? label ?? id}`)
-    .replace(/<#([CG][A-Z0-9]+)(?:\|([^>]*))?>/g, (_all, id: string, name: string | undefined) => `#${name || id}`)
-    .replace(/<!subteam\^[A-Z0-9]+(?:\|([^>]*))?>/g, (_all, label: string | undefined) => label ?? '@group')
-    .replace(/<!date\^[^|>]*\|([^>]*)>/g, '$1')
-    .replace(/<!(here|channel|everyone)(?:\|[^>]*)?>/g, '@$1')
-    .replace(/<mailto:([^|>]+)(?:\|([^>]*))?>/g, (_all, address: string, label: string | undefined) => label ?? address)
-    .replace(/<((?:https?|ftp):\/\/[^|>]+)\|([^>]+)>/g, (_all, url: string, label: string) => (label === url ? url : `${label} (${url})`))
-    .replace(/<((?:https?|ftp):\/\/[^>]+)>/g, '$1')
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
-}
 
 /** The first line that says something, at most 100 characters (cut with an ellipsis). */
 export function subjectFromText(plainText: string): string {
@@ -66,7 +32,7 @@ export function subjectFromText(plainText: string): string {
 }
 
 /** The message text, then where it came from: its permalink and author. Fits Slack's input limit. */
-export function messageBody(plainText: string, author: string, permalink: string | undefined, max = BODY_MAX): string {
+export function messageBody(plainText: string, author: string, permalink: string | undefined, max = TEXT_INPUT_MAX): string {
   const footer = `\n\n— Posted in Slack by ${author}${permalink ? `: ${permalink}` : ''}`;
   const text = plainText.trim();
   return `${truncate(text, Math.max(0, max - footer.length))}${footer}`.trimStart();
@@ -121,14 +87,25 @@ export function messageFiles(raw: unknown, maxUploadBytes: number): FileRef[] {
 
 // ── reading the message ─────────────────────────────────────────────────────────────────────────
 
-export interface ShortcutMessage {
-  ts: string;
-  text?: string;
-  user?: string;
-  username?: string;
-  thread_ts?: string;
-  files?: unknown;
-  bot_profile?: { name?: string };
+/**
+ * The parts of the shortcut's `message` the flows use. It comes from Slack's payload: each field is
+ * checked, and one of an unexpected shape is left out rather than refusing the message.
+ */
+const shortcutMessageSchema = z.looseObject({
+  ts: z.string().min(1),
+  text: z.string().optional().catch(undefined),
+  user: z.string().optional().catch(undefined),
+  username: z.string().optional().catch(undefined),
+  thread_ts: z.string().optional().catch(undefined),
+  files: z.unknown().optional(),
+  bot_profile: z.looseObject({ name: z.string().optional().catch(undefined) }).optional().catch(undefined),
+});
+export type ShortcutMessage = z.infer<typeof shortcutMessageSchema>;
+
+/** The shortcut's message, or undefined when Slack sent one without a timestamp (it cannot be linked). */
+export function readShortcutMessage(message: unknown): ShortcutMessage | undefined {
+  const parsed = shortcutMessageSchema.safeParse(message);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export interface MessagePrefill {
@@ -158,39 +135,8 @@ export async function prefillFrom(services: Services, client: webApi.WebClient, 
   };
 }
 
+/** Where the message is and what it carries: what the new-talep form keeps to link and attach. */
 export function sourceOf(channelId: string, message: ShortcutMessage, maxUploadBytes: number): SourceMessage {
   const threadTs = message.thread_ts && message.thread_ts !== message.ts ? message.thread_ts : undefined;
   return { channelId, ts: message.ts, ...(threadTs ? { threadTs } : {}), files: messageFiles(message.files, maxUploadBytes) };
 }
-
-// ── the module ──────────────────────────────────────────────────────────────────────────────────
-
-export const messageShortcutsModule: CommandModule = {
-  name: 'message-shortcuts',
-  register({ app, services }) {
-    app.shortcut({ callback_id: ShortcutIds.openTalep, type: 'message_action' }, async ({ ack, shortcut, client, respond }) => {
-      await ack();
-      const who = whoActs(shortcut);
-      const channelId = shortcut.channel.id;
-      const message = shortcut.message as ShortcutMessage;
-      const source = sourceOf(channelId, message, services.maxUploadBytes);
-      await openNewTalepModal(services, {
-        client,
-        who,
-        triggerId: shortcut.trigger_id,
-        fallback: viaRespond(respond),
-        channelId,
-        title: 'Open a talep',
-        prepare: async (session, surface) => {
-          const existing = await existingTalepFor(services, session, source);
-          if (existing) {
-            await surface.update(alreadyOpenedView(existing));
-            return undefined;
-          }
-          const prefill = await prefillFrom(services, client, channelId, message);
-          return { values: { subject: prefill.subject, body: prefill.body }, source };
-        },
-      });
-    });
-  },
-};

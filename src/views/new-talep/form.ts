@@ -1,43 +1,34 @@
 /**
  * The new-talep form: category, priority, subject, body, tags, files; for agents also assignee and "on
- * behalf of"; the chosen category's custom fields by type. Pure: data → Block Kit JSON. The form's
- * metadata and values are ./new-talep-values.ts, the modal's other states ./new-talep-states.ts.
- *
- * Block and action ids are stable across `views.update`, so Slack keeps what the user typed when the
- * form is re-rendered (category change, error banner). The two things that depend on the category get
- * category-specific ids on purpose: the assignee select (its options change) and the form metadata.
+ * behalf of"; the chosen category's custom fields by type. Pure: data → Block Kit JSON. Its ids are
+ * ./ids.ts, what it carries in private_metadata ./metadata.ts, the modal's other states ./states.ts.
  */
 import type { types } from '@slack/bolt';
-import type { Category, CategoryCustomField, Priority, UserListItem } from '../api/schemas.js';
-import { CustomFieldType } from '../api/schemas.js';
-import { type Block, context, escapeText, type ModalView, modal, option, plain, type PlainTextOption, section, truncate } from './kit/blocks.js';
-import type { NewTalepMetadata, NewTalepValues, RenderedField, SourceMessage } from './new-talep-values.js';
-import { filesInput, messageFilesBlock } from './kit/slack-files.js';
+import type { Category, CategoryCustomField, Priority, UserListItem } from '../../api/schemas.js';
+import { CustomFieldType } from '../../api/schemas.js';
+import { isStandardPriority } from '../../domain/priority.js';
+import { type Block, context, type ModalView, modal, option, plain, type PlainTextOption, section, truncate } from '../kit/blocks.js';
+import { filesInput, messageFilesBlock } from '../kit/slack-files.js';
+import { assigneeBlockId, BODY_MAX, customFieldBlockId, NEW_TALEP_TITLE, NewTalepIds, SUBJECT_MAX } from './ids.js';
+import type { NewTalepMetadata, RenderedField, SourceMessage } from './metadata.js';
 
-export const NewTalepIds = {
-  callbackId: 'new_talep_form',
-  category: { block: 'nt_category', action: 'nt_category' },
-  priority: { block: 'nt_priority', action: 'nt_priority' },
-  subject: { block: 'nt_subject', action: 'nt_subject' },
-  body: { block: 'nt_body', action: 'nt_body' },
-  tags: { block: 'nt_tags', action: 'nt_tags' },
-  files: { block: 'nt_files', action: 'nt_files' },
-  onBehalfOf: { block: 'nt_behalf', action: 'nt_behalf' },
-  /** The assignee select's block id carries the category: see `assigneeBlockId`. */
-  assigneeAction: 'nt_assignee',
-  customFieldAction: 'nt_cf',
-  /** "Open in help desk" link buttons: Slack still sends an action, which must be acked. */
-  openLink: 'nt_open_link',
-} as const;
-
-export const SUBJECT_MAX = 200;
-/** Slack's limit for a plain_text_input. */
-export const BODY_MAX = 3000;
 /** Slack's limit for static_select options. */
 const MAX_OPTIONS = 100;
 
-export const assigneeBlockId = (categoryId: number) => `nt_assignee_${categoryId}`;
-export const customFieldBlockId = (fieldId: number) => `nt_cf_${fieldId}`;
+/** What the person chose or typed (or what is prefilled); custom-field values in their wire encoding. */
+export interface NewTalepValues {
+  categoryId?: number;
+  priorityId?: number;
+  subject?: string;
+  body?: string;
+  /** As typed: comma separated. */
+  tags?: string;
+  assigneeId?: number;
+  /** A Slack user id. */
+  onBehalfOf?: string;
+  /** fieldId → value: text, `YYYY-MM-DD`, option id, `true`/`false`. */
+  customFields: Record<string, string>;
+}
 
 // ── the form ────────────────────────────────────────────────────────────────────────────────────
 
@@ -71,9 +62,9 @@ export function categoryOptions(categories: readonly Category[]): PlainTextOptio
 
 /** Standard priorities in their natural order (low → critical), custom ones after them. */
 export function priorityOptions(priorities: readonly Priority[]): PlainTextOption[] {
-  const standard = (id: number) => id >= -1 && id <= 2;
+  const standard = (priority: Priority) => Number(isStandardPriority(priority.PriorityID));
   return [...priorities]
-    .sort((a, b) => Number(standard(b.PriorityID)) - Number(standard(a.PriorityID)) || a.PriorityID - b.PriorityID)
+    .sort((a, b) => standard(b) - standard(a) || a.PriorityID - b.PriorityID)
     .slice(0, MAX_OPTIONS)
     .map((priority) => option(priority.Name, String(priority.PriorityID)));
 }
@@ -160,7 +151,7 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
 
   if (categories.length === 0) {
     blocks.push(section(':no_entry: The help desk offers you no category to open a talep in. Ask a help-desk admin for access.'));
-    return modal({ title: 'New talep', close: 'Close', blocks });
+    return modal({ title: NEW_TALEP_TITLE, close: 'Close', blocks });
   }
 
   const initialCategory = selected(categories, categoryId);
@@ -291,7 +282,7 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
   };
   return modal({
     callback_id: NewTalepIds.callbackId,
-    title: 'New talep',
+    title: NEW_TALEP_TITLE,
     submit: 'Create',
     private_metadata: JSON.stringify(metadata),
     blocks: blocks.slice(0, 100),

@@ -1,20 +1,20 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
+import { addToTalepStatusView } from '../../src/views/message-shortcuts/add-to-talep.js';
+import { readAddToTalepForm as addToTalepValuesFromState } from '../../src/commands/message-shortcuts/add-to-talep-form.js';
+import type { StateValues as ViewStateValues } from '../../src/slack/forms.js';
 import { decodeMetadata } from '../../src/slack/metadata.js';
 import type { ModalView } from '../../src/views/kit/blocks.js';
 import { checkMessage, checkOptions, checkView } from '../../src/slack/block-kit-limits.js';
-import type { ViewStateValues } from '../../src/views/new-talep-values.js';
 import {
   addedToTalepMessage,
   addedToTalepView,
   addToTalepMetadataSchema,
   AddToTalepIds,
-  addToTalepStatusView,
-  addToTalepValuesFromState,
   addToTalepView,
   explanationOption,
   talepOption,
-} from '../../src/views/message-shortcuts.js';
+} from '../../src/views/message-shortcuts/add-to-talep.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { longText, many } from './block-kit-fixtures.js';
 

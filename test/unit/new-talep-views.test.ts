@@ -1,25 +1,18 @@
-import type { types, ViewStateValue } from '@slack/bolt';
+import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
 import type { Category, CategoryCustomField, Priority, UserListItem } from '../../src/api/schemas.js';
 import { decodeMetadata } from '../../src/slack/metadata.js';
 import type { ModalView } from '../../src/views/kit/blocks.js';
+import { categoryOptions, type NewTalepForm, newTalepFormView, priorityOptions } from '../../src/views/new-talep/form.js';
+import { assigneeBlockId, customFieldBlockId, NewTalepIds } from '../../src/views/new-talep/ids.js';
+import { newTalepMetadataSchema } from '../../src/views/new-talep/metadata.js';
 import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
-import {
-  assigneeBlockId,
-  categoryOptions,
-  customFieldBlockId,
-  type NewTalepForm,
-  newTalepFormView,
-  NewTalepIds,
-  priorityOptions,
-} from '../../src/views/new-talep-modal.js';
 import {
   alreadyOpenedView,
   newTalepCreatedMessage,
   newTalepCreatedView,
   talepOpenedThreadReply,
-} from '../../src/views/new-talep-states.js';
-import { newTalepMetadataSchema, valuesFromState, type ViewStateValues } from '../../src/views/new-talep-values.js';
+} from '../../src/views/new-talep/states.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { longText, many } from './block-kit-fixtures.js';
 
@@ -61,23 +54,6 @@ const inputBlock = (view: ModalView, blockId: string) => inputs(view).find((bloc
 const allText = (view: ModalView) => JSON.stringify(view.blocks);
 const buttonsOf = (view: ModalView) =>
   view.blocks.flatMap((block) => (block.type === 'actions' ? (block as types.ActionsBlock).elements : [])) as types.Button[];
-
-/** What Slack would send back if the user submitted the view untouched: the initial values as state. */
-function stateFromInitialValues(view: ModalView): ViewStateValues {
-  const state: ViewStateValues = {};
-  for (const block of inputs(view)) {
-    const element = block.element as unknown as Record<string, unknown> & { type: string; action_id: string };
-    const value: ViewStateValue = { type: element.type };
-    if (typeof element.initial_value === 'string') value.value = element.initial_value;
-    if (element.initial_option) value.selected_option = element.initial_option as ViewStateValue['selected_option'];
-    if (element.initial_options) value.selected_options = element.initial_options as ViewStateValue['selected_options'];
-    else if (element.type === 'checkboxes') value.selected_options = [];
-    if (typeof element.initial_date === 'string') value.selected_date = element.initial_date;
-    if (typeof element.initial_user === 'string') value.selected_user = element.initial_user;
-    state[block.block_id as string] = { [element.action_id]: value };
-  }
-  return state;
-}
 
 describe('option lists', () => {
   test('categories are sorted by their section-qualified name and keep their ids as values', () => {
@@ -257,31 +233,6 @@ describe('newTalepFormView', () => {
     expect(view.submit).toBeUndefined();
     expect(inputs(view)).toHaveLength(0);
     expect(allText(view)).toContain('no category');
-  });
-
-  test('state read back from an untouched view gives the values it was rendered with', () => {
-    const values = {
-      categoryId: 2,
-      priorityId: 1,
-      subject: 'Printer jams',
-      body: 'Every second page',
-      tags: 'printer',
-      assigneeId: 2,
-      onBehalfOf: 'UUSER',
-      customFields: { '1': 'PO-1', '2': '2026-02-01', '3': '2', '4': 'true', '5': 'steps' },
-    };
-    const view = newTalepFormView(form({ isAgent: true, agents, customFields: fields, values }));
-    expect(valuesFromState(stateFromInitialValues(view))).toEqual(values);
-  });
-
-  test('an unchecked checkbox reads as "false"; garbage ids and users are ignored', () => {
-    const state: ViewStateValues = {
-      [NewTalepIds.category.block]: { [NewTalepIds.category.action]: { type: 'static_select', selected_option: { text: { type: 'plain_text', text: 'x' }, value: 'abc' } } },
-      [NewTalepIds.onBehalfOf.block]: { [NewTalepIds.onBehalfOf.action]: { type: 'users_select', selected_user: 'not-a-user' } },
-      [customFieldBlockId(4)]: { [NewTalepIds.customFieldAction]: { type: 'checkboxes', selected_options: [] } },
-      [customFieldBlockId(1)]: { [NewTalepIds.customFieldAction]: { type: 'plain_text_input', value: '   ' } },
-    };
-    expect(valuesFromState(state)).toEqual({ customFields: { '4': 'false' } });
   });
 });
 
