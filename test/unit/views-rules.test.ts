@@ -7,7 +7,7 @@ import {
   rulesAdminsOnlyView,
   rulesModal,
   SHOWN_CHANGES,
-} from '../../src/views/rules.js';
+} from '../../src/views/rules/modal.js';
 
 const json = (value: unknown) => JSON.stringify(value);
 type AnyBlock = { block_id?: string; type: string; elements?: { action_id?: string; value?: string }[]; element?: Record<string, unknown> };

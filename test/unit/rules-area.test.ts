@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRuleXml } from '../../src/api/rules.js';
-import { parseRuleId, ruleRow, ruleState } from '../../src/commands/rules.js';
+import { parseRuleId, ruleRow, ruleState } from '../../src/commands/rules/rows.js';
 
 const xml = (enabled?: string) =>
   '<?xml version="1.0" encoding="utf-16"?><AutomationRule><Name>Tag &amp; escalate</Name>' +
