@@ -4,6 +4,7 @@ import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
 import { rulesArea } from './rules/index.js';
+import { assetsArea } from './assets/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { newTalepModule } from './new-talep.js';
@@ -21,7 +22,6 @@ import { statsModule } from './stats.js';
 import { usersModule } from './users.js';
 import { companiesModule } from './companies.js';
 import { categoriesModule } from './categories.js';
-import { assetsModule } from './assets.js';
 import { kbModule } from './kb.js';
 
 export const commandModules: CommandModule[] = [
@@ -41,10 +41,9 @@ export const commandModules: CommandModule[] = [
   usersModule,
   companiesModule,
   categoriesModule,
-  assetsModule,
   kbModule,
   // ── registered modules end ──
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea, rulesArea];
+export const areas: readonly Area[] = [talepCardArea, talepWorkArea, rulesArea, assetsArea];
