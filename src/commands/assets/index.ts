@@ -80,6 +80,30 @@ function cardChange<A, I = undefined>(
   });
 }
 
+/** A name search: any other word after `asset`, or after `asset search` for a name that starts with a verb. */
+const searchRoute = (paths: { path: string; aliases: string[] }, usage: string, summary: string) =>
+  route({
+    ...paths,
+    usage,
+    summary,
+    ...common,
+    parse: parseAssetQuery,
+    needs: { linked: true },
+    run: async (ctx) => ctx.surface.send(await assetListFor(ctx.actor, ctx.args)),
+  });
+
+/** `asset link|unlink <assetId> <talepId>`. No failure subject: the help desk's reason says which of the two was not found. */
+const relationRoute = (verb: 'link' | 'unlink') =>
+  route({
+    ...verbPaths(verb),
+    usage: `asset ${verb} <assetId> <talepId>`,
+    summary: verb === 'link' ? 'Relate an asset to a talep' : 'Remove an asset from a talep',
+    ...common,
+    parse: parseAssetTalepPair(verb),
+    needs: { linked: true },
+    run: async (ctx) => ctx.surface.send(await relateAsset(ctx.actor, verb === 'link', ctx.args.assetId, ctx.args.talepId)),
+  });
+
 const buttonAsset = (action: ButtonAction) => assetIdOf(buttonValue(action));
 const buttonTarget = (action: ButtonAction) => {
   const assetId = buttonAsset(action);
@@ -89,16 +113,7 @@ const buttonTarget = (action: ButtonAction) => {
 export const assetsArea: Area = {
   name: 'assets',
   routes: [
-    route({
-      path: 'asset',
-      aliases: ['assets'],
-      usage: 'asset <prefix> [all]',
-      summary: 'Find assets by the start of their model or manufacturer (`all`: retired ones too)',
-      ...common,
-      parse: parseAssetQuery,
-      needs: { linked: true },
-      run: async (ctx) => ctx.surface.send(await assetListFor(ctx.actor, ctx.args)),
-    }),
+    searchRoute({ path: 'asset', aliases: ['assets'] }, 'asset <prefix> [all]', 'Find assets by the start of their model or manufacturer (`all`: retired ones too)'),
     route({
       ...verbPaths('show'),
       usage: 'asset show <id>',
@@ -125,34 +140,13 @@ export const assetsArea: Area = {
       needs: { linked: true },
       run: async (ctx) => openAssetForm(ctx, ctx.triggerId, { mode: 'edit', assetId: ctx.args }, { c: ctx.channelId }),
     }),
-    route({
-      ...verbPaths('link'),
-      usage: 'asset link <assetId> <talepId>',
-      summary: 'Relate an asset to a talep',
-      ...common,
-      parse: parseAssetTalepPair('link'),
-      needs: { linked: true },
-      // No subject: the help desk's reason says which of the two was not found.
-      run: async (ctx) => ctx.surface.send(await relateAsset(ctx.actor, true, ctx.args.assetId, ctx.args.talepId)),
-    }),
-    route({
-      ...verbPaths('unlink'),
-      usage: 'asset unlink <assetId> <talepId>',
-      summary: 'Remove an asset from a talep',
-      ...common,
-      parse: parseAssetTalepPair('unlink'),
-      needs: { linked: true },
-      run: async (ctx) => ctx.surface.send(await relateAsset(ctx.actor, false, ctx.args.assetId, ctx.args.talepId)),
-    }),
-    route({
-      ...verbPaths('search', 'find'),
-      usage: 'asset search <prefix> [all]',
-      summary: 'The same search, for a name that starts with a sub-command word (e.g. `asset search new`)',
-      ...common,
-      parse: parseAssetQuery,
-      needs: { linked: true },
-      run: async (ctx) => ctx.surface.send(await assetListFor(ctx.actor, ctx.args)),
-    }),
+    relationRoute('link'),
+    relationRoute('unlink'),
+    searchRoute(
+      verbPaths('search', 'find'),
+      'asset search <prefix> [all]',
+      'The same search, for a name that starts with a sub-command word (e.g. `asset search new`)',
+    ),
   ],
   listeners: [
     // ── the search result ──

@@ -10,15 +10,15 @@
 import { ok } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import { formText } from '../../slack/forms.js';
-import type { ActionCtx } from '../../slack/listeners.js';
-import { buttonValue, onAction, onSubmit } from '../../slack/listeners.js';
+import type { Actor } from '../../slack/actor.js';
+import { type ActionCtx, buttonValue, type Listener, onAction, onSubmit } from '../../slack/listeners.js';
 import { actAs } from '../../slack/middleware.js';
 import { inLoadingModal } from '../../slack/modals.js';
 import { route } from '../../slack/routes.js';
 import type { ModalSurface } from '../../slack/surface.js';
 import { escapeText, type ModalView } from '../../views/kit/blocks.js';
 import { RuleIds, rulesAdminsOnlyView } from '../../views/rules/modal.js';
-import { boardOf, readRule, refusal, requireAdmin } from './board.js';
+import { boardOf, readRule, refusal, requireAdmin, type RulesBoard } from './board.js';
 import { parseRuleId } from './rows.js';
 
 const TITLE = 'Automation rules';
@@ -37,26 +37,36 @@ async function showIn(modal: ModalSurface, work: () => Promise<ModalView>): Prom
 /** The buttons answer in the modal they are in (with its hash: an older update never wins over a newer one). */
 const inRulesModal = { linked: true, modal: (ctx: ActionCtx) => boardOf(ctx.services).render(ctx.who.teamId) } as const;
 
-const ruleOfButton = (ctx: ActionCtx) => parseRuleId(buttonValue(ctx.action) ?? '');
+interface RuleButtonScene {
+  /** The rule the button is for. */
+  id: number;
+  actor: Actor;
+  board: RulesBoard;
+  teamId: string;
+  userId: string;
+}
 
-function toggle(change: 'enabled' | 'disabled') {
-  return onAction(change === 'enabled' ? RuleIds.enable : RuleIds.disable, inRulesModal, async (ctx) => {
-    const id = ruleOfButton(ctx);
+/** A button on a rule's row: `work` makes the change as the person and gives the modal to show next. */
+function ruleButton(actionId: string, work: (scene: RuleButtonScene) => Promise<ModalView>): Listener {
+  return onAction(actionId, inRulesModal, async (ctx) => {
+    const id = parseRuleId(buttonValue(ctx.action) ?? '');
     if (id === undefined) return;
-    const board = boardOf(ctx.services);
-    const { actor } = ctx;
-    const { teamId, userId } = ctx.who;
-    await showIn(ctx.surface, async () => {
-      if (change === 'enabled') await actor.hd.enableRule({ id });
-      else await actor.hd.disableRule({ id });
-      await board.registry.recordToggle(teamId, id, change, userId);
-      // Read it back: the help desk's own word on the new state when the rule carries it.
-      board.remember(teamId, id, await readRule(actor, id));
-      await board.load(actor, teamId, false);
-      const snapshot = board.snapshot(teamId, id);
-      const name = snapshot && 'summary' in snapshot ? ` *${escapeText(snapshot.summary.name?.trim() || '')}*` : '';
-      return board.view(teamId, { banner: `:white_check_mark: Rule #${id}${name} ${change}.` });
-    });
+    const scene = { id, actor: ctx.actor, board: boardOf(ctx.services), teamId: ctx.who.teamId, userId: ctx.who.userId };
+    await showIn(ctx.surface, () => work(scene));
+  });
+}
+
+function toggle(change: 'enabled' | 'disabled'): Listener {
+  return ruleButton(change === 'enabled' ? RuleIds.enable : RuleIds.disable, async ({ id, actor, board, teamId, userId }) => {
+    if (change === 'enabled') await actor.hd.enableRule({ id });
+    else await actor.hd.disableRule({ id });
+    await board.registry.recordToggle(teamId, id, change, userId);
+    // Read it back: the help desk's own word on the new state when the rule carries it.
+    board.remember(teamId, id, await readRule(actor, id));
+    await board.load(actor, teamId, false);
+    const snapshot = board.snapshot(teamId, id);
+    const name = snapshot && 'summary' in snapshot ? ` *${escapeText(snapshot.summary.name?.trim() || '')}*` : '';
+    return board.view(teamId, { banner: `:white_check_mark: Rule #${id}${name} ${change}.` });
   });
 }
 
@@ -127,23 +137,16 @@ export const rulesArea: Area = {
     }),
     toggle('enabled'),
     toggle('disabled'),
-    onAction(RuleIds.remove, inRulesModal, async (ctx) => {
-      const id = ruleOfButton(ctx);
-      if (id === undefined) return;
-      const board = boardOf(ctx.services);
-      const { actor } = ctx;
-      const { teamId, userId } = ctx.who;
-      await showIn(ctx.surface, async () => {
-        // Removing touches only the bot's list, so ask the help desk whether this is an admin first.
-        await requireAdmin(actor);
-        const removed = await board.registry.remove(teamId, id, userId);
-        board.forget(teamId, id);
-        await board.load(actor, teamId, false);
-        return board.view(teamId, {
-          banner: removed
-            ? `:wastebasket: Removed rule #${id} from the list. It is unchanged in the help desk.`
-            : `Rule #${id} was not in the list.`,
-        });
+    ruleButton(RuleIds.remove, async ({ id, actor, board, teamId, userId }) => {
+      // Removing touches only the bot's list, so ask the help desk whether this is an admin first.
+      await requireAdmin(actor);
+      const removed = await board.registry.remove(teamId, id, userId);
+      board.forget(teamId, id);
+      await board.load(actor, teamId, false);
+      return board.view(teamId, {
+        banner: removed
+          ? `:wastebasket: Removed rule #${id} from the list. It is unchanged in the help desk.`
+          : `Rule #${id} was not in the list.`,
       });
     }),
   ],
