@@ -10,30 +10,19 @@
 import type { ButtonAction, ExternalSelectAction, OverflowAction, UsersSelectAction } from '@slack/bolt';
 import type { Actor } from '../../slack/actor.js';
 import type { Area } from '../../slack/dispatch.js';
-import { type ActionCtx, buttonValue, type Listener, onAction, onOptions, selectedOptionValue } from '../../slack/listeners.js';
+import { intOf } from '../../slack/forms.js';
+import { buttonValue, onAction, onOptions, selectedOptionValue } from '../../slack/listeners.js';
 import { actAs } from '../../slack/middleware.js';
 import { openModal } from '../../slack/modals.js';
 import { route } from '../../slack/routes.js';
-import type { SurfaceRef } from '../../slack/surface.js';
-import { intOf } from '../../slack/forms.js';
 import { ASSET_PICKER_ACTION, ASSET_UNLINK_ACTION, AssetIds } from '../../views/assets/ids.js';
 import { assetPickerOptions } from '../../views/assets/link.js';
 import { assetLabel } from '../../views/assets/names.js';
 import type { PlainTextOption } from '../../views/kit/blocks.js';
 import { fieldsSubmission, openFieldsModal } from '../custom-fields/public.js';
 import { parseAssetId, parseAssetQuery, parseAssetTalepPair, parseNewAsset } from './args.js';
-import {
-  assetCardFor,
-  assetIdOf,
-  assetListFor,
-  assetOfAssignBlock,
-  assetSubject,
-  assignToSlackUser,
-  decodePageValue,
-  decodePair,
-  setRetired,
-  unassign,
-} from './cards.js';
+import { assetCardFor, assetIdOf, assetListFor, assetOfAssignBlock, assetSubject, assignToSlackUser, decodePageValue, decodePair, setRetired, unassign } from './cards.js';
+import { buttonAsset, buttonTarget, cardChange, inPlaceOf, showCard } from './controls.js';
 import { assetFieldsTarget } from './fields.js';
 import { assetFormSubmission, openAssetForm } from './form.js';
 import { assetPreset, linkModalFor, linkSubmission, pickerItems, relateAsset, talepOfPickerBlock } from './link.js';
@@ -48,37 +37,6 @@ const verbPaths = (...verbs: [string, ...string[]]) => {
   const [path, ...aliases] = verbs.flatMap((verb) => [`asset ${verb}`, `assets ${verb}`]);
   return { path: path as string, aliases };
 };
-
-/** Where the card goes after an edit from a card: in place of that card (else its channel, else a DM). */
-const inPlaceOf = (ctx: ActionCtx): SurfaceRef => ({
-  ...(ctx.body.response_url ? { u: ctx.body.response_url, r: true } : {}),
-  ...(ctx.channelId ? { c: ctx.channelId } : {}),
-  ...(ctx.container === 'message' ? { e: false } : {}),
-});
-
-/** Shows the card of the asset a control names (a control that names none is not ours: ignored). */
-const showCard = (ctx: ActionCtx<unknown>, assetId: number | undefined) =>
-  assetId === undefined
-    ? Promise.resolve()
-    : actAs(ctx, async (actor) => ctx.surface.send(await assetCardFor(actor, assetId)), assetSubject(assetId));
-
-/**
- * A control on the asset card: `read` names its asset (and what else the control carries), `change`
- * makes the change as the person and says what changed; the card is then re-rendered in place with
- * that line on top. A control that names no asset is not ours: ignored.
- */
-function cardChange<A, I = undefined>(
-  id: string,
-  read: (action: A) => { assetId: number; input: I } | undefined,
-  change: (ctx: ActionCtx<A>, actor: Actor, assetId: number, input: I) => Promise<string>,
-): Listener {
-  return onAction<A>(id, async (ctx) => {
-    const target = read(ctx.action);
-    if (!target) return;
-    const { assetId, input } = target;
-    await actAs(ctx, async (actor) => ctx.surface.replace(await assetCardFor(actor, assetId, await change(ctx, actor, assetId, input))), assetSubject(assetId));
-  });
-}
 
 /** A name search: any other word after `asset`, or after `asset search` for a name that starts with a verb. */
 const searchRoute = (paths: { path: string; aliases: string[] }, usage: string, summary: string) =>
@@ -103,12 +61,6 @@ const relationRoute = (verb: 'link' | 'unlink') =>
     needs: { linked: true },
     run: async (ctx) => ctx.surface.send(await relateAsset(ctx.actor, verb === 'link', ctx.args.assetId, ctx.args.talepId)),
   });
-
-const buttonAsset = (action: ButtonAction) => assetIdOf(buttonValue(action));
-const buttonTarget = (action: ButtonAction) => {
-  const assetId = buttonAsset(action);
-  return assetId === undefined ? undefined : { assetId, input: undefined };
-};
 
 export const assetsArea: Area = {
   name: 'assets',
