@@ -3,15 +3,15 @@
  * carries) is read from the payload; a control that names none is not ours and is ignored. The work is
  * done as the person, and a failure names the asset ("Asset #12 was not found").
  */
-import type { ButtonAction } from '@slack/bolt';
 import type { Actor } from '../../slack/actor.js';
 import { type ActionCtx, buttonValue, type Listener, onAction } from '../../slack/listeners.js';
 import { actAs } from '../../slack/middleware.js';
 import type { SurfaceRef } from '../../slack/surface.js';
 import { assetCardFor, assetIdOf, assetSubject } from './cards.js';
 
-export const buttonAsset = (action: ButtonAction) => assetIdOf(buttonValue(action));
-export const buttonTarget = (action: ButtonAction) => {
+/** A button whose value is an asset id. */
+export const buttonAsset = (action: unknown) => assetIdOf(buttonValue(action));
+export const buttonTarget = (action: unknown) => {
   const assetId = buttonAsset(action);
   return assetId === undefined ? undefined : { assetId, input: undefined };
 };

@@ -7,7 +7,7 @@
  * Every verb is its own route (`asset show 12`); any other word after `asset` is a name prefix. A verb
  * always wins, so `asset search <prefix>` finds names that start with one.
  */
-import type { ButtonAction, ExternalSelectAction, OverflowAction, UsersSelectAction } from '@slack/bolt';
+import type { ButtonAction, OverflowAction, UsersSelectAction } from '@slack/bolt';
 import type { Actor } from '../../slack/actor.js';
 import type { Area } from '../../slack/dispatch.js';
 import { intOf } from '../../slack/forms.js';
@@ -102,12 +102,11 @@ export const assetsArea: Area = {
   ],
   listeners: [
     // ── the search result ──
-    onAction<ButtonAction>(AssetIds.show, (ctx) => showCard(ctx, buttonAsset(ctx.action))),
+    onAction(AssetIds.show, (ctx) => showCard(ctx, buttonAsset(ctx.action))),
     onAction<OverflowAction>(AssetIds.showMore, (ctx) => showCard(ctx, assetIdOf(selectedOptionValue(ctx.action)))),
-    onAction<ButtonAction>(AssetIds.page, async (ctx) => {
+    onAction(AssetIds.page, { linked: true }, async (ctx) => {
       const query = decodePageValue(buttonValue(ctx.action));
-      if (!query) return;
-      await actAs(ctx, async (actor) => ctx.surface.replace(await assetListFor(actor, query)));
+      if (query) await ctx.surface.replace(await assetListFor(ctx.actor, query));
     }),
 
     // ── the card ──
@@ -130,12 +129,11 @@ export const assetsArea: Area = {
       (_ctx, actor, assetId, userId) => unassign(actor, assetId, userId),
     ),
     // Edit: the edited card replaces this one.
-    onAction<ButtonAction>(AssetIds.edit, async (ctx) => {
+    onAction(AssetIds.edit, { linked: true }, async (ctx) => {
       const assetId = buttonAsset(ctx.action);
-      if (assetId === undefined) return;
-      await actAs(ctx, (actor) => openAssetForm({ ...ctx, actor }, ctx.triggerId, { mode: 'edit', assetId }, inPlaceOf(ctx)));
+      if (assetId !== undefined) await openAssetForm(ctx, ctx.triggerId, { mode: 'edit', assetId }, inPlaceOf(ctx));
     }),
-    onAction<ButtonAction>(AssetIds.fields, async (ctx) => {
+    onAction(AssetIds.fields, async (ctx) => {
       const assetId = buttonAsset(ctx.action);
       if (assetId === undefined) return;
       const locate = async (actor: Actor) => {
@@ -144,7 +142,7 @@ export const assetsArea: Area = {
       };
       await openFieldsModal(ctx, ctx.triggerId, assetFieldsTarget, locate, assetSubject(assetId));
     }),
-    onAction<ButtonAction>(AssetIds.link, async (ctx) => {
+    onAction(AssetIds.link, async (ctx) => {
       const assetId = buttonAsset(ctx.action);
       if (assetId === undefined) return;
       await openModal(ctx, ctx.triggerId, linkModalFor({ asset: assetPreset(assetId) }));
@@ -167,16 +165,14 @@ export const assetsArea: Area = {
       return { options };
     }),
     // Picked on a talep card: the block id names the talep. (Inside the link modal it is only an input.)
-    onAction<ExternalSelectAction>(ASSET_PICKER_ACTION, async (ctx) => {
+    onAction(ASSET_PICKER_ACTION, { linked: true }, async (ctx) => {
       const talepId = talepOfPickerBlock(ctx.action.block_id);
       const assetId = intOf(selectedOptionValue(ctx.action));
-      if (talepId === undefined || assetId === undefined) return;
-      await actAs(ctx, async (actor) => ctx.surface.send(await relateAsset(actor, true, assetId, talepId)));
+      if (talepId !== undefined && assetId !== undefined) await ctx.surface.send(await relateAsset(ctx.actor, true, assetId, talepId));
     }),
-    onAction<ButtonAction>(ASSET_UNLINK_ACTION, async (ctx) => {
+    onAction(ASSET_UNLINK_ACTION, { linked: true }, async (ctx) => {
       const pair = decodePair(buttonValue(ctx.action));
-      if (!pair) return;
-      await actAs(ctx, async (actor) => ctx.surface.send(await relateAsset(actor, false, ...pair)));
+      if (pair) await ctx.surface.send(await relateAsset(ctx.actor, false, ...pair));
     }),
   ],
 };
