@@ -10,6 +10,8 @@ import { kbArea } from './kb/index.js';
 import { usersArea } from './users/index.js';
 import { companiesArea } from './companies/index.js';
 import { categoriesArea } from './categories/index.js';
+import { rulesArea } from './rules/index.js';
+import { assetsArea } from './assets/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { talepCommentModule } from './talep-comment.js';
@@ -20,8 +22,6 @@ import { talepTagsModule } from './talep-tags.js';
 import { talepFilesModule } from './talep-files.js';
 import { talepAttachModule } from './talep-attach.js';
 import { statsModule } from './stats.js';
-import { rulesModule } from './rules.js';
-import { assetsModule } from './assets.js';
 
 export const commandModules: CommandModule[] = [
   talepCommentModule,
@@ -32,10 +32,8 @@ export const commandModules: CommandModule[] = [
   talepFilesModule,
   talepAttachModule,
   statsModule,
-  rulesModule,
-  assetsModule,
   // ── registered modules end ──
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [accountArea, newTalepArea, messageShortcutsArea, talepCardArea, talepWorkArea, searchArea(), usersArea, companiesArea, categoriesArea, kbArea];
+export const areas: readonly Area[] = [accountArea, newTalepArea, messageShortcutsArea, talepCardArea, talepWorkArea, searchArea(), rulesArea, usersArea, companiesArea, categoriesArea, assetsArea, kbArea];

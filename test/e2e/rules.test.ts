@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
-import { addBlockId, RuleIds } from '../../src/views/rules.js';
+import { addBlockId, RuleIds } from '../../src/views/rules/modal.js';
 import { json, modalShowing, nextCall, type ShownModal } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 

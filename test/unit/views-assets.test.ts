@@ -1,30 +1,22 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
 import type { Asset, AssetListItem } from '../../src/api/schemas.js';
+import { assetCard } from '../../src/views/assets/card.js';
+import { assetFieldsSavedText } from '../../src/views/assets/fields.js';
+import { assetFormModal, assetFormValues, emptyAssetForm } from '../../src/views/assets/form.js';
 import { checkMessage, checkOptions, checkView } from '../../src/slack/block-kit-limits.js';
 import {
   ASSET_PAGE_SIZE,
-  assetCard,
-  assetFieldsSavedText,
-  AssetIds,
-  assetListMessage,
-  companyIdOf,
-  companyName,
-  pageValue,
-} from '../../src/views/assets.js';
-import { AssetFormBlocks, assetFormModal, assetFormValues, emptyAssetForm } from '../../src/views/assets-form.js';
-import {
   ASSET_PICKER_ACTION,
   ASSET_UNLINK_ACTION,
+  AssetFormBlocks,
+  AssetIds,
   AssetLinkBlocks,
-  assetLinkModal,
-  assetOption,
   assetPickerBlockId,
-  assetPickerElement,
-  assetPickerOptions,
-  assetRelatedMessage,
-  assetUnlinkButton,
-} from '../../src/views/assets-link.js';
+} from '../../src/views/assets/ids.js';
+import { assetLinkModal, assetOption, assetPickerElement, assetPickerOptions, assetRelatedMessage, assetUnlinkButton } from '../../src/views/assets/link.js';
+import { assetListMessage, pageValue } from '../../src/views/assets/list.js';
+import { companyIdOf, companyName } from '../../src/views/assets/names.js';
 import type { Block, ModalView } from '../../src/views/kit/blocks.js';
 import { longText, many } from './block-kit-fixtures.js';
 

@@ -8,7 +8,7 @@ import {
   rulesAdminsOnlyView,
   rulesModal,
   SHOWN_CHANGES,
-} from '../../src/views/rules.js';
+} from '../../src/views/rules/modal.js';
 import { longText, many } from './block-kit-fixtures.js';
 
 const json = (value: unknown) => JSON.stringify(value);

@@ -19,7 +19,7 @@ import {
   section,
   slackDate,
   truncate,
-} from './kit/blocks.js';
+} from '../kit/blocks.js';
 
 export const RuleIds = {
   callbackId: 'rules_modal',
@@ -181,9 +181,4 @@ export function rulesAdminsOnlyView(reason?: string): ModalView {
       context('Ask a help-desk admin to make the change, or to give your account admin permission.'),
     ],
   });
-}
-
-/** Anything else that stops the modal from loading (not linked, help desk unreachable…). */
-export function rulesProblemView(text: string): ModalView {
-  return modal({ title: 'Automation rules', close: 'Close', blocks: [section(text)] });
 }

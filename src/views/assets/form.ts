@@ -3,24 +3,12 @@
  * Pure: data → Block Kit JSON.
  */
 import type { types } from '@slack/bolt';
-import type { Asset } from '../api/schemas.js';
-import { type Block, context, type ModalView, modal, option, plain } from './kit/blocks.js';
-import { AssetIds, companyIdOf, MAX_SELECT_OPTIONS } from './assets.js';
-import { problemBlock } from './kit/states.js';
-import { FORM_VALUE, inputBlock, type InputOptions, textInput } from './kit/inputs.js';
-
-/** Form block ids, named after the API parameters they fill. */
-export const AssetFormBlocks = {
-  modelName: 'asset_model',
-  manufacturer: 'asset_manufacturer',
-  type: 'asset_type',
-  supplier: 'asset_supplier',
-  serialNumber: 'asset_serial',
-  location: 'asset_location',
-  comments: 'asset_comments',
-  quantity: 'asset_quantity',
-  companyId: 'asset_company',
-} as const;
+import type { Asset } from '../../api/schemas.js';
+import { type Block, context, type ModalView, modal, option, plain } from '../kit/blocks.js';
+import { FORM_VALUE, inputBlock, type InputOptions, textInput } from '../kit/inputs.js';
+import { problemBlock } from '../kit/states.js';
+import { AssetFormBlocks, AssetIds, MAX_SELECT_OPTIONS } from './ids.js';
+import { companyIdOf } from './names.js';
 
 export interface AssetFormValues {
   modelName: string;

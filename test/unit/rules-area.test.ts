@@ -1,6 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { HelpdeskError } from '../../src/api/errors.js';
 import { parseRuleXml } from '../../src/api/rules.js';
-import { parseRuleId, ruleRow, ruleState } from '../../src/commands/rules.js';
+import { AdminsOnly, boardOf, readRule, refusal } from '../../src/commands/rules/board.js';
+import { parseRuleId, ruleRow, ruleState } from '../../src/commands/rules/rows.js';
+import type { Actor } from '../../src/slack/actor.js';
+import type { Services } from '../../src/slack/services.js';
+import { openStores } from '../../src/store/index.js';
 
 const xml = (enabled?: string) =>
   '<?xml version="1.0" encoding="utf-16"?><AutomationRule><Name>Tag &amp; escalate</Name>' +
@@ -42,5 +48,28 @@ describe('ruleRow', () => {
   it('keeps the reason when a rule could not be read, or says it was not read yet', () => {
     expect(ruleRow(5, { problem: 'gone' }, undefined)).toEqual({ id: 5, state: { source: 'unknown' }, problem: 'gone' });
     expect(ruleRow(5, undefined, toggle)).toMatchObject({ problem: 'not read yet', state: { source: 'slack', enabled: false } });
+  });
+});
+
+describe('reading a rule for the modal', () => {
+  const failing = (error: unknown) => ({ hd: { getRule: async () => Promise.reject(error) } }) as unknown as Actor;
+
+  it('turns a refusal into "admins only" with the help desk’s reason, and keeps other failures as the rule’s problem', async () => {
+    const refused = await readRule(failing(new HelpdeskError('forbidden', 'no', { reason: 'Admins only.' })), 3).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AdminsOnly);
+    expect((refused as AdminsOnly).reason).toBe('Admins only.');
+    expect(await readRule(failing(new HelpdeskError('not-found', 'gone')), 3)).toEqual({ problem: 'the help desk has no rule with this id (deleted?)' });
+    // The sentence of the kernel's failures, without its leading emoji (the row adds its own).
+    const unavailable = await readRule(failing(new HelpdeskError('unavailable', 'down')), 3);
+    expect(unavailable).toEqual({ problem: 'The help desk is not reachable right now. Please try again in a minute.' });
+    await expect(readRule(failing(new Error('bug')), 3)).rejects.toThrow('bug');
+  });
+
+  it('keeps one board per app', async () => {
+    const services = async () => ({ stores: await openStores(undefined, randomBytes(32)) }) as unknown as Services;
+    const first = await services();
+    expect(boardOf(first)).toBe(boardOf(first));
+    expect(boardOf(first)).not.toBe(boardOf(await services()));
+    expect(refusal(new HelpdeskError('invalid', 'x'))).toBeUndefined();
   });
 });

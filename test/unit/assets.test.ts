@@ -1,29 +1,44 @@
-import type { types, ViewOutput } from '@slack/bolt';
+import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
 import type { CustomFieldDefinition } from '../../src/api/schemas.js';
-import { parseAssetCommand, parseAssetQuery } from '../../src/commands/assets.js';
-import { decodePageValue, decodePair } from '../../src/commands/assets-cards.js';
-import { assetFields, assetFieldsTarget } from '../../src/commands/assets-fields.js';
-import { changedParams, createParams, fingerprints, formMetadataSchema, readAssetForm } from '../../src/commands/assets-form.js';
-import { pickerQuery } from '../../src/commands/assets-link.js';
+import { parseAssetQuery } from '../../src/commands/assets/args.js';
+import { assetOfAssignBlock, decodePageValue, decodePair } from '../../src/commands/assets/cards.js';
+import { assetFields, assetFieldsTarget } from '../../src/commands/assets/fields.js';
+import { changedParams, createParams, fingerprints, formMetadataSchema, readAssetForm } from '../../src/commands/assets/form-state.js';
+import { assetsArea } from '../../src/commands/assets/index.js';
+import { pickerQuery, readLinkForm, talepOfPickerBlock } from '../../src/commands/assets/link.js';
 import { changedFields, fieldsFormMetadata, type FieldsMetadata, fieldsFormView } from '../../src/commands/custom-fields/form-state.js';
+import type { StateValues } from '../../src/slack/forms.js';
 import { decodeMetadata } from '../../src/slack/metadata.js';
-import { AssetIds, pageValue } from '../../src/views/assets.js';
-import { AssetFormBlocks, type AssetFormValues, emptyAssetForm } from '../../src/views/assets-form.js';
+import { Router } from '../../src/slack/routes.js';
+import type { AssetFormValues } from '../../src/views/assets/form.js';
+import { ASSET_PICKER_ACTION, assetAssignBlockId, AssetFormBlocks, AssetIds, AssetLinkBlocks, assetPickerBlockId } from '../../src/views/assets/ids.js';
+import { pageValue } from '../../src/views/assets/list.js';
+import { emptyAssetForm } from '../../src/views/assets/form.js';
 import type { ModalView } from '../../src/views/kit/blocks.js';
 import { fieldBlockId, type RecordField } from '../../src/views/custom-fields/form.js';
 
-type StateValues = ViewOutput['state']['values'];
+/** `/talep asset <text>` through the area's routes, as the kernel's router resolves it: the route and its parsed arguments. */
+const assetRouter = new Router();
+for (const entry of assetsArea.routes ?? []) assetRouter.add(entry);
+function parseAssetCommand(text: string, family = 'asset') {
+  const resolved = assetRouter.resolve(`${family} ${text}`);
+  if (!('route' in resolved)) throw new Error(`no route for “${text}”`);
+  const { route, args } = resolved;
+  return args.ok ? { ok: true as const, value: args.value, path: route.path } : { ok: false as const, error: args.error, path: route.path };
+}
 
-describe('parseAssetCommand', () => {
+describe('the asset routes', () => {
   test('a name prefix lists assets, page 1, retired hidden', () => {
-    expect(parseAssetCommand('thinkpad')).toEqual({ ok: true, value: { kind: 'list', query: { prefix: 'thinkpad', includeDisabled: false, page: 1 } } });
-    expect(parseAssetCommand('  Dell   Latitude ')).toMatchObject({ value: { query: { prefix: 'Dell Latitude' } } });
+    expect(parseAssetCommand('thinkpad')).toEqual({ ok: true, path: 'asset', value: { prefix: 'thinkpad', includeDisabled: false, page: 1 } });
+    expect(parseAssetCommand('  Dell   Latitude ')).toMatchObject({ path: 'asset', value: { prefix: 'Dell Latitude' } });
+    // `assets` is the same family.
+    expect(parseAssetCommand('thinkpad', 'assets')).toMatchObject({ ok: true, path: 'asset', value: { prefix: 'thinkpad' } });
   });
 
   test('`all` at the end, `--all` or `-a` anywhere include retired assets', () => {
     for (const text of ['dell all', 'dell ALL', '--all dell', 'dell -a']) {
-      expect(parseAssetCommand(text)).toMatchObject({ ok: true, value: { query: { prefix: 'dell', includeDisabled: true } } });
+      expect(parseAssetCommand(text)).toMatchObject({ ok: true, path: 'asset', value: { prefix: 'dell', includeDisabled: true } });
     }
     // Inside a prefix, "all" is just a word.
     expect(parseAssetQuery('all in one')).toMatchObject({ ok: true, value: { prefix: 'all in one', includeDisabled: false } });
@@ -40,28 +55,38 @@ describe('parseAssetCommand', () => {
   });
 
   test('search|find forces a search, even for a verb-like prefix', () => {
-    expect(parseAssetCommand('search show')).toMatchObject({ value: { kind: 'list', query: { prefix: 'show' } } });
-    expect(parseAssetCommand('find new all')).toMatchObject({ value: { kind: 'list', query: { prefix: 'new', includeDisabled: true } } });
+    expect(parseAssetCommand('search show')).toMatchObject({ path: 'asset search', value: { prefix: 'show' } });
+    expect(parseAssetCommand('find new all')).toMatchObject({ path: 'asset search', value: { prefix: 'new', includeDisabled: true } });
+    expect(parseAssetCommand('FIND thinkpad', 'assets')).toMatchObject({ path: 'asset search', value: { prefix: 'thinkpad' } });
   });
 
   test('show, edit, new', () => {
-    expect(parseAssetCommand('show 12')).toEqual({ ok: true, value: { kind: 'show', assetId: 12 } });
-    expect(parseAssetCommand('SHOW #12')).toEqual({ ok: true, value: { kind: 'show', assetId: 12 } });
-    expect(parseAssetCommand('edit 3')).toEqual({ ok: true, value: { kind: 'edit', assetId: 3 } });
-    expect(parseAssetCommand('new')).toEqual({ ok: true, value: { kind: 'new' } });
-    expect(parseAssetCommand('create')).toEqual({ ok: true, value: { kind: 'new' } });
-    expect(parseAssetCommand('new laptop').ok).toBe(false);
+    expect(parseAssetCommand('show 12')).toEqual({ ok: true, path: 'asset show', value: 12 });
+    expect(parseAssetCommand('SHOW #12')).toEqual({ ok: true, path: 'asset show', value: 12 });
+    expect(parseAssetCommand('show 12', 'assets')).toEqual({ ok: true, path: 'asset show', value: 12 });
+    expect(parseAssetCommand('edit 3')).toEqual({ ok: true, path: 'asset edit', value: 3 });
+    expect(parseAssetCommand('new')).toEqual({ ok: true, path: 'asset new', value: undefined });
+    expect(parseAssetCommand('create')).toEqual({ ok: true, path: 'asset new', value: undefined });
+    expect(parseAssetCommand('create', 'assets')).toEqual({ ok: true, path: 'asset new', value: undefined });
+    // A verb wins over a name search, and the refusal says how to search for such names.
+    const newLaptop = parseAssetCommand('new laptop');
+    expect(newLaptop.ok).toBe(false);
+    expect(!newLaptop.ok && newLaptop.error).toContain('/talep asset search new');
     const noId = parseAssetCommand('show');
     expect(!noId.ok && noId.error).toContain('asset id');
     expect(parseAssetCommand('edit abc').ok).toBe(false);
   });
 
   test('link and unlink take an asset id and a talep id', () => {
-    expect(parseAssetCommand('link 5 12')).toEqual({ ok: true, value: { kind: 'link', assetId: 5, talepId: 12 } });
-    expect(parseAssetCommand('unlink #5 #12')).toEqual({ ok: true, value: { kind: 'unlink', assetId: 5, talepId: 12 } });
+    expect(parseAssetCommand('link 5 12')).toEqual({ ok: true, path: 'asset link', value: { assetId: 5, talepId: 12 } });
+    expect(parseAssetCommand('unlink #5 #12')).toEqual({ ok: true, path: 'asset unlink', value: { assetId: 5, talepId: 12 } });
     const missing = parseAssetCommand('link 5');
     expect(!missing.ok && missing.error).toMatch(/^Link to which talep\?/);
     expect(parseAssetCommand('unlink x 3').ok).toBe(false);
+  });
+
+  test('every route is for agents, listed under Assets', () => {
+    for (const entry of assetsArea.routes ?? []) expect(entry).toMatchObject({ group: 'Assets', audience: 'agent' });
   });
 });
 
@@ -124,10 +149,10 @@ describe('readAssetForm', () => {
     const result = readAssetForm(formState({ ...complete, quantity: '4', companyId: '2', comments: ' hi ' }), 'new');
     expect(result).toEqual({
       ok: true,
-      value: { modelName: 'X1 Carbon', manufacturer: 'Lenovo', type: 'Laptop', supplier: 'Tedarik', serialNumber: '', location: '', comments: 'hi', quantity: 4, companyId: 2 },
+      values: { modelName: 'X1 Carbon', manufacturer: 'Lenovo', type: 'Laptop', supplier: 'Tedarik', serialNumber: '', location: '', comments: 'hi', quantity: 4, companyId: 2 },
     });
-    expect(readAssetForm(formState(complete, true), 'new')).toMatchObject({ ok: true, value: { companyId: undefined, quantity: undefined } });
-    expect(readAssetForm(formState({ ...complete, companyId: '3' }, true), 'new')).toMatchObject({ value: { companyId: 3 } });
+    expect(readAssetForm(formState(complete, true), 'new')).toMatchObject({ ok: true, values: { companyId: undefined, quantity: undefined } });
+    expect(readAssetForm(formState({ ...complete, companyId: '3' }, true), 'new')).toMatchObject({ values: { companyId: 3 } });
   });
 });
 
@@ -236,6 +261,52 @@ describe('pickerQuery', () => {
     expect(pickerQuery(' thi ')).toEqual({ prefix: 'thi' });
     expect(pickerQuery('th')).toBeUndefined();
     expect(pickerQuery('12')).toBeUndefined();
+  });
+});
+
+describe('what the controls carry', () => {
+  test('the assign select names its asset in its block id; the picker on a talep card names the talep', () => {
+    expect(assetOfAssignBlock(assetAssignBlockId(12))).toBe(12);
+    expect(assetOfAssignBlock('asset_assign:x')).toBeUndefined();
+    expect(talepOfPickerBlock(assetPickerBlockId(8))).toBe(8);
+    // Inside the link modal the picker is only an input: no talep.
+    expect(talepOfPickerBlock(AssetLinkBlocks.asset)).toBeUndefined();
+  });
+
+  test('an overflow action without a chosen option is ignored, not a crash (issue 10)', async () => {
+    const listener = assetsArea.listeners?.find((candidate) => candidate.kind === 'action' && candidate.id === AssetIds.showMore);
+    if (listener?.kind !== 'action') throw new Error('no showMore listener');
+    const sent: unknown[] = [];
+    const surface = { kind: 'respond' as const, send: async (message: unknown) => void sent.push(message), replace: async (message: unknown) => void sent.push(message) };
+    const ctx = { action: { type: 'overflow', action_id: AssetIds.showMore }, surface } as unknown as Parameters<typeof listener.handle>[0];
+    await expect(listener.handle(ctx)).resolves.toBeUndefined();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('readLinkForm', () => {
+  const picked = (value: string) => ({ [ASSET_PICKER_ACTION]: { type: 'external_select', selected_option: { text: { type: 'plain_text', text: `Asset #${value}` }, value } } });
+  const talep = (value: string | null) => ({ value: { type: 'number_input', value } });
+
+  test('an asset and a talep id: the picked option is kept for showing the form again', () => {
+    const values = { [AssetLinkBlocks.asset]: picked('16'), [AssetLinkBlocks.talep]: talep(' 5 ') } as unknown as StateValues;
+    expect(readLinkForm(values)).toEqual({
+      ok: true,
+      values: { asset: { text: { type: 'plain_text', text: 'Asset #16', emoji: true }, value: '16' }, assetId: 16, talepId: 5 },
+    });
+  });
+
+  test('a missing asset or a talep id that is not a whole number 1 or more: inline errors', () => {
+    expect(readLinkForm({ [AssetLinkBlocks.talep]: talep('5') } as unknown as StateValues)).toEqual({
+      ok: false,
+      errors: { [AssetLinkBlocks.asset]: expect.stringContaining('Choose an asset') },
+    });
+    for (const bad of [null, '0', '4.5', '-3']) {
+      const reading = readLinkForm({ [AssetLinkBlocks.asset]: picked('16'), [AssetLinkBlocks.talep]: talep(bad) } as unknown as StateValues);
+      expect(reading).toEqual({ ok: false, errors: { [AssetLinkBlocks.talep]: expect.stringContaining('talep id') } });
+    }
+    const notAnId = readLinkForm({ [AssetLinkBlocks.asset]: picked('x'), [AssetLinkBlocks.talep]: talep('5') } as unknown as StateValues);
+    expect(notAnId).toMatchObject({ ok: false, errors: { [AssetLinkBlocks.asset]: expect.any(String) } });
   });
 });
 

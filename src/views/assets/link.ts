@@ -3,7 +3,7 @@
  * a link or unlink, and the talep card's Remove button. Pure: data → Block Kit JSON.
  */
 import type { types } from '@slack/bolt';
-import type { AssetListItem } from '../api/schemas.js';
+import type { AssetListItem } from '../../api/schemas.js';
 import {
   actions,
   type Block,
@@ -17,26 +17,12 @@ import {
   type PlainTextOption,
   section,
   type SlackMessage,
-} from './kit/blocks.js';
-import { ASSET_PREFIX_MIN, AssetIds, assetTitle, MAX_SELECT_OPTIONS } from './assets.js';
-import { problemBlock } from './kit/states.js';
-import { FORM_VALUE, inputBlock } from './kit/inputs.js';
-import { SharedActions } from './kit/shared-actions.js';
-
-/**
- * External select that searches assets as you type (value: asset id). Rendered in the link modal and,
- * later, on the talep card: there its block id carries the talep (`assetPickerBlockId`), and picking an
- * asset relates it to that talep.
- */
-export const ASSET_PICKER_ACTION = 'asset_picker';
-/** Button that removes an asset from a talep; value `assetTalepValue(assetId, talepId)`. For the talep card. */
-export const ASSET_UNLINK_ACTION = 'asset_unlink_talep';
-
-export const AssetLinkBlocks = { asset: 'asset_link_asset', talep: 'asset_link_talep' } as const;
-
-/** Block id of an asset picker that relates the picked asset to `talepId` (talep card). */
-export const assetPickerBlockId = (talepId: number) => `asset_picker_talep:${talepId}`;
-export const assetTalepValue = (assetId: number, talepId: number) => `${assetId}:${talepId}`;
+} from '../kit/blocks.js';
+import { FORM_VALUE, inputBlock } from '../kit/inputs.js';
+import { SharedActions } from '../kit/shared-actions.js';
+import { problemBlock } from '../kit/states.js';
+import { ASSET_PICKER_ACTION, ASSET_PREFIX_MIN, ASSET_UNLINK_ACTION, AssetIds, AssetLinkBlocks, assetTalepValue, MAX_SELECT_OPTIONS } from './ids.js';
+import { assetTitle } from './names.js';
 
 /** One asset as a picker option: "#12 Lenovo ThinkPad T14 · PF-0001 (retired)". */
 export function assetOption(asset: Pick<AssetListItem, 'ItemID' | 'ModelName' | 'Manufacturer' | 'SerialNumber' | 'Disabled'>): PlainTextOption {
