@@ -3,6 +3,7 @@ import { accountModule } from './account.js';
 import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
+import { statsArea } from './stats/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
 import { newTalepModule } from './new-talep.js';
@@ -16,7 +17,6 @@ import { talepTagsModule } from './talep-tags.js';
 import { talepFilesModule } from './talep-files.js';
 import { talepAttachModule } from './talep-attach.js';
 import { searchModule } from './search.js';
-import { statsModule } from './stats.js';
 import { rulesModule } from './rules.js';
 import { usersModule } from './users.js';
 import { companiesModule } from './companies.js';
@@ -37,7 +37,6 @@ export const commandModules: CommandModule[] = [
   talepFilesModule,
   talepAttachModule,
   searchModule,
-  statsModule,
   rulesModule,
   usersModule,
   companiesModule,
@@ -48,4 +47,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea];
+export const areas: readonly Area[] = [talepCardArea, talepWorkArea, statsArea];

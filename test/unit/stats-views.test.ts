@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Stats } from '../../src/api/schemas.js';
-import { inProgressCount, statsMessage } from '../../src/views/stats.js';
+import { inProgressCount, statsMessage } from '../../src/views/stats/stats.js';
 
 const overall: Stats = { TotalTaleps: 40, Closed: 15, NewTaleps: 10, Unassigned: 6, HandledByMe: 9 };
 const mine: Stats = { TotalTaleps: 12, Closed: 4, NewTaleps: 3, Unassigned: 1, HandledByMe: 7 };

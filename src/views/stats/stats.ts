@@ -2,8 +2,9 @@
  * `/talep stats`: the help desk's counters as compact field blocks. Agents see the whole help desk and
  * their own share; regular users only their own taleps.
  */
-import type { Stats } from '../api/schemas.js';
-import { type Block, context, fields, section, type SlackMessage } from './kit/blocks.js';
+import type { Stats } from '../../api/schemas.js';
+import { StatusId, statusLabel } from '../../domain/status.js';
+import { type Block, context, fields, section, type SlackMessage } from '../kit/blocks.js';
 
 export interface StatsView {
   /** `GET /Stats` for everything the caller can see (agents only). */
@@ -21,12 +22,17 @@ export function inProgressCount(stats: Stats): number {
   return Math.max(0, stats.TotalTaleps - stats.NewTaleps - stats.Closed);
 }
 
+/** The status names are the domain's, so every screen names them alike. */
+const NEW = statusLabel(StatusId.new) as string;
+const IN_PROGRESS = statusLabel(StatusId.progress) as string;
+const CLOSED = statusLabel(StatusId.closed) as string;
+
 function statsFields(stats: Stats, withHandledByMe: boolean): Block {
   const items = [
     `*Total*\n${stats.TotalTaleps}`,
-    `*New*\n${stats.NewTaleps}`,
-    `*In progress*\n${inProgressCount(stats)}`,
-    `*Closed*\n${stats.Closed}`,
+    `*${NEW}*\n${stats.NewTaleps}`,
+    `*${IN_PROGRESS}*\n${inProgressCount(stats)}`,
+    `*${CLOSED}*\n${stats.Closed}`,
     `*Open and unassigned*\n${stats.Unassigned}`,
   ];
   if (withHandledByMe) items.push(`*Assigned to you*\n${stats.HandledByMe}`);
@@ -34,7 +40,8 @@ function statsFields(stats: Stats, withHandledByMe: boolean): Block {
 }
 
 const summary = (stats: Stats) =>
-  `${stats.TotalTaleps} total, ${stats.NewTaleps} new, ${inProgressCount(stats)} in progress, ${stats.Closed} closed`;
+  `${stats.TotalTaleps} total, ${stats.NewTaleps} ${NEW.toLowerCase()}, ${inProgressCount(stats)} ${IN_PROGRESS.toLowerCase()}, ` +
+  `${stats.Closed} ${CLOSED.toLowerCase()}`;
 
 export function statsMessage(view: StatsView): SlackMessage {
   if (!view.overall) {
