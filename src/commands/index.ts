@@ -3,6 +3,7 @@ import { accountModule } from './account.js';
 import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
+import { talepRelationsArea } from './talep-relations/index.js';
 import { statsArea } from './stats/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
@@ -11,7 +12,6 @@ import { messageShortcutsModule } from './message-shortcuts.js';
 import { addToTalepModule } from './add-to-talep.js';
 import { talepCommentModule } from './talep-comment.js';
 import { talepCommentsModule } from './talep-comments.js';
-import { talepRelationsModule } from './talep-relations.js';
 import { talepExtrasModule } from './talep-extras.js';
 import { talepTagsModule } from './talep-tags.js';
 import { talepFilesModule } from './talep-files.js';
@@ -31,7 +31,6 @@ export const commandModules: CommandModule[] = [
   addToTalepModule,
   talepCommentModule,
   talepCommentsModule,
-  talepRelationsModule,
   talepExtrasModule,
   talepTagsModule,
   talepFilesModule,
@@ -47,4 +46,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea, statsArea];
+export const areas: readonly Area[] = [talepCardArea, talepWorkArea, talepRelationsArea, statsArea];

@@ -28,7 +28,7 @@ import { openSession, whoActs, withSession, type Who } from './session.js';
 import { attachUploads, attachWarnings, downloadFiles, readUploads } from '../slack/uploads.js';
 import { talepIdOfButton } from './legacy-card.js';
 import { filesFor } from './talep-files.js';
-import { parseSingleTalep } from './talep-relations.js';
+import { parseTalepId } from '../slack/args.js';
 
 /** Opens the form at once (only local checks before views.open: the trigger lives 3 s). */
 async function openAttachForm(services: Services, client: webApi.WebClient, who: Who, triggerId: string, metadata: AttachMetadata, reply: Reply) {
@@ -47,7 +47,7 @@ export const talepAttachModule: CommandModule = {
       summary: 'Attach files to a talep (a form with a file upload)',
       group: 'Talep extras',
       audience: 'everyone',
-      parse: parseSingleTalep,
+      parse: (text) => parseTalepId(text),
       run: (context, talepId) => openAttachForm(services, context.client, context, context.triggerId, { talepId }, context.reply),
     });
 

@@ -41,7 +41,8 @@ import {
 } from './legacy-card.js';
 import { commentsListFor } from './talep-comments.js';
 import { filesFor } from './talep-files.js';
-import { parseSingleTalep, relationsFor } from './talep-relations.js';
+import { parseTalepId } from '../slack/args.js';
+import { relationsFor } from './talep-relations/public.js';
 
 // ── parsers (pure) ───────────────────────────────────────────────────────────────────────────────
 
@@ -123,7 +124,8 @@ async function addSecondary(services: Services, session: Session, reply: Reply, 
 function extraMessage(services: Services, session: Session, extra: { extra: CardExtra; talepId: number }): Promise<SlackMessage> {
   switch (extra.extra) {
     case 'relations':
-      return relationsFor(session, extra.talepId);
+      // Transitional until this module moves: the relations area acts with an Actor.
+      return relationsFor({ ...session, helpdeskUserId: session.account.helpdeskUserId, role: session.account.role }, extra.talepId);
     case 'fields':
       return fieldsFor(session, extra.talepId);
     case 'files':
@@ -148,7 +150,7 @@ export const talepExtrasModule: CommandModule = {
       summary: 'Who gets the help desk’s e-mails about a talep',
       group,
       audience: 'everyone',
-      parse: parseSingleTalep,
+      parse: (text) => parseTalepId(text),
       run: (context, talepId) => forTalep(context, talepId, async (session) => context.reply.send(await subscribersFor(session, talepId))),
     });
 
@@ -185,7 +187,7 @@ export const talepExtrasModule: CommandModule = {
       summary: "A talep's custom fields, with an Edit form",
       group,
       audience: 'everyone',
-      parse: parseSingleTalep,
+      parse: (text) => parseTalepId(text),
       run: (context, talepId) => forTalep(context, talepId, async (session) => context.reply.send(await fieldsFor(session, talepId))),
     });
 

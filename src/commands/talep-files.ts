@@ -13,7 +13,7 @@ import type { CommandModule } from './module.js';
 import { type Reply, viaRespond } from './reply.js';
 import type { Session } from './session.js';
 import { buttonValue, forTalep, interactionContext, replaceWith, surfaceOf } from './legacy-card.js';
-import { parseSingleTalep } from './talep-relations.js';
+import { parseTalepId } from '../slack/args.js';
 
 export async function filesFor(session: Session, talepId: number, notice?: string): Promise<SlackMessage> {
   const files = await session.hd.attachments({ id: talepId });
@@ -76,7 +76,7 @@ export const talepFilesModule: CommandModule = {
       summary: "A talep's attachments: download them privately (admins: delete)",
       group: 'Talep extras',
       audience: 'everyone',
-      parse: parseSingleTalep,
+      parse: (text) => parseTalepId(text),
       run: (context, talepId) => forTalep(context, talepId, async (session) => context.reply.send(await filesFor(session, talepId))),
     });
 

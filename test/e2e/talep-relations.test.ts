@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHelpdeskError } from '../../src/api/errors.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
-import { RelationIds } from '../../src/views/talep-relations.js';
+import { RelationIds } from '../../src/views/talep-relations/ids.js';
 import { elementsWithId, json, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 

@@ -1,36 +1,18 @@
 /**
  * How taleps relate, as messages: a talep's parent, sub-taleps and related taleps (`/talep relations`,
- * `sub list`, the card's "More"), and the merge confirmation. Pure: data → Block Kit JSON.
+ * `sub list`, the card's "More"), and what linking and unlinking said. Pure: data → Block Kit JSON.
  *
  * Every row has a Show button (the shared `talep_show`); agents also get Unlink / Detach buttons, which
- * ask first. Merging always asks first, in its own message, and says exactly what moves and what is
- * deleted: the help desk cannot undo it.
+ * ask first.
  */
-import type { TalepSummary } from '../api/schemas.js';
-import { actions, type Block, button, confirm, context, escapeText, section, type SlackMessage, truncate } from './kit/blocks.js';
-import { SharedActions } from './kit/shared-actions.js';
-
-export const RelationIds = {
-  /** value: `talepPairValue(merged, into)`. */
-  mergeConfirm: 'talep_merge_confirm',
-  mergeCancel: 'talep_merge_cancel',
-  /** value: `talepPairValue(talep, related)`: removes the "related" link. */
-  unlink: 'talep_rel_unlink',
-  /** value: `talepPairValue(parent, child)`: the child stops being a sub-talep. */
-  detach: 'talep_rel_detach',
-} as const;
+import type { TalepSummary } from '../../api/schemas.js';
+import { statusDisplayName } from '../../domain/status.js';
+import { actions, type Block, button, confirm, context, escapeText, section, type SlackMessage, truncate } from '../kit/blocks.js';
+import { SharedActions } from '../kit/shared-actions.js';
+import { RelationIds, talepPairValue } from './ids.js';
 
 /** Rows shown per list; Slack allows 50 blocks in a message. */
 export const MAX_ROWS = 15;
-
-export const talepPairValue = (first: number, second: number): string => `${first}:${second}`;
-
-export function parseTalepPair(value: string | undefined): [number, number] | undefined {
-  const match = /^(\d{1,9}):(\d{1,9})$/.exec(value ?? '');
-  const first = Number(match?.[1]);
-  const second = Number(match?.[2]);
-  return first >= 1 && second >= 1 && first !== second ? [first, second] : undefined;
-}
 
 /** What a row shows of a talep; only the id is certain (a link may point at a talep we could not read). */
 export interface TalepRow {
@@ -39,10 +21,11 @@ export interface TalepRow {
   status?: string;
 }
 
-export const rowOf = (talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status'>): TalepRow => ({
+/** The status is named as the domain names it ("In progress"), whatever spelling the help desk sent. */
+export const rowOf = (talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status' | 'StatusID'>): TalepRow => ({
   id: talep.TalepID,
   subject: talep.Subject,
-  ...(talep.Status ? { status: talep.Status } : {}),
+  ...(talep.Status || talep.StatusID != null ? { status: statusDisplayName(talep) } : {}),
 });
 
 /** `*#7* Upgrade the core switch firmware · _In Progress_` (escaped). */
@@ -141,34 +124,11 @@ export function oneLevelText(parentId: number, childId: number, reason: string |
   );
 }
 
-// ── Merging ────────────────────────────────────────────────────────────────────────────────────
+// ── what a change said ──────────────────────────────────────────────────────────────────────────
 
-/** Asks before MergeTaleps: it deletes `merged` and cannot be undone. */
-export function mergeConfirmation(merged: TalepRow, into: TalepRow): SlackMessage {
-  const text =
-    `:warning: *Merge talep #${merged.id} into #${into.id}?* This is *irreversible*.\n` +
-    `• ${rowText(merged)} — *will be deleted*.\n` +
-    `• ${rowText(into)} — stays, and receives #${merged.id}'s comments, attachments, tags, subscribers, related assets, ` +
-    `links and sub-taleps, plus a system comment with #${merged.id}'s subject and body.`;
-  return {
-    text: `Merge talep #${merged.id} into #${into.id}? This deletes #${merged.id} and cannot be undone.`,
-    blocks: [
-      section(text),
-      actions('talep_merge', [
-        button(`Merge and delete #${merged.id}`, RelationIds.mergeConfirm, talepPairValue(merged.id, into.id), 'danger'),
-        button('Cancel', RelationIds.mergeCancel, talepPairValue(merged.id, into.id)),
-      ]),
-      context('Only the help desk can merge; nobody can split the taleps again afterwards.'),
-    ],
-  };
-}
-
-export const mergedNotice = (merged: number, into: number): string =>
-  `:twisted_rightwards_arrows: Talep #${merged} was merged into #${into} and no longer exists.`;
-
-export const mergeCancelledMessage = (merged: number, into: number): SlackMessage => ({
-  text: `Merge of #${merged} into #${into} cancelled; nothing changed.`,
-});
-
-export const mergeNeedsAgentText =
-  ':no_entry: Merging taleps needs help-desk *agent* (Temsilci) permission. Ask an agent to merge them.';
+export const linkedNotice = (a: number, b: number): string => `:link: Taleps #${a} and #${b} are now related.`;
+export const unlinkedNotice = (a: number, b: number): string => `:heavy_minus_sign: Taleps #${a} and #${b} are no longer related.`;
+export const detachedNotice = (parent: number, child: number): string =>
+  `:heavy_minus_sign: Talep #${child} is no longer a sub-talep of #${parent}.`;
+export const subAddedNotice = (parent: number, child: number): string => `:evergreen_tree: Talep #${child} is now a sub-talep of #${parent}.`;
+export const parentNotice = (parent: number, child: number): string => `:arrow_up: Talep #${parent} is the parent of #${child}.`;

@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
+import { parseTalepPair, RelationIds, talepPairValue } from '../../src/views/talep-relations/ids.js';
+import { mergeCancelledMessage, mergeConfirmation } from '../../src/views/talep-relations/merge.js';
 import {
   MAX_ROWS,
-  mergeCancelledMessage,
-  mergeConfirmation,
   noParentText,
   oneLevelText,
-  parseTalepPair,
-  RelationIds,
   type RelationsData,
   relationsMessage,
   rowOf,
   rowText,
   subTaleps,
-  talepPairValue,
   type TalepRow,
-} from '../../src/views/talep-relations.js';
+} from '../../src/views/talep-relations/relations.js';
 
 interface Element {
   type: string;
@@ -65,6 +62,12 @@ describe('rows', () => {
   it('takes id, subject and status from a talep record', () => {
     expect(rowOf({ TalepID: 3, Subject: 'Excel', Status: 'New' })).toEqual({ id: 3, subject: 'Excel', status: 'New' });
     expect(rowOf({ TalepID: 3, Subject: 'Excel' })).toEqual({ id: 3, subject: 'Excel' });
+  });
+
+  it("names the status as the domain does, whatever the help desk's spelling", () => {
+    expect(rowOf({ TalepID: 3, Subject: 'Excel', Status: 'In Progress' }).status).toBe('In progress');
+    expect(rowOf({ TalepID: 3, Subject: 'Excel', StatusID: 2 }).status).toBe('In progress');
+    expect(rowOf({ TalepID: 3, Subject: 'Excel', Status: 'Waiting for vendor' }).status).toBe('Waiting for vendor');
   });
 });
 

@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { HelpdeskClient } from '../../src/api/client.js';
-import type { Session } from '../../src/commands/session.js';
-import {
-  loadRelations,
-  parseLinkArgs,
-  parseMergeArgs,
-  parseSingleTalep,
-  parseSubArgs,
-  parseTalepPairArgs,
-} from '../../src/commands/talep-relations.js';
+import type { Actor } from '../../src/slack/actor.js';
+import { parseTalepId } from '../../src/slack/args.js';
+import { parseLinkArgs, parseMergeArgs, parseSubArgs, parseTalepPairArgs } from '../../src/commands/talep-relations/args.js';
+import { loadRelations } from '../../src/commands/talep-relations/load.js';
 import { openStores } from '../../src/store/index.js';
 
 describe('parseTalepPairArgs / parseLinkArgs', () => {
@@ -65,19 +60,19 @@ describe('parseSubArgs', () => {
   });
 });
 
-describe('parseSingleTalep', () => {
+describe('the single-talep routes (relations, parent) parse with parseTalepId', () => {
   it('takes one id and nothing else', () => {
-    expect(parseSingleTalep('#7')).toEqual({ ok: true, value: 7 });
-    expect(parseSingleTalep('7 8')).toMatchObject({ ok: false, error: expect.stringContaining('8') });
-    expect(parseSingleTalep('seven')).toMatchObject({ ok: false });
+    expect(parseTalepId('#7')).toEqual({ ok: true, value: 7 });
+    expect(parseTalepId('7 8')).toMatchObject({ ok: false, error: expect.stringContaining('8') });
+    expect(parseTalepId('seven')).toMatchObject({ ok: false });
   });
 });
 
 describe('loadRelations', () => {
   const talep = (id: number, extra: Record<string, unknown> = {}) => ({ TalepID: id, Subject: `Subject ${id}`, Status: 'New', ...extra });
 
-  function sessionWith(hd: Partial<Record<keyof HelpdeskClient, unknown>>, isAgent = true): Session {
-    return { hd: hd as unknown as HelpdeskClient, isAgent } as Session;
+  function sessionWith(hd: Partial<Record<keyof HelpdeskClient, unknown>>, isAgent = true): Pick<Actor, 'hd' | 'isAgent'> {
+    return { hd: hd as unknown as HelpdeskClient, isAgent };
   }
 
   it('reads parent (bare id or record), sub-taleps and related taleps, keeping unreadable related ones by id', async () => {
