@@ -4,6 +4,7 @@ import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
 import { talepRelationsArea } from './talep-relations/index.js';
+import { talepFilesArea } from './talep-files/index.js';
 import { statsArea } from './stats/index.js';
 import type { CommandModule } from './module.js';
 // ── command modules: one import per module (keep this list sorted by help order) ──
@@ -14,8 +15,6 @@ import { talepCommentModule } from './talep-comment.js';
 import { talepCommentsModule } from './talep-comments.js';
 import { talepExtrasModule } from './talep-extras.js';
 import { talepTagsModule } from './talep-tags.js';
-import { talepFilesModule } from './talep-files.js';
-import { talepAttachModule } from './talep-attach.js';
 import { searchModule } from './search.js';
 import { rulesModule } from './rules.js';
 import { usersModule } from './users.js';
@@ -33,8 +32,6 @@ export const commandModules: CommandModule[] = [
   talepCommentsModule,
   talepExtrasModule,
   talepTagsModule,
-  talepFilesModule,
-  talepAttachModule,
   searchModule,
   rulesModule,
   usersModule,
@@ -46,4 +43,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea, talepRelationsArea, statsArea];
+export const areas: readonly Area[] = [talepCardArea, talepWorkArea, talepRelationsArea, talepFilesArea, statsArea];

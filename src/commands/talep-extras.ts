@@ -40,7 +40,7 @@ import {
   talepIdOfButton,
 } from './legacy-card.js';
 import { commentsListFor } from './talep-comments.js';
-import { filesFor } from './talep-files.js';
+import { filesFor } from './talep-files/public.js';
 import { parseTalepId } from '../slack/args.js';
 import { relationsFor } from './talep-relations/public.js';
 
@@ -129,7 +129,7 @@ function extraMessage(services: Services, session: Session, extra: { extra: Card
     case 'fields':
       return fieldsFor(session, extra.talepId);
     case 'files':
-      return filesFor(session, extra.talepId);
+      return filesFor({ ...session, helpdeskUserId: session.account.helpdeskUserId, role: session.account.role }, extra.talepId);
     case 'subscribers':
       return subscribersFor(session, extra.talepId);
     case 'comments':

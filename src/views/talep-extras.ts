@@ -1,11 +1,11 @@
 /**
  * The talep's extras as messages: its subscribers, its custom fields (with an Edit button that opens the
- * shared custom-fields form), its attachments (Download; Delete for admins), and the sentences the
- * tag and secondary-assignee commands answer with. Pure: data → Block Kit JSON.
+ * shared custom-fields form), and the sentences the tag and secondary-assignee commands answer with.
+ * Pure: data → Block Kit JSON.
  */
-import type { AttachmentItem, TalepCustomFieldValue, UserListItem } from '../api/schemas.js';
+import type { TalepCustomFieldValue, UserListItem } from '../api/schemas.js';
 import { CustomFieldType } from '../api/schemas.js';
-import { actions, type Block, button, confirm, context, escapeText, fields, section, type SlackMessage, truncate } from './kit/blocks.js';
+import { actions, type Block, button, context, escapeText, fields, section, type SlackMessage, truncate } from './kit/blocks.js';
 import type { RecordField } from './custom-fields/form.js';
 
 export const ExtrasIds = {
@@ -15,15 +15,7 @@ export const ExtrasIds = {
   /** Custom fields list → the form; value: talep id. */
   editFields: 'talep_fields_edit',
   fieldsCallback: 'talep_fields',
-  /** Attachments list; value: `fileValue(talepId, fileId)`. */
-  download: 'talep_file_download',
-  deleteFile: 'talep_file_delete',
-  /** Attachments list → the "Attach files" form; value: talep id. */
-  attach: 'talep_files_attach',
 } as const;
-
-/** Files listed per message (a section each, plus the admin's Delete buttons). */
-export const MAX_FILES = 20;
 
 // ── Subscribers ────────────────────────────────────────────────────────────────────────────────
 
@@ -115,74 +107,6 @@ export function talepFieldsMessage(data: TalepFieldsData, notice?: string): Slac
 /** The form's heading line: `:ticket: *Talep #3* Excel crashes…` (escaped). */
 export const talepFormSubject = (talepId: number, subject: string): string =>
   `:ticket: *Talep #${talepId}* ${escapeText(truncate(subject.replace(/\s+/g, ' ').trim(), 150))}`;
-
-// ── Attachments ────────────────────────────────────────────────────────────────────────────────
-
-export const fileValue = (talepId: number, fileId: number): string => `${talepId}:${fileId}`;
-
-export function parseFileValue(value: string | undefined): { talepId: number; fileId: number } | undefined {
-  const match = /^(\d{1,9}):(\d{1,9})$/.exec(value ?? '');
-  const talepId = Number(match?.[1]);
-  const fileId = Number(match?.[2]);
-  return talepId >= 1 && fileId >= 1 ? { talepId, fileId } : undefined;
-}
-
-/** 512 B, 1.5 KB, 12 MB. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let size = bytes / 1024;
-  let unit = 0;
-  while (size >= 1024 && unit < units.length - 1) {
-    size /= 1024;
-    unit += 1;
-  }
-  return `${size < 10 ? size.toFixed(1) : Math.round(size)} ${units[unit]}`;
-}
-
-export interface FilesData {
-  talepId: number;
-  files: readonly AttachmentItem[];
-  /** DeleteFile is admin only. */
-  canDelete: boolean;
-}
-
-export function filesMessage(data: FilesData, notice?: string): SlackMessage {
-  const { talepId, files } = data;
-  const blocks: Block[] = [];
-  if (notice) blocks.push(section(notice));
-  const attach = actions('talep_files_attach', [button('Attach files', ExtrasIds.attach, String(talepId), 'primary')]);
-  if (files.length === 0) {
-    blocks.push(section(`:paperclip: Talep #${talepId} has no attachments.`), attach);
-    return { text: `Talep #${talepId} has no attachments.`, blocks };
-  }
-  blocks.push(section(`:paperclip: *Attachments of talep #${talepId}* (${files.length})`));
-  const shown = files.slice(0, MAX_FILES);
-  for (const file of shown) {
-    const name = escapeText(truncate(file.FileName, 150)) || 'file';
-    blocks.push(section(`*${name}* · ${fileSize(file.FileSize)}`, button('Download', ExtrasIds.download, fileValue(talepId, file.FileID))));
-  }
-  if (files.length > shown.length) blocks.push(context(`…and ${files.length - shown.length} more in the help desk.`));
-  if (data.canDelete) {
-    const deletes = shown.map((file) =>
-      button(`Delete ${truncate(file.FileName, 60)}`, ExtrasIds.deleteFile, fileValue(talepId, file.FileID), 'danger', {
-        confirm: confirm('Delete the file?', `*${escapeText(truncate(file.FileName, 150))}* will be removed from talep #${talepId}. This cannot be undone.`, 'Delete'),
-      }),
-    );
-    blocks.push(actions('talep_files_delete', deletes));
-  }
-  blocks.push(attach);
-  blocks.push(context('*Download* sends you the file in a direct message from the app, fetched with your own help-desk access.'));
-  return { text: `Attachments of talep #${talepId}: ${files.length}`, blocks };
-}
-
-export const fileSentText = (name: string, talepId: number): string =>
-  `:inbox_tray: Sent *${escapeText(name)}* (talep #${talepId}) to you in a direct message from the app.`;
-
-export const fileDeletedNotice = (fileId: number): string => `:wastebasket: File #${fileId} was deleted.`;
-
-export const uploadFailedText = (reason: string): string =>
-  `:warning: Slack did not take the file (${escapeText(reason)}). Try again, or open the talep in the help desk.`;
 
 // ── Tags and secondary assignees ───────────────────────────────────────────────────────────────
 

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HelpdeskClient } from '../../src/api/client.js';
 import { parseSecondaryArgs, parseSubscribeArgs, talepFieldsTarget } from '../../src/commands/talep-extras.js';
 import { MAX_TAG_LENGTH, parseTagArgs, parseTagList, parseTagsArgs, sameTag } from '../../src/commands/talep-tags.js';
-import { uploadName } from '../../src/commands/talep-files.js';
 
 describe('parseSubscribeArgs', () => {
   it('subscribes the acting user by default, or a mentioned user', () => {
@@ -98,14 +97,5 @@ describe('talepFieldsTarget', () => {
     expect(talepCustomFields).toHaveBeenCalledWith({ id: 3, returnUnset: true });
     expect(fields).toEqual([{ id: 3, name: 'Environment', type: 3, mandatory: false, options: [{ id: 1, name: 'Production' }], current: 'Production' }]);
     expect(talepFieldsTarget.errorSubject?.(3)).toEqual({ talepId: 3 });
-  });
-});
-
-describe('uploadName', () => {
-  it('keeps the help desk’s name without path separators, or names the file by id', () => {
-    expect(uploadName({ filename: 'imza-örneği.txt' }, 5)).toBe('imza-örneği.txt');
-    expect(uploadName({ filename: '../../etc/passwd' }, 5)).toBe('.._.._etc_passwd');
-    expect(uploadName({ filename: undefined }, 5)).toBe('file-5');
-    expect(uploadName({ filename: '  ' }, 5)).toBe('file-5');
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeMetadata, encodeMetadata } from '../../src/slack/metadata.js';
 import { addedToTalepMessage, addToTalepView } from '../../src/views/message-shortcuts.js';
 import { filesInput, messageFilesBlock, MAX_FILES, megabytes } from '../../src/views/kit/slack-files.js';
-import { attachedView, AttachIds, attachFilesModal, attachMetadataSchema } from '../../src/views/talep-attach.js';
+import { attachedView, AttachIds, attachFilesModal, attachMetadataSchema } from '../../src/views/talep-files/attach.js';
 
 const text = (value: unknown) => JSON.stringify(value);
 

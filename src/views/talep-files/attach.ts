@@ -3,8 +3,8 @@
  * the state while the files travel, and the outcome. Pure: data → Block Kit JSON.
  */
 import * as z from 'zod';
-import { type Block, context, escapeText, type ModalView, modal, section, truncate } from './kit/blocks.js';
-import { filesInput } from './kit/slack-files.js';
+import { type Block, context, escapeText, type ModalView, modal, section, truncate } from '../kit/blocks.js';
+import { filesInput } from '../kit/slack-files.js';
 
 export const AttachIds = {
   callbackId: 'talep_attach_form',
