@@ -3,6 +3,7 @@ import { accountModule } from './account.js';
 import type { Area } from '../slack/dispatch.js';
 import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
+import { talepCommentsArea } from './talep-comments/index.js';
 import { talepRelationsArea } from './talep-relations/index.js';
 import { talepFilesArea } from './talep-files/index.js';
 import { statsArea } from './stats/index.js';
@@ -11,8 +12,6 @@ import type { CommandModule } from './module.js';
 import { newTalepModule } from './new-talep.js';
 import { messageShortcutsModule } from './message-shortcuts.js';
 import { addToTalepModule } from './add-to-talep.js';
-import { talepCommentModule } from './talep-comment.js';
-import { talepCommentsModule } from './talep-comments.js';
 import { talepExtrasModule } from './talep-extras.js';
 import { talepTagsModule } from './talep-tags.js';
 import { searchModule } from './search.js';
@@ -28,8 +27,6 @@ export const commandModules: CommandModule[] = [
   newTalepModule,
   messageShortcutsModule,
   addToTalepModule,
-  talepCommentModule,
-  talepCommentsModule,
   talepExtrasModule,
   talepTagsModule,
   searchModule,
@@ -43,4 +40,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea, talepRelationsArea, talepFilesArea, statsArea];
+export const areas: readonly Area[] = [talepCardArea, talepWorkArea, talepCommentsArea, talepRelationsArea, talepFilesArea, statsArea];

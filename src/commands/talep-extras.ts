@@ -39,7 +39,7 @@ import {
   surfaceOf,
   talepIdOfButton,
 } from './legacy-card.js';
-import { commentsListFor } from './talep-comments.js';
+import { commentsListFor } from './talep-comments/public.js';
 import { filesFor } from './talep-files/public.js';
 import { parseTalepId } from '../slack/args.js';
 import { relationsFor } from './talep-relations/public.js';
@@ -133,7 +133,7 @@ function extraMessage(services: Services, session: Session, extra: { extra: Card
     case 'subscribers':
       return subscribersFor(session, extra.talepId);
     case 'comments':
-      return commentsListFor(services, session, extra.talepId);
+      return commentsListFor(services, { ...session, helpdeskUserId: session.account.helpdeskUserId, role: session.account.role }, extra.talepId);
   }
 }
 

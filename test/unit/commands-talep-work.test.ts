@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { cardSurfaceOf, talepIdOfButton } from '../../src/commands/talep-card/public.js';
 import { parseTalepId as parseShowArgs } from '../../src/slack/args.js';
 import { slackTextToPlain } from '../../src/domain/slack-text.js';
-import { commentMetadataSchema, parseCommentArgs } from '../../src/commands/talep-comment.js';
 import { parseAssignArgs, parseCloseArgs, parseDueArgs, parsePriorityArgs, parseStatusArgs } from '../../src/commands/talep-work/args.js';
 import { closedNotice, dueNotice, priorityNotice, statusNotice } from '../../src/views/talep-work/notices.js';
 
@@ -32,27 +31,6 @@ describe('slackTextToPlain', () => {
     expect(slackTextToPlain('<mailto:a@b.example|a@b.example>')).toBe('a@b.example');
     expect(slackTextToPlain('<!here> <!subteam^S1|@ops> <!subteam^S2>')).toBe('@here @ops @team');
     expect(slackTextToPlain('1 &lt; 2 &amp;&amp; 3 &gt; 2')).toBe('1 < 2 && 3 > 2');
-  });
-});
-
-describe('parseCommentArgs', () => {
-  it('reads the id and the text', () => {
-    expect(value(parseCommentArgs('12 Replaced   the toner\nthanks'))).toEqual({ talepId: 12, agentsOnly: false, text: 'Replaced   the toner\nthanks' });
-  });
-
-  it('reads --private first or last', () => {
-    expect(value(parseCommentArgs('12 --private Vendor case 4471'))).toEqual({ talepId: 12, agentsOnly: true, text: 'Vendor case 4471' });
-    expect(value(parseCommentArgs('12 Vendor case 4471 --agents-only'))).toEqual({ talepId: 12, agentsOnly: true, text: 'Vendor case 4471' });
-    expect(value(parseCommentArgs('12 use --private flags'))).toEqual({ talepId: 12, agentsOnly: false, text: 'use --private flags' });
-  });
-
-  it('means "open the modal" without text', () => {
-    expect(value(parseCommentArgs('12'))).toEqual({ talepId: 12, agentsOnly: false });
-    expect(value(parseCommentArgs('12 --private'))).toEqual({ talepId: 12, agentsOnly: true });
-  });
-
-  it('rejects a missing id', () => {
-    expect(error(parseCommentArgs('hello there'))).toContain('talep id');
   });
 });
 
@@ -97,19 +75,6 @@ describe('parseDueArgs', () => {
     expect(value(parseDueArgs('6 none'))).toEqual({ talepId: 6, due: 'none' });
     expect(error(parseDueArgs('6 someday'))).toContain('Expected a date');
     expect(error(parseDueArgs('6 2026-02-30'))).toContain('not a calendar date');
-  });
-});
-
-describe('commentMetadataSchema', () => {
-  it('accepts what the module writes', () => {
-    const metadata = { talepId: 3, agent: true, bodyVersion: 1, responseUrl: 'https://hooks.slack.com/actions/T/1/x', surface: 'ephemeral', channelId: 'C1' };
-    expect(commentMetadataSchema.parse(metadata)).toEqual(metadata);
-  });
-
-  it('rejects a response URL that is not a web address and bad ids', () => {
-    expect(commentMetadataSchema.safeParse({ talepId: 3, agent: true, bodyVersion: 0, responseUrl: 'file:///etc/passwd' }).success).toBe(false);
-    expect(commentMetadataSchema.safeParse({ talepId: 0, agent: true, bodyVersion: 0 }).success).toBe(false);
-    expect(commentMetadataSchema.safeParse({ talepId: 3, agent: 'yes', bodyVersion: 0 }).success).toBe(false);
   });
 });
 

@@ -1,18 +1,15 @@
 /**
  * All of a talep's comments (`/talep comments <id>`, the card's "More → All comments"), newest first, a
- * page at a time, with an Edit button on each comment the viewer may edit; and the edit form. Pure:
- * data → Block Kit JSON.
+ * page at a time, with an Edit button on each comment the viewer may edit (the form: ./edit-form.ts).
+ * Pure: data → Block Kit JSON.
  *
  * ForTechsOnly comments: the help desk already leaves them out for regular users; this view leaves them
  * out too for a viewer who is not an agent, so a help desk that sends them anyway shows nothing private.
- * The list is only ever sent ephemerally (the command module makes sure of that).
+ * The list is only ever sent ephemerally (the area makes sure of that).
  */
-import type { Comment } from '../api/schemas.js';
-import { actions, type Block, button, context, escapeText, type ModalView, modal, section, type SlackMessage, slackDate, truncate } from './kit/blocks.js';
-import { problemBlock, resultView } from './kit/states.js';
-import { checkboxInput, textInput } from './kit/inputs.js';
-import { SharedActions } from './kit/shared-actions.js';
-import { COMMENT_MAX } from './talep-comment-modal.js';
+import type { Comment } from '../../api/schemas.js';
+import { actions, type Block, button, context, escapeText, section, type SlackMessage, slackDate, truncate } from '../kit/blocks.js';
+import { SharedActions } from '../kit/shared-actions.js';
 
 export const CommentsIds = {
   previousPage: 'talep_comments_prev',
@@ -29,8 +26,6 @@ export const COMMENTS_PAGE_SIZE = 10;
 /** A comment longer than this (escaped) is shortened in the list; Edit and the help desk show all of it. */
 export const COMMENT_LIST_MAX = 1200;
 export const COMMENT_LIST_MAX_LINES = 15;
-
-export const EDIT_TITLE = 'Edit comment';
 
 // ── who sees and edits what ───────────────────────────────────────────────────────────────────
 
@@ -164,53 +159,3 @@ export function commentsMessage(data: CommentsListData, notice?: string): SlackM
   }
   return { text: `${plural(total, 'comment')} on talep #${data.talepId}${pages > 1 ? ` (page ${page + 1} of ${pages})` : ''}`, blocks };
 }
-
-// ── the edit form ─────────────────────────────────────────────────────────────────────────────
-
-export interface EditCommentForm {
-  talepId: number;
-  commentId: number;
-  /** The body to start from: the comment's, or what the user typed before a failure. */
-  body: string;
-  /** Agents get the "agents only" checkbox; regular users never change a comment's visibility. */
-  agent: boolean;
-  agentsOnly: boolean;
-  /** Who wrote it and when (absent when the form is shown again after a failure). */
-  about?: { author: string; date: Date; system: boolean };
-  /** Encoded by the command module. */
-  metadata: string;
-  /** Why the last attempt failed (plain text; escaped here). */
-  problem?: string;
-}
-
-export function editCommentModal(form: EditCommentForm): ModalView {
-  const blocks: Block[] = [];
-  if (form.problem) blocks.push(problemBlock(form.problem));
-  const by = form.about ? ` · ${form.about.system ? '_system_' : `*${escapeText(form.about.author)}*`} · ${slackDate(form.about.date)}` : '';
-  blocks.push(context(`Comment #${form.commentId} on talep #${form.talepId}${by}`));
-  blocks.push(textInput(CommentsIds.bodyBlock, 'Comment', form.body, { multiline: true, maxLength: COMMENT_MAX, optional: false }));
-  if (form.agent) {
-    blocks.push(checkboxInput(CommentsIds.privateBlock, 'Visibility', ':lock: Agents only (the submitter does not see it)', form.agentsOnly));
-  } else {
-    blocks.push(context("The submitter and the talep's agents see this comment."));
-  }
-  return modal({ title: EDIT_TITLE, submit: 'Save', callback_id: CommentsIds.editCallback, private_metadata: form.metadata, blocks });
-}
-
-export const commentUpdatedText = (talepId: number, commentId: number, agentsOnly: boolean | undefined): string =>
-  `:white_check_mark: Comment #${commentId} on talep #${talepId} was updated${agentsOnly === undefined ? '' : agentsOnly ? ' (:lock: agents only)' : ' (visible to the submitter)'}.`;
-
-export const commentUpdatedNotice = (commentId: number): string => `:pencil2: Comment #${commentId} was updated.`;
-
-/** What the edit modal says instead of the form (our own mrkdwn; nothing user-written in them). */
-export const onlyOwnCommentsText =
-  ':no_entry: You can edit only your own comments. Agents of the talep’s category and admins can edit any comment.';
-
-export const commentGoneText = (talepId: number, commentId: number): string =>
-  `:mag: Comment #${commentId} is not among the comments of talep #${talepId} you can see (it may have moved with a merge).`;
-
-/** Slack's text input holds 3000 characters; a longer comment would be cut on save, so it is not offered. */
-export const commentTooLongText = (talepId: number, length: number): string =>
-  `:straight_ruler: This comment has ${length} characters; a Slack form holds ${COMMENT_MAX}, so saving it here would cut it. Edit it in the help desk (talep #${talepId}).`;
-
-export const editResultView = (text: string): ModalView => resultView(EDIT_TITLE, text);

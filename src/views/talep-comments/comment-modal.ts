@@ -7,8 +7,8 @@
  * text plus the template; the version travels in private_metadata.
  */
 import type { types } from '@slack/bolt';
-import type { CommentTemplate } from '../api/schemas.js';
-import { actions, type Block, context, escapeText, type ModalView, modal, option, plain, section, truncate } from './kit/blocks.js';
+import type { CommentTemplate } from '../../api/schemas.js';
+import { actions, type Block, context, escapeText, type ModalView, modal, option, plain, section, type SlackMessage, truncate } from '../kit/blocks.js';
 
 export const CommentModalIds = {
   callbackId: 'talep_comment_modal',
@@ -35,7 +35,7 @@ export interface CommentModalState {
   bodyVersion: number;
   /** The body's initial value (after a template was inserted). */
   body?: string;
-  /** Encoded by the command module. */
+  /** Encoded by the area's flow. */
   metadata: string;
   /** A banner above the form, e.g. why the last attempt failed (mrkdwn the caller escaped). */
   problem?: string;
@@ -94,24 +94,6 @@ export function commentModal(state: CommentModalState): ModalView {
   });
 }
 
-/** The state of a submitted (or acted-on) view, as Slack sends it. */
-export type CommentViewValues = Record<string, Record<string, { value?: string | null; selected_options?: { value: string }[] | null } | undefined>>;
-
-/** The body the user typed, whatever version of the body block the view is at. */
-export function commentBodyFrom(values: CommentViewValues): string | undefined {
-  for (const [blockId, inputs] of Object.entries(values)) {
-    if (!blockId.startsWith(CommentModalIds.bodyBlockPrefix)) continue;
-    const value = inputs[CommentModalIds.bodyInput]?.value;
-    if (typeof value === 'string') return value;
-  }
-  return undefined;
-}
-
-export function agentsOnlyFrom(values: CommentViewValues): boolean {
-  const selected = values[CommentModalIds.privateBlock]?.[CommentModalIds.privateInput]?.selected_options ?? [];
-  return selected.some((item) => item.value === CommentModalIds.privateValue);
-}
-
 /** The body with a template inserted after what was already written. */
 export function insertTemplate(current: string | undefined, template: string): string {
   const before = (current ?? '').trimEnd();
@@ -123,3 +105,16 @@ export function unsavedCommentMessage(problem: string, body: string): { text: st
   const quoted = escapeText(truncate(body, 2500)).split('\n').map((line) => `>${line}`).join('\n');
   return { text: `${problem}\nYour comment was not saved; here it is to copy:\n${quoted}` };
 }
+
+/** What `/talep comment` and the modal's submission say above the refreshed card. */
+export const commentNotice = (talepId: number, agentsOnly: boolean): string =>
+  `:speech_balloon: Comment added to #${talepId}${agentsOnly ? ' (:lock: agents only)' : ''}.`;
+
+/** The card could not be shown where the modal was opened: the Messages tab gets the notice only (a card there would stay). */
+export const commentAddedElsewhere = (notice: string, talepId: number): SlackMessage => ({
+  text: `${notice} \`/talep show ${talepId}\` shows the talep.`,
+});
+
+export const onlyAgentsCommentMessage: SlackMessage = {
+  text: ":no_entry: In this help desk only the talep's category agents (and admins) can add comments.",
+};

@@ -3,7 +3,15 @@ import type { Comment } from '../../src/api/schemas.js';
 import type { Block, SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { CARD_EXTRAS, parseCardExtra } from '../../src/views/talep-card/ids.js';
-import { COMMENT_MAX } from '../../src/views/talep-comment-modal.js';
+import {
+  commentBodyBlockId,
+  COMMENT_MAX,
+  commentModal,
+  CommentModalIds,
+  insertTemplate,
+  unsavedCommentMessage,
+} from '../../src/views/talep-comments/comment-modal.js';
+import { commentTooLongText, editCommentModal } from '../../src/views/talep-comments/edit-form.js';
 import {
   canEditComment,
   COMMENT_LIST_MAX,
@@ -12,13 +20,11 @@ import {
   commentsMessage,
   commentsPageValue,
   type CommentsViewer,
-  commentTooLongText,
-  editCommentModal,
   editValue,
   parseCommentsPageValue,
   parseEditValue,
   visibleCommentsNewestFirst,
-} from '../../src/views/talep-comments.js';
+} from '../../src/views/talep-comments/list.js';
 
 const AGENT = 2;
 const USER = 4;
@@ -222,5 +228,59 @@ describe('the card’s More menu', () => {
     expect(CARD_EXTRAS).toContain('comments');
     expect(CARD_EXTRAS.length).toBeLessThanOrEqual(5);
     expect(parseCardExtra('comments|12')).toEqual({ extra: 'comments', talepId: 12 });
+  });
+});
+
+describe('commentModal', () => {
+  const metadata = '{"talepId":12}';
+
+  it('for an agent: loading note, body, agents-only checkbox, metadata', () => {
+    const view = commentModal({ talepId: 12, agent: true, bodyVersion: 0, metadata });
+    expect(view.callback_id).toBe(CommentModalIds.callbackId);
+    expect(view.private_metadata).toBe(metadata);
+    expect(view.title.text).toBe('Comment on #12');
+    expect(JSON.stringify(view)).toContain('Loading comment templates');
+    const blockIds = view.blocks.map((block) => block.block_id);
+    expect(blockIds).toContain(commentBodyBlockId(0));
+    expect(blockIds).toContain(CommentModalIds.privateBlock);
+  });
+
+  it('offers the templates once loaded, or says they failed', () => {
+    const loaded = commentModal({
+      talepId: 12, agent: true, bodyVersion: 0, metadata,
+      templates: [{ TemplateId: 1, Name: 'Need info', Body: 'Send a screenshot.' }],
+    });
+    expect(JSON.stringify(loaded)).toContain('"value":"1"');
+    expect(JSON.stringify(loaded)).toContain(CommentModalIds.templateSelect);
+    expect(JSON.stringify(loaded)).not.toContain('Loading');
+    const failed = commentModal({ talepId: 12, agent: true, bodyVersion: 0, metadata, templates: 'failed' });
+    expect(JSON.stringify(failed)).toContain('could not be loaded');
+    const none = commentModal({ talepId: 12, agent: true, bodyVersion: 0, metadata, templates: [] });
+    expect(JSON.stringify(none)).not.toContain(CommentModalIds.templateSelect);
+  });
+
+  it('for a non-agent: no checkbox and no templates', () => {
+    const view = commentModal({ talepId: 12, agent: false, bodyVersion: 0, metadata });
+    expect(JSON.stringify(view)).not.toContain(CommentModalIds.privateBlock);
+    expect(JSON.stringify(view)).not.toContain('template');
+  });
+
+  it('renders an inserted template under the new body block, and a problem banner first', () => {
+    const view = commentModal({ talepId: 12, agent: true, bodyVersion: 2, metadata, body: 'Hi\n\nTemplate', problem: ':warning: Nope' });
+    const body = view.blocks.find((block) => block.block_id === commentBodyBlockId(2)) as { element: { initial_value?: string } };
+    expect(body.element.initial_value).toBe('Hi\n\nTemplate');
+    expect(JSON.stringify(view.blocks[0])).toContain(':warning: Nope');
+  });
+
+  it('inserts a template after the text already written', () => {
+    expect(insertTemplate('Hello,  \n', 'Body')).toBe('Hello,\n\nBody');
+    expect(insertTemplate(undefined, 'Body')).toBe('Body');
+    expect(insertTemplate('x'.repeat(2999), 'Body')).toHaveLength(3000);
+  });
+
+  it('gives the unsaved text back, escaped and quoted', () => {
+    const message = unsavedCommentMessage(':warning: Refused.', 'line <1>\nline 2');
+    expect(message.text).toContain(':warning: Refused.');
+    expect(message.text).toContain('>line &lt;1&gt;\n>line 2');
   });
 });
