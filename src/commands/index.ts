@@ -5,6 +5,7 @@ import { talepCardArea } from './talep-card/index.js';
 import { talepWorkArea } from './talep-work/index.js';
 import { talepCommentsArea } from './talep-comments/index.js';
 import { talepRelationsArea } from './talep-relations/index.js';
+import { talepExtrasArea } from './talep-extras/index.js';
 import { talepFilesArea } from './talep-files/index.js';
 import { statsArea } from './stats/index.js';
 import type { CommandModule } from './module.js';
@@ -12,8 +13,6 @@ import type { CommandModule } from './module.js';
 import { newTalepModule } from './new-talep.js';
 import { messageShortcutsModule } from './message-shortcuts.js';
 import { addToTalepModule } from './add-to-talep.js';
-import { talepExtrasModule } from './talep-extras.js';
-import { talepTagsModule } from './talep-tags.js';
 import { searchModule } from './search.js';
 import { rulesModule } from './rules.js';
 import { usersModule } from './users.js';
@@ -27,8 +26,6 @@ export const commandModules: CommandModule[] = [
   newTalepModule,
   messageShortcutsModule,
   addToTalepModule,
-  talepExtrasModule,
-  talepTagsModule,
   searchModule,
   rulesModule,
   usersModule,
@@ -40,4 +37,4 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea, talepCommentsArea, talepRelationsArea, talepFilesArea, statsArea];
+export const areas: readonly Area[] = [talepCardArea, talepWorkArea, talepCommentsArea, talepRelationsArea, talepExtrasArea, talepFilesArea, statsArea];

@@ -9,7 +9,7 @@ import { SeedIds } from '../../src/sandbox/seed.js';
 import { fieldBlockId } from '../../src/views/custom-fields/form.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
-import { ExtrasIds } from '../../src/views/talep-extras.js';
+import { ExtrasIds } from '../../src/views/talep-extras/ids.js';
 import { FilesIds } from '../../src/views/talep-files/ids.js';
 import { elementsWithId, json, type MessageElement, nextCall, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, people, startHarness } from '../support/harness.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HelpdeskClient } from '../../src/api/client.js';
-import { parseSecondaryArgs, parseSubscribeArgs, talepFieldsTarget } from '../../src/commands/talep-extras.js';
-import { MAX_TAG_LENGTH, parseTagArgs, parseTagList, parseTagsArgs, sameTag } from '../../src/commands/talep-tags.js';
+import { parseSecondaryArgs, parseSubscribeArgs, parseTagArgs, parseTagList, parseTagsArgs } from '../../src/commands/talep-extras/args.js';
+import { talepFieldsTarget, talepRecordField } from '../../src/commands/talep-extras/fields.js';
+import { MAX_TAG_LENGTH, sameTag } from '../../src/domain/tags.js';
 
 describe('parseSubscribeArgs', () => {
   it('subscribes the acting user by default, or a mentioned user', () => {
@@ -97,5 +98,16 @@ describe('talepFieldsTarget', () => {
     expect(talepCustomFields).toHaveBeenCalledWith({ id: 3, returnUnset: true });
     expect(fields).toEqual([{ id: 3, name: 'Environment', type: 3, mandatory: false, options: [{ id: 1, name: 'Production' }], current: 'Production' }]);
     expect(talepFieldsTarget.errorSubject?.(3)).toEqual({ talepId: 3 });
+  });
+});
+
+describe('talepRecordField', () => {
+  it('turns TalepCustomFields rows into form fields with their options', () => {
+    expect(
+      talepRecordField({ FieldID: 3, FieldName: 'Environment', Type: 3, Value: 'Staging', Mandatory: true, Options: [{ OptionID: 2, Name: 'Staging' }] }),
+    ).toEqual({ id: 3, name: 'Environment', type: 3, mandatory: true, options: [{ id: 2, name: 'Staging' }], current: 'Staging' });
+    expect(talepRecordField({ FieldID: 2, FieldName: 'Needed by', Type: 2, Value: null })).toEqual({
+      id: 2, name: 'Needed by', type: 2, mandatory: false, current: null,
+    });
   });
 });

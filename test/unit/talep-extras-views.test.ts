@@ -4,17 +4,10 @@ import type { SlackMessage } from '../../src/views/kit/blocks.js';
 import type { RecordField } from '../../src/views/custom-fields/form.js';
 import { type CardViewer, type TalepCardData, talepCard, trackerLinks } from '../../src/views/talep-card/card.js';
 import { CARD_EXTRAS, cardExtraValue, parseCardExtra, TalepCardIds } from '../../src/views/talep-card/ids.js';
-import {
-  ExtrasIds,
-  fieldValueText,
-  secondaryAssigneeOffText,
-  subscribersMessage,
-  taggedNotice,
-  tagsMissingText,
-  tagsReplacedNotice,
-  talepFieldsMessage,
-  talepRecordField,
-} from '../../src/views/talep-extras.js';
+import { fieldValueText, talepFieldsMessage } from '../../src/views/talep-extras/fields.js';
+import { ExtrasIds } from '../../src/views/talep-extras/ids.js';
+import { secondaryAssigneeOffText, taggedNotice, tagsMissingText, tagsReplacedNotice } from '../../src/views/talep-extras/notices.js';
+import { subscribersMessage } from '../../src/views/talep-extras/subscribers.js';
 
 interface Element {
   type: string;
@@ -67,15 +60,6 @@ describe('subscribersMessage', () => {
 
 describe('custom fields', () => {
   const field = (overrides: Partial<RecordField>): RecordField => ({ id: 1, name: 'Field', type: 1, mandatory: false, current: null, ...overrides });
-
-  it('turns TalepCustomFields rows into form fields with their options', () => {
-    expect(
-      talepRecordField({ FieldID: 3, FieldName: 'Environment', Type: 3, Value: 'Staging', Mandatory: true, Options: [{ OptionID: 2, Name: 'Staging' }] }),
-    ).toEqual({ id: 3, name: 'Environment', type: 3, mandatory: true, options: [{ id: 2, name: 'Staging' }], current: 'Staging' });
-    expect(talepRecordField({ FieldID: 2, FieldName: 'Needed by', Type: 2, Value: null })).toEqual({
-      id: 2, name: 'Needed by', type: 2, mandatory: false, current: null,
-    });
-  });
 
   it('reads values by type: checkboxes as Yes/No, unset as not set, text escaped', () => {
     expect(fieldValueText(field({ type: 4, current: 'true' }))).toBe('Yes');
