@@ -37,4 +37,12 @@ export const commandModules: CommandModule[] = [
 ];
 
 /** The areas on the interaction kernel, in the order their routes appear in `/talep help`. */
-export const areas: readonly Area[] = [talepCardArea, talepWorkArea, talepCommentsArea, talepRelationsArea, talepExtrasArea, talepFilesArea, statsArea];
+export const areas: readonly Area[] = [
+  talepCardArea,
+  talepWorkArea,
+  talepCommentsArea,
+  talepRelationsArea,
+  talepExtrasArea,
+  talepFilesArea,
+  statsArea,
+];
