@@ -8,14 +8,6 @@ import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 import { commentBodyBlockId, CommentModalIds } from '../../src/views/talep-comments/comment-modal.js';
 import { CommentsIds } from '../../src/views/talep-comments/list.js';
 
-const value = <T>(parsed: { ok: true; value: T } | { ok: false; error: string }): T => {
-  if (!parsed.ok) throw new Error(`expected ok, got: ${parsed.error}`);
-  return parsed.value;
-};
-const error = (parsed: { ok: boolean; error?: string }): string => {
-  if (parsed.ok) throw new Error('expected a parse error');
-  return parsed.error ?? '';
-};
 
 describe('parseCommentsArgs', () => {
   it('takes a talep id and an optional page counted from 1', () => {
@@ -51,22 +43,22 @@ describe('the edit form metadata', () => {
 
 describe('parseCommentArgs', () => {
   it('reads the id and the text', () => {
-    expect(value(parseCommentArgs('12 Replaced   the toner\nthanks'))).toEqual({ talepId: 12, agentsOnly: false, text: 'Replaced   the toner\nthanks' });
+    expect(parseCommentArgs('12 Replaced   the toner\nthanks')).toEqual({ ok: true, value: { talepId: 12, agentsOnly: false, text: 'Replaced   the toner\nthanks' } });
   });
 
   it('reads --private first or last', () => {
-    expect(value(parseCommentArgs('12 --private Vendor case 4471'))).toEqual({ talepId: 12, agentsOnly: true, text: 'Vendor case 4471' });
-    expect(value(parseCommentArgs('12 Vendor case 4471 --agents-only'))).toEqual({ talepId: 12, agentsOnly: true, text: 'Vendor case 4471' });
-    expect(value(parseCommentArgs('12 use --private flags'))).toEqual({ talepId: 12, agentsOnly: false, text: 'use --private flags' });
+    expect(parseCommentArgs('12 --private Vendor case 4471')).toEqual({ ok: true, value: { talepId: 12, agentsOnly: true, text: 'Vendor case 4471' } });
+    expect(parseCommentArgs('12 Vendor case 4471 --agents-only')).toEqual({ ok: true, value: { talepId: 12, agentsOnly: true, text: 'Vendor case 4471' } });
+    expect(parseCommentArgs('12 use --private flags')).toEqual({ ok: true, value: { talepId: 12, agentsOnly: false, text: 'use --private flags' } });
   });
 
   it('means "open the modal" without text', () => {
-    expect(value(parseCommentArgs('12'))).toEqual({ talepId: 12, agentsOnly: false });
-    expect(value(parseCommentArgs('12 --private'))).toEqual({ talepId: 12, agentsOnly: true });
+    expect(parseCommentArgs('12')).toEqual({ ok: true, value: { talepId: 12, agentsOnly: false } });
+    expect(parseCommentArgs('12 --private')).toEqual({ ok: true, value: { talepId: 12, agentsOnly: true } });
   });
 
   it('rejects a missing id', () => {
-    expect(error(parseCommentArgs('hello there'))).toContain('talep id');
+    expect(parseCommentArgs('hello there')).toMatchObject({ ok: false, error: expect.stringContaining('talep id') });
   });
 });
 
