@@ -16,7 +16,13 @@ export async function subscribersFor(actor: Actor, talepId: number, notice?: str
 }
 
 /** An agent (un)subscribes someone else, found by their Slack e-mail; answers with the subscribers list. */
-export async function setSomeonesSubscription(ix: Interaction, actor: Actor, talepId: number, slackUserId: string, subscribe: boolean) {
+export async function setSomeonesSubscription(
+  ix: Interaction,
+  actor: Actor,
+  talepId: number,
+  slackUserId: string,
+  subscribe: boolean,
+): Promise<SlackMessage> {
   const person = await helpdeskPersonFor(ix.services, actor, ix.client, slackUserId);
   const params = { id: talepId, userId: person.helpdeskUserId };
   await (subscribe ? actor.hd.addSubscriber(params) : actor.hd.removeSubscriber(params));
