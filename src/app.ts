@@ -5,9 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { App, type Logger } from '@slack/bolt';
-import { areas as allAreas, commandModules } from './commands/index.js';
-import type { CommandModule } from './commands/module.js';
-import { legacyModule } from './commands/router.js';
+import { allAreas } from './commands/index.js';
 import type { Config } from './config.js';
 import { quietFrameworkLogger } from './logger.js';
 import { loggingFetch } from './slack/call-log.js';
@@ -33,13 +31,12 @@ export interface CreateAppOptions {
   config: Pick<Config, 'slack' | 'port' | 'logLevel'>;
   services: Services;
   logger: Logger;
-  modules?: CommandModule[];
   areas?: readonly Area[];
   /** HTTP mode: where seen signatures are kept (default: in memory). */
   replayCache?: ReplayCache;
 }
 
-export function createTalepApp({ config, services, logger, modules = commandModules, areas = allAreas, replayCache }: CreateAppOptions): TalepApp {
+export function createTalepApp({ config, services, logger, areas = allAreas(), replayCache }: CreateAppOptions): TalepApp {
   const socketMode = config.slack.mode === 'socket';
   // Bolt, its WebClient and Socket Mode log whole payloads at debug level: they get a logger without
   // debug, and every Slack call is logged by loggingFetch as method, status and time.
@@ -68,7 +65,7 @@ export function createTalepApp({ config, services, logger, modules = commandModu
     clientOptions: { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger) },
   });
 
-  const router = registerAreas(app, services, areas, modules.map(legacyModule));
+  const router = registerAreas(app, services, areas);
 
   return {
     app,

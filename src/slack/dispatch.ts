@@ -9,7 +9,7 @@ import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortc
 import { escapeText } from '../views/kit/blocks.js';
 import { helpMessage } from '../views/help.js';
 import { resultView } from '../views/kit/states.js';
-import { type Actor, actorFor, whoActs } from './actor.js';
+import { actorFor, whoActs } from './actor.js';
 import { linkProblemText } from './failures.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
 import type {
@@ -74,14 +74,8 @@ const loggedOnly = (services: Services): Surface => {
   return { kind: 'dm', send, replace: send };
 };
 
-/**
- * Registers the areas. `legacy`: command modules not yet moved into areas register their own Bolt
- * listeners (and their sub-commands through a shim onto the one router); while any exist, ids the kernel
- * does not know are left to them instead of being acknowledged here.
- */
-export function registerAreas(app: App, services: Services, areas: readonly Area[], legacy: readonly LegacyModule[] = []): Router {
+export function registerAreas(app: App, services: Services, areas: readonly Area[]): Router {
   const router = new Router();
-  const leaveUnknown = legacy.length > 0;
   const actions = new ListenerMap<Of<'action'>>();
   const submits = new ListenerMap<Of<'submit'>>();
   const closes = new ListenerMap<Of<'closed'>>();
@@ -89,11 +83,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const shortcuts = new ListenerMap<Of<'shortcut'>>();
   const messageShortcuts = new ListenerMap<Of<'message-shortcut'>>();
   const events = new Map<string, Of<'event'>>();
-  const legacyListeners: Listener[] = [];
-  for (const module of legacy) {
-    module.register({ app, services, router: legacyRouterShim(router), listen: (listener) => legacyListeners.push(listener) });
-  }
-  for (const area of [...areas, { name: 'legacy', listeners: legacyListeners }]) {
+  for (const area of areas) {
     for (const entry of area.routes ?? []) router.add(entry);
     for (const listener of area.listeners ?? []) {
       switch (listener.kind) {
@@ -141,12 +131,11 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   });
 
   // ── buttons, selects, menus ──
-  app.action({ type: 'block_actions' }, async ({ ack, body, payload, client, next }) => {
+  app.action({ type: 'block_actions' }, async ({ ack, body, payload, client }) => {
     const actionBody = body as BlockAction;
     const actionId = (payload as { action_id?: string }).action_id ?? '';
     const listener = actions.find(actionId);
     if (!listener) {
-      if (leaveUnknown) return next();
       await ack();
       logger.info(`no listener for action "${actionId}"; acknowledged`);
       return;
@@ -167,10 +156,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   });
 
   // ── modal submissions ──
-  app.view({ type: 'view_submission' }, async ({ ack, body, client, next }) => {
+  app.view({ type: 'view_submission' }, async ({ ack, body, client }) => {
     const submission = body as ViewSubmitAction;
     const listener = submits.find(submission.view.callback_id);
-    if (!listener && leaveUnknown) return next();
     if (!listener) {
       await ack();
       logger.info(`no listener for the submission of "${submission.view.callback_id}"; acknowledged`);
@@ -206,10 +194,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     }
   });
 
-  app.view({ type: 'view_closed' }, async ({ ack, body, client, next }) => {
+  app.view({ type: 'view_closed' }, async ({ ack, body, client }) => {
     const closed = body as ViewClosedAction;
     const listener = closes.find(closed.view.callback_id);
-    if (!listener && leaveUnknown) return next();
     await ack();
     if (!listener) return;
     const who = whoActs(closed);
@@ -218,10 +205,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   });
 
   // ── external select options ──
-  app.options({ type: 'block_suggestion' }, async ({ ack, body, client, next }) => {
+  app.options({ type: 'block_suggestion' }, async ({ ack, body, client }) => {
     const suggestion = body as BlockSuggestion;
     const listener = options.find(suggestion.action_id);
-    if (!listener && leaveUnknown) return next();
     if (!listener) {
       await ack({ options: [] });
       logger.info(`no options listener for "${suggestion.action_id}"; answered none`);
@@ -238,10 +224,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   });
 
   // ── shortcuts ──
-  app.shortcut({ type: 'shortcut' }, async ({ ack, body, client, next }) => {
+  app.shortcut({ type: 'shortcut' }, async ({ ack, body, client }) => {
     const shortcut = body as GlobalShortcut;
     const listener = shortcuts.find(shortcut.callback_id);
-    if (!listener && leaveUnknown) return next();
     await ack();
     if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
@@ -249,10 +234,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     await runWithNeeds(ctx, listener.needs, listener.handle);
   });
 
-  app.shortcut({ type: 'message_action' }, async ({ ack, body, client, next }) => {
+  app.shortcut({ type: 'message_action' }, async ({ ack, body, client }) => {
     const shortcut = body as MessageShortcut;
     const listener = messageShortcuts.find(shortcut.callback_id);
-    if (!listener && leaveUnknown) return next();
     await ack();
     if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
@@ -328,63 +312,3 @@ export function actionContext(services: Services, client: webApi.WebClient, body
   };
 }
 
-export type { Actor };
-
-// ── transitional: command modules that have not moved into areas yet ────────────────────────────
-
-/** The old sub-command shape (name + run with a context of helpers). */
-export interface LegacySubcommand {
-  name: string;
-  aliases?: string[];
-  usage: string;
-  summary: string;
-  group: string;
-  audience: Route['audience'];
-  parse(args: string): Route['parse'] extends (args: string) => infer P ? P : never;
-  run(context: LegacyCommandContext, args: never): Promise<void>;
-}
-
-export interface LegacyCommandContext {
-  services: Services;
-  teamId: string;
-  userId: string;
-  channelId: string;
-  triggerId: string;
-  client: webApi.WebClient;
-  responseUrl: string;
-}
-
-export interface LegacyModule {
-  name: string;
-  register(registration: { app: App; services: Services; router: { add(command: LegacySubcommand): void }; listen(listener: Listener): void }): void;
-}
-
-function legacyRouterShim(router: Router): { add(command: LegacySubcommand): void } {
-  return {
-    add(command) {
-      router.add({
-        path: command.name,
-        ...(command.aliases ? { aliases: command.aliases } : {}),
-        usage: command.usage,
-        summary: command.summary,
-        group: command.group,
-        audience: command.audience,
-        parse: command.parse as Route['parse'],
-        needs: {},
-        run: (ctx) =>
-          command.run(
-            {
-              services: ctx.services,
-              teamId: ctx.who.teamId,
-              userId: ctx.who.userId,
-              channelId: ctx.channelId,
-              triggerId: ctx.triggerId,
-              client: ctx.client,
-              responseUrl: ctx.responseUrl,
-            },
-            ctx.args as never,
-          ),
-      });
-    },
-  };
-}

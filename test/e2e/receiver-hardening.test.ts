@@ -5,7 +5,7 @@
  * records Slack calls, not the text of what was sent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CommentsIds, editValue } from '../../src/views/talep-comments.js';
+import { CommentsIds, editValue } from '../../src/views/talep-comments/list.js';
 import { modalOpenedBy, slashAnswer } from '../support/e2e.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { signature } from '../support/slack-requests.js';

@@ -5,8 +5,8 @@
  * file Slack will not hand out; the attachments list's "Attach files" button and its refreshed list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttachIds } from '../../src/views/talep-attach.js';
-import { ExtrasIds } from '../../src/views/talep-extras.js';
+import { AttachIds } from '../../src/views/talep-files/attach.js';
+import { FilesIds } from '../../src/views/talep-files/ids.js';
 import { callsSince, elementsWithId, json, postTo, slashAnswer, type StateValues, viewOf, viewText, viewUpdateSince } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 
@@ -124,11 +124,11 @@ describe('/talep attach', () => {
 describe('"Attach files" on the attachments list', () => {
   it('opens the form, and shows the list again with the new file', async () => {
     const { post } = await slashAnswer(h, 'agent', 'files 4', { status: true, ephemeral: true });
-    const [button] = elementsWithId<{ action_id?: string; value?: string }>(post, ExtrasIds.attach);
+    const [button] = elementsWithId<{ action_id?: string; value?: string }>(post, FilesIds.attach);
     expect(button?.value).toBe('4');
 
     const mark = h.slack.calls.length;
-    const pressed = await h.send.blockAction(h.as('agent'), { action_id: ExtrasIds.attach, value: '4' });
+    const pressed = await h.send.blockAction(h.as('agent'), { action_id: FilesIds.attach, value: '4' });
     const opened = await h.slack.waitFor(() => callsSince(h, mark, 'views.open')[0], 'views.open');
     const view = viewOf(opened);
     expect(view.callback_id).toBe(AttachIds.callbackId);

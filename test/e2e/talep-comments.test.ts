@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
-import { CommentsIds, editValue, parseEditValue } from '../../src/views/talep-comments.js';
+import { CommentsIds, editValue, parseEditValue } from '../../src/views/talep-comments/list.js';
 import {
   elementsWithId,
   inputElement,

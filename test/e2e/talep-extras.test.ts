@@ -10,7 +10,8 @@ import { rowActionId } from '../../src/views/kit/blocks.js';
 import { fieldBlockId } from '../../src/views/custom-fields/form.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
-import { ExtrasIds } from '../../src/views/talep-extras.js';
+import { ExtrasIds } from '../../src/views/talep-extras/ids.js';
+import { FilesIds } from '../../src/views/talep-files/ids.js';
 import { elementsWithId, json, type MessageElement, nextCall, pressAnswer, rowElements, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, people, startHarness } from '../support/harness.js';
 
@@ -180,10 +181,10 @@ describe('attachments', () => {
   it('lists the files with Download, and Delete only for admins', async () => {
     const mine = await slash('user', 'files 1');
     expect(json(mine)).toContain('jam-photo.png');
-    expect(elementsWithId(mine, ExtrasIds.download).map((element) => element.value)).toEqual(['1:1']);
-    expect(rowElements(mine, ExtrasIds.deleteFile)).toEqual([]);
+    expect(elementsWithId(mine, FilesIds.download).map((element) => element.value)).toEqual(['1:1']);
+    expect(rowElements(mine, FilesIds.deleteFile)).toEqual([]);
     const admin = await slash('admin', 'files 3');
-    const [remove] = rowElements(admin, ExtrasIds.deleteFile);
+    const [remove] = rowElements(admin, FilesIds.deleteFile);
     expect(remove?.value).toBe('3:4');
     expect(remove?.confirm).toBeDefined();
   });
@@ -191,7 +192,7 @@ describe('attachments', () => {
   it('gives each Delete of a longer list its own action id, as Slack requires in one block', async () => {
     await hd().attachFile({ id: 1, uploadFile: { filename: 'second.txt', data: new TextEncoder().encode('two') } });
     const admin = await slash('admin', 'files 1');
-    const deletes = rowElements(admin, ExtrasIds.deleteFile);
+    const deletes = rowElements(admin, FilesIds.deleteFile);
     expect(deletes).toHaveLength(2);
     expect(new Set(deletes.map((element) => element.action_id)).size).toBe(2);
     // The fake Slack took the list (a duplicate action id would have been refused, failing this test).
@@ -206,7 +207,7 @@ describe('attachments', () => {
   it('downloads as the user and uploads the exact bytes to them privately', async () => {
     const uploads = h.slack.uploads.length;
     const completes = h.slack.callsTo('files.completeUploadExternal').length;
-    const post = await press('user', { action_id: ExtrasIds.download, value: '1:1' });
+    const post = await press('user', { action_id: FilesIds.download, value: '1:1' });
     expect(post.text).toContain('Sent *jam-photo.png* (talep #1) to you in a direct message');
     const open = h.slack.callsTo('conversations.open').at(-1);
     expect(open?.args.users).toBe(people.user.userId);
@@ -221,17 +222,17 @@ describe('attachments', () => {
 
   it('keeps a file of an agents-only comment from the submitter even with a crafted button', async () => {
     const uploads = h.slack.uploads.length;
-    const post = await press('user', { action_id: ExtrasIds.download, value: '2:3' });
+    const post = await press('user', { action_id: FilesIds.download, value: '2:3' });
     expect(post.text).toContain('File #3 of talep #2 was not found');
     expect(h.slack.uploads).toHaveLength(uploads);
   });
 
   it('refuses a regular user the delete, and lets an admin delete', async () => {
-    const refused = await press('user', { action_id: rowActionId(ExtrasIds.deleteFile, 1), value: '1:1' });
+    const refused = await press('user', { action_id: rowActionId(FilesIds.deleteFile, 1), value: '1:1' });
     expect(refused.text).toContain('*admin* permission');
     expect((await hd().attachments({ id: 1 })).map((file) => file.FileID)).toContain(1);
 
-    const post = await press('admin', { action_id: rowActionId(ExtrasIds.deleteFile, 4), value: '3:4' });
+    const post = await press('admin', { action_id: rowActionId(FilesIds.deleteFile, 4), value: '3:4' });
     expect(post.replace_original).toBe(true);
     expect(json(post)).toContain('File #4 was deleted');
     expect(json(post)).toContain('Talep #3 has no attachments');

@@ -9,7 +9,7 @@ import { isHelpdeskError } from '../../src/api/errors.js';
 import { rowActionId } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
-import { RelationIds } from '../../src/views/talep-relations.js';
+import { RelationIds } from '../../src/views/talep-relations/ids.js';
 import { elementsWithId, json, pressAnswer, rowElements, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, startHarness } from '../support/harness.js';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CloseIds } from '../../src/views/talep-work/close.js';
-import { CommentModalIds, commentBodyBlockId } from '../../src/views/talep-comment-modal.js';
+import { CommentModalIds, commentBodyBlockId } from '../../src/views/talep-comments/comment-modal.js';
 import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { json, nextCall, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Harness, type Person, people, startHarness } from '../support/harness.js';

@@ -1,12 +1,11 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { attachStatusView, attachingText } from '../../src/views/talep-attach.js';
+import { longText, many } from './block-kit-fixtures.js';
+import { checkView } from '../../src/slack/block-kit-limits.js';
 import { decodeMetadata, encodeMetadata } from '../../src/slack/metadata.js';
 import { addedToTalepMessage, addToTalepView } from '../../src/views/message-shortcuts/add-to-talep.js';
 import { filesInput, messageFilesBlock, MAX_FILES, megabytes } from '../../src/views/kit/slack-files.js';
-import { attachedView, AttachIds, attachFilesModal, attachMetadataSchema } from '../../src/views/talep-attach.js';
-import { checkView } from '../../src/slack/block-kit-limits.js';
-import { longText, many } from './block-kit-fixtures.js';
+import { attachedView, AttachIds, attachFilesModal, attachingText, attachMetadataSchema, attachStatusView } from '../../src/views/talep-files/attach.js';
 
 const text = (value: unknown) => JSON.stringify(value);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import type { Comment, Talep } from '../../src/api/schemas.js';
 import type { Block, ModalView, SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
@@ -6,16 +7,6 @@ import { type CardSurface, type CardViewer, type TalepCardData, talepCard, visib
 import { priorityName } from '../../src/domain/priority.js';
 import { statusIdOf } from '../../src/domain/status.js';
 import { cardChangeValue, parseCardChange, TalepCardIds } from '../../src/views/talep-card/ids.js';
-import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
-import {
-  agentsOnlyFrom,
-  commentBodyBlockId,
-  commentBodyFrom,
-  commentModal,
-  CommentModalIds,
-  insertTemplate,
-  unsavedCommentMessage,
-} from '../../src/views/talep-comment-modal.js';
 import { CloseIds, closeConfirmation, suppressNotificationFrom } from '../../src/views/talep-work/close.js';
 import { longText } from './block-kit-fixtures.js';
 
@@ -316,71 +307,6 @@ describe('card helpers', () => {
   });
 });
 
-describe('commentModal', () => {
-  const metadata = '{"talepId":12}';
-
-  it('for an agent: loading note, body, agents-only checkbox, metadata', () => {
-    const view = commentModal({ talepId: 12, agent: true, bodyVersion: 0, metadata });
-    expect(view.callback_id).toBe(CommentModalIds.callbackId);
-    expect(view.private_metadata).toBe(metadata);
-    expect(view.title.text).toBe('Comment on #12');
-    expect(all(view)).toContain('Loading comment templates');
-    const blockIds = view.blocks.map((block) => block.block_id);
-    expect(blockIds).toContain(commentBodyBlockId(0));
-    expect(blockIds).toContain(CommentModalIds.privateBlock);
-  });
-
-  it('offers the templates once loaded, or says they failed', () => {
-    const loaded = commentModal({
-      talepId: 12, agent: true, bodyVersion: 0, metadata,
-      templates: [{ TemplateId: 1, Name: 'Need info', Body: 'Send a screenshot.' }],
-    });
-    expect(all(loaded)).toContain('"value":"1"');
-    expect(all(loaded)).toContain(CommentModalIds.templateSelect);
-    expect(all(loaded)).not.toContain('Loading');
-    const failed = commentModal({ talepId: 12, agent: true, bodyVersion: 0, metadata, templates: 'failed' });
-    expect(all(failed)).toContain('could not be loaded');
-    const none = commentModal({ talepId: 12, agent: true, bodyVersion: 0, metadata, templates: [] });
-    expect(all(none)).not.toContain(CommentModalIds.templateSelect);
-  });
-
-  it('for a non-agent: no checkbox and no templates', () => {
-    const view = commentModal({ talepId: 12, agent: false, bodyVersion: 0, metadata });
-    expect(all(view)).not.toContain(CommentModalIds.privateBlock);
-    expect(all(view)).not.toContain('template');
-  });
-
-  it('renders an inserted template under the new body block, and a problem banner first', () => {
-    const view = commentModal({ talepId: 12, agent: true, bodyVersion: 2, metadata, body: 'Hi\n\nTemplate', problem: ':warning: Nope' });
-    const body = view.blocks.find((block) => block.block_id === commentBodyBlockId(2)) as { element: { initial_value?: string } };
-    expect(body.element.initial_value).toBe('Hi\n\nTemplate');
-    expect(JSON.stringify(view.blocks[0])).toContain(':warning: Nope');
-  });
-
-  it('reads the body from any version of the body block, and the checkbox', () => {
-    const values = {
-      [commentBodyBlockId(3)]: { [CommentModalIds.bodyInput]: { value: 'text' } },
-      [CommentModalIds.privateBlock]: { [CommentModalIds.privateInput]: { selected_options: [{ value: CommentModalIds.privateValue }] } },
-    };
-    expect(commentBodyFrom(values)).toBe('text');
-    expect(agentsOnlyFrom(values)).toBe(true);
-    expect(agentsOnlyFrom({})).toBe(false);
-    expect(commentBodyFrom({})).toBeUndefined();
-  });
-
-  it('inserts a template after the text already written', () => {
-    expect(insertTemplate('Hello,  \n', 'Body')).toBe('Hello,\n\nBody');
-    expect(insertTemplate(undefined, 'Body')).toBe('Body');
-    expect(insertTemplate('x'.repeat(2999), 'Body')).toHaveLength(3000);
-  });
-
-  it('gives the unsaved text back, escaped and quoted', () => {
-    const message = unsavedCommentMessage(':warning: Refused.', 'line <1>\nline 2');
-    expect(message.text).toContain(':warning: Refused.');
-    expect(message.text).toContain('>line &lt;1&gt;\n>line 2');
-  });
-});
-
 describe('closeConfirmation', () => {
   it('asks with the escaped subject, the checkbox and the two buttons', () => {
     const message = closeConfirmation({ id: 8, subject: 'Wi-Fi <2.4 GHz>' });
@@ -428,11 +354,6 @@ describe('Block Kit limits at the largest realistic inputs', () => {
     }
   });
 
-  it('keeps the comment form within the limits with 150 templates and a long body', () => {
-    const templates = Array.from({ length: 150 }, (_, i) => ({ TemplateId: i + 1, Name: longText(200), Body: longText(5000) }));
-    const view = commentModal({ talepId: 12, agent: true, templates, bodyVersion: 7, body: longText(20_000), metadata: 'x'.repeat(3000), problem: longText(5000) });
-    expect(checkView(view)).toEqual([]);
-  });
 
   it('keeps the close confirmation within the limits with a very long subject', () => {
     expect(checkMessage(closeConfirmation({ id: 123456789, subject: longText(5000) }))).toEqual([]);

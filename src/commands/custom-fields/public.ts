@@ -20,6 +20,7 @@ import { escapeKeepingMentions, resultView, workingView } from '../../views/kit/
 import { changedFields, type FieldChange, fieldsFormView, type FieldsFormState, fieldsMetadata, recordFields } from './form-state.js';
 
 export { recordFields, type FieldChange } from './form-state.js';
+export type { RecordField } from '../../views/custom-fields/form.js';
 
 /** One kind of record with custom fields (users, companies, taleps, assets): how to read and save its fields. */
 export interface FieldsTarget {

@@ -1,0 +1,188 @@
+/**
+ * The comment modal (`/talep comment <id>` without text, the card's Comment button). It opens at once
+ * with the trigger; for agents the comment templates follow with `views.update`, and choosing one
+ * inserts it after what was already written. A submission is acked (the modal closes), then the
+ * comment is added and the card re-rendered where the modal was opened (the card's response_url, kept
+ * in private_metadata), else confirmed in the channel. A failure never loses the text: it comes back
+ * in the error message.
+ */
+import * as z from 'zod';
+import { actorFor } from '../../slack/actor.js';
+import { errorText, reportFailure } from '../../slack/failures.js';
+import { type FormReading, formErrors, formValues, intOf, rawText, selectedValues, type StateValues } from '../../slack/forms.js';
+import { type Acting, type Interaction, surfaceDeps } from '../../slack/interaction.js';
+import { type ActionCtx, selectedOptionValue, type SubmitCtx } from '../../slack/listeners.js';
+import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
+import { actAs } from '../../slack/middleware.js';
+import { openModal } from '../../slack/modals.js';
+import { dmSurface, isGone, respondSurface, type Surface, type SurfaceDeps } from '../../slack/surface.js';
+import type { ModalView, SlackMessage } from '../../views/kit/blocks.js';
+import {
+  commentAddedElsewhere,
+  commentBodyBlockId,
+  commentModal,
+  CommentModalIds,
+  type CommentModalState,
+  commentNotice,
+  insertTemplate,
+  unsavedCommentMessage,
+} from '../../views/talep-comments/comment-modal.js';
+import { cardMessage } from '../talep-card/public.js';
+
+export const commentMetadataSchema = z.object({
+  talepId: z.int().min(1),
+  agent: z.boolean(),
+  bodyVersion: z.int().min(0).max(1000),
+  /** Where the card that opened the modal can be re-rendered (a card button's response_url). */
+  responseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  surface: z.enum(['ephemeral', 'direct']).optional(),
+  /** Where to confirm when there is no card (a slash command). */
+  channelId: z.string().max(40).optional(),
+});
+export type CommentMetadata = z.infer<typeof commentMetadataSchema>;
+
+const modalState = (metadata: CommentMetadata, extra: Partial<CommentModalState> = {}): CommentModalState => ({
+  talepId: metadata.talepId,
+  agent: metadata.agent,
+  bodyVersion: metadata.bodyVersion,
+  metadata: encodeMetadata(metadata),
+  ...extra,
+});
+
+// ── reading the form ──────────────────────────────────────────────────────────────────────────────
+
+/** The body the person typed, whatever version of the body block the view is at. */
+export function commentBodyFrom(values: StateValues): string | undefined {
+  for (const blockId of Object.keys(values)) {
+    if (!blockId.startsWith(CommentModalIds.bodyBlockPrefix)) continue;
+    const value = rawText(values, blockId, CommentModalIds.bodyInput);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+export const agentsOnlyFrom = (values: StateValues): boolean =>
+  selectedValues(values, CommentModalIds.privateBlock, CommentModalIds.privateInput).includes(CommentModalIds.privateValue);
+
+export interface CommentSubmission {
+  metadata: CommentMetadata;
+  text: string;
+  agentsOnly: boolean;
+}
+
+export function readCommentForm(privateMetadata: string | undefined, values: StateValues): FormReading<CommentSubmission> {
+  const metadata = decodeMetadata(commentMetadataSchema, privateMetadata);
+  const bodyBlock = commentBodyBlockId(metadata?.bodyVersion ?? 0);
+  if (!metadata) return formErrors({ [bodyBlock]: 'This form is out of date. Close it and start again.' });
+  const text = (commentBodyFrom(values) ?? '').trim();
+  if (!text) return formErrors({ [bodyBlock]: 'Write the comment first.' });
+  return formValues({ metadata, text, agentsOnly: metadata.agent && agentsOnlyFrom(values) });
+}
+
+// ── opening, templates ───────────────────────────────────────────────────────────────────────────
+
+/** Opens the modal at once; for agents the templates (cached by the client) follow with views.update. */
+export async function openCommentModal(ix: Interaction & Acting, triggerId: string, metadata: CommentMetadata): Promise<void> {
+  const modal = await openModal(ix, triggerId, commentModal(modalState(metadata)));
+  if (!modal || !metadata.agent) return;
+  let templates: CommentModalState['templates'];
+  try {
+    templates = await ix.actor.hd.commentTemplates();
+  } catch (error) {
+    ix.services.logger.info('comment templates unavailable', error);
+    templates = 'failed';
+  }
+  await modal
+    .update(commentModal(modalState(metadata, { templates })))
+    .catch((error: unknown) => ix.services.logger.warn('could not show the comment templates', error));
+}
+
+/** A template chosen in the modal: inserted after what was already written. */
+export async function insertChosenTemplate(ctx: ActionCtx): Promise<void> {
+  const { view, modal, services } = ctx;
+  if (!view || !modal) return;
+  const metadata = decodeMetadata(commentMetadataSchema, view.private_metadata);
+  const templateId = intOf(selectedOptionValue(ctx.action));
+  if (!metadata || templateId === undefined) return;
+  // Quietly: a connect prompt or a queued notice would replace the comment being written.
+  const actor = actorFor(services, ctx.who);
+  if (typeof actor === 'string') return;
+  let next: ModalView;
+  try {
+    const templates = await actor.hd.commentTemplates();
+    const template = templates.find((row) => row.TemplateId === templateId);
+    if (!template) return;
+    // A new body block id: Slack would otherwise keep the typed text over the new initial value.
+    const bumped: CommentMetadata = { ...metadata, bodyVersion: metadata.bodyVersion + 1 };
+    next = commentModal(modalState(bumped, { templates, body: insertTemplate(commentBodyFrom(view.state.values), template.Body) }));
+  } catch (error) {
+    services.logger.info('could not load the comment templates to insert one', error);
+    next = commentModal(modalState(metadata, { templates: 'failed', problem: errorText(error) }));
+  }
+  await modal.update(next).catch((error: unknown) => services.logger.info('could not update the comment modal', error));
+}
+
+// ── the submission ───────────────────────────────────────────────────────────────────────────────
+
+/** An ephemeral message in `channel`; where the app cannot post there, `fallback`. */
+function ephemeralOr(deps: SurfaceDeps, channel: string, fallback: Surface): Surface {
+  const send = async (message: SlackMessage) => {
+    try {
+      await deps.client.chat.postEphemeral({ channel, user: deps.userId, ...message });
+    } catch (error) {
+      if (!isGone(error)) throw error;
+      deps.logger.info(`ephemeral post in ${channel} unusable; answering through ${fallback.kind}`);
+      await fallback.send(message);
+    }
+  };
+  return { kind: 'ephemeral', send, replace: send };
+}
+
+/**
+ * Where the outcome goes once the modal closed: the card that opened it (its response_url; `replace`
+ * re-renders the card), else an ephemeral message in the channel, else the Messages tab. A message
+ * stays in the Messages tab, so there `inDm` is said instead when given: the card may hold agents-only
+ * comments, which are shown only ephemerally.
+ */
+function afterModal(deps: SurfaceDeps, metadata: CommentMetadata, inDm?: SlackMessage): Surface {
+  const dm = dmSurface(deps);
+  const lastResort: Surface = inDm ? { kind: 'dm', send: () => dm.send(inDm), replace: () => dm.send(inDm) } : dm;
+  const inChannel = metadata.channelId ? ephemeralOr(deps, metadata.channelId, lastResort) : lastResort;
+  if (!metadata.responseUrl) return inChannel;
+  return respondSurface(deps, metadata.responseUrl, (metadata.surface ?? 'ephemeral') === 'ephemeral', inChannel);
+}
+
+/** The same surface, with the comment's text quoted under every message, so a failure never loses it. */
+const keepingText = (surface: Surface, body: string): Surface => ({
+  kind: surface.kind,
+  send: (message, tone) => surface.send(unsavedCommentMessage(message.text, body), tone),
+  replace: (message) => surface.replace(unsavedCommentMessage(message.text, body)),
+});
+
+export async function submitComment(ctx: SubmitCtx): Promise<void> {
+  const reading = readCommentForm(ctx.view.private_metadata, ctx.values);
+  if (!reading.ok) {
+    await ctx.ack({ response_action: 'errors', errors: reading.errors });
+    return;
+  }
+  await ctx.ack();
+  const { metadata, text, agentsOnly } = reading.values;
+  const { talepId } = metadata;
+  const deps = surfaceDeps(ctx.services, ctx.client, ctx.who.userId);
+  const answers = afterModal(deps, metadata);
+  await actAs(
+    { ...ctx, surface: answers },
+    async (actor) => {
+      try {
+        await actor.hd.addComment({ id: talepId, body: text, ...(agentsOnly ? { forTechsOnly: true } : {}) });
+      } catch (error) {
+        await reportFailure({ ...ctx, surface: keepingText(answers, text), linkedAt: actor.account.linkedAt }, error, { talepId });
+        return;
+      }
+      const notice = commentNotice(talepId, agentsOnly);
+      const card = await cardMessage(ctx.services, actor, talepId, metadata.surface ?? 'ephemeral', notice);
+      await afterModal(deps, metadata, commentAddedElsewhere(notice, talepId)).replace(card);
+    },
+    { talepId },
+  );
+}

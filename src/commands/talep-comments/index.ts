@@ -1,0 +1,81 @@
+/**
+ * A talep's comments: `/talep comment <id> [--private] [text]` and the card's Comment button (with text:
+ * added at once; without: the comment modal), `/talep comments <id> [page]` (all of them, newest first,
+ * Previous/Next replacing the list in place), and Edit on each comment the viewer may change. The
+ * card's "More → All comments" opens the same list (./public.ts).
+ */
+import type { Area } from '../../slack/dispatch.js';
+import { buttonValue, onAction, onSubmit } from '../../slack/listeners.js';
+import { route } from '../../slack/routes.js';
+import { CommentModalIds, commentNotice, onlyAgentsCommentMessage } from '../../views/talep-comments/comment-modal.js';
+import { CommentsIds, parseCommentsPageValue } from '../../views/talep-comments/list.js';
+import { answerWithCard, cardControl, cardSurfaceOf, readTalepButton, TalepCardIds } from '../talep-card/public.js';
+import { parseCommentArgs, parseCommentsArgs } from './args.js';
+import { insertChosenTemplate, openCommentModal, submitComment } from './comment-form.js';
+import { openEditForm, submitEditForm } from './edit-form.js';
+import { commentsListFor } from './list.js';
+
+/** Previous / Next: the page replaces the list in place. */
+const pageButton = (id: string) =>
+  onAction(id, { talep: (ctx) => parseCommentsPageValue(buttonValue(ctx.action))?.talepId }, async (ctx) => {
+    const { page } = parseCommentsPageValue(buttonValue(ctx.action)) as { page: number };
+    await ctx.surface.replace(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, page));
+  });
+
+export const talepCommentsArea: Area = {
+  name: 'talep-comments',
+  routes: [
+    route({
+      path: 'comment',
+      usage: 'comment <id> [--private] [text]',
+      summary: 'Comment on a talep (no text: a form with templates; --private: agents only)',
+      group: 'Taleps',
+      audience: 'agent',
+      parse: parseCommentArgs,
+      // Only the stored link is read before the modal opens (the trigger lives 3 s).
+      needs: { talep: (ctx) => ctx.args.talepId },
+      run: async (ctx) => {
+        const { actor, args, talepId } = ctx;
+        if (!actor.isAgent) return ctx.surface.send(onlyAgentsCommentMessage);
+        if (args.text === undefined) {
+          return openCommentModal(ctx, ctx.triggerId, { talepId, agent: true, bodyVersion: 0, channelId: ctx.channelId });
+        }
+        await actor.hd.addComment({ id: talepId, body: args.text, ...(args.agentsOnly ? { forTechsOnly: true } : {}) });
+        await answerWithCard(ctx, commentNotice(talepId, args.agentsOnly));
+      },
+    }),
+    route({
+      path: 'comments',
+      usage: 'comments <id> [page]',
+      summary: 'All comments of a talep, newest first, 10 a page; Edit on the ones you may change',
+      group: 'Taleps',
+      audience: 'everyone',
+      parse: parseCommentsArgs,
+      needs: { talep: (ctx) => ctx.args.talepId },
+      run: async (ctx) => ctx.surface.send(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, ctx.args.page)),
+    }),
+  ],
+  listeners: [
+    cardControl(TalepCardIds.comment, readTalepButton, async (ctx) => {
+      if (!ctx.actor.isAgent) {
+        await ctx.surface.send(onlyAgentsCommentMessage);
+        return false;
+      }
+      await openCommentModal(ctx, ctx.triggerId, {
+        talepId: ctx.talepId,
+        agent: true,
+        bodyVersion: 0,
+        ...(ctx.body.response_url ? { responseUrl: ctx.body.response_url } : {}),
+        surface: cardSurfaceOf(ctx),
+        ...(ctx.channelId ? { channelId: ctx.channelId } : {}),
+      });
+      return false;
+    }),
+    onAction(CommentModalIds.templateSelect, insertChosenTemplate),
+    onSubmit(CommentModalIds.callbackId, submitComment),
+    pageButton(CommentsIds.previousPage),
+    pageButton(CommentsIds.nextPage),
+    onAction(CommentsIds.edit, openEditForm),
+    onSubmit(CommentsIds.editCallback, submitEditForm),
+  ],
+};

@@ -1,0 +1,28 @@
+/**
+ * The card's "More" menu: each entry opens as a new message beside the card (the card stays as it is).
+ * The entries belong to several areas; each is shown through that area's public file.
+ */
+import type { Actor } from '../../slack/actor.js';
+import type { Services } from '../../slack/services.js';
+import type { SlackMessage } from '../../views/kit/blocks.js';
+import type { CardExtra } from '../talep-card/public.js';
+import { commentsListFor } from '../talep-comments/public.js';
+import { filesFor } from '../talep-files/public.js';
+import { relationsFor } from '../talep-relations/public.js';
+import { fieldsFor } from './fields.js';
+import { subscribersFor } from './people.js';
+
+export function extraMessage(services: Services, actor: Actor, extra: CardExtra, talepId: number): Promise<SlackMessage> {
+  switch (extra) {
+    case 'relations':
+      return relationsFor(actor, talepId);
+    case 'fields':
+      return fieldsFor(actor, talepId);
+    case 'files':
+      return filesFor(actor, talepId);
+    case 'subscribers':
+      return subscribersFor(actor, talepId);
+    case 'comments':
+      return commentsListFor(services, actor, talepId);
+  }
+}

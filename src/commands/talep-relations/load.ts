@@ -1,0 +1,39 @@
+/** Reading how a talep relates to others, as the acting person. */
+import * as z from 'zod';
+import type { Actor } from '../../slack/actor.js';
+import type { SlackMessage } from '../../views/kit/blocks.js';
+import { MAX_ROWS, type RelationsData, relationsMessage, rowOf, subTaleps, type TalepRow } from '../../views/talep-relations/relations.js';
+
+/** GUESSED extra of the talep record (the sandbox sends it); without it related taleps cannot be listed. */
+const relatedIds = z.array(z.int().min(1));
+
+/** The parent's id from ParentTalep, whichever form the help desk answered in. */
+export function parentIdOf(parent: Awaited<ReturnType<Actor['hd']['parentTalep']>>): number | undefined {
+  if (parent === null) return undefined;
+  return typeof parent === 'number' ? parent : parent.TalepID;
+}
+
+export async function loadRelations(actor: Pick<Actor, 'hd' | 'isAgent'>, talepId: number): Promise<RelationsData> {
+  const [talep, parent, subs] = await Promise.all([
+    actor.hd.getTalep({ id: talepId }),
+    actor.hd.parentTalep({ id: talepId, returnFullTalep: true }),
+    actor.hd.subTaleps({ id: talepId }),
+  ]);
+  const parentRow: TalepRow | null = parent === null ? null : typeof parent === 'number' ? { id: parent } : rowOf(parent);
+  const ids = relatedIds.safeParse(talep['RelatedTalepIDs']);
+  // Related taleps come as bare ids: read them for their subjects, but a gone or hidden one is still listed.
+  const related = ids.success
+    ? await Promise.all(ids.data.slice(0, MAX_ROWS).map((id) => actor.hd.getTalep({ id }).then(rowOf, (): TalepRow => ({ id }))))
+    : undefined;
+  return { talepId, parent: parentRow, subs: subs.map(rowOf), ...(related ? { related } : {}), canEdit: actor.isAgent };
+}
+
+/** Parent, sub-taleps and related taleps of a talep (`relations <id>`, the card's "More"). */
+export async function relationsFor(actor: Actor, talepId: number, notice?: string): Promise<SlackMessage> {
+  return relationsMessage(await loadRelations(actor, talepId), notice);
+}
+
+export async function subTalepsFor(actor: Actor, parentId: number, notice?: string): Promise<SlackMessage> {
+  const subs = await actor.hd.subTaleps({ id: parentId });
+  return subTaleps(parentId, subs.map(rowOf), actor.isAgent, notice);
+}
