@@ -2,17 +2,13 @@
  * Account linking end to end: signed requests to the Bolt receiver, the connect modal, the token check
  * through the lock-out guard, whoami/disconnect, a token the help desk stops accepting, and App Home.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { ConnectIds } from '../../src/views/account/ids.js';
 import { json, postTo } from '../support/e2e.js';
-import { type Harness, people, startHarness } from '../support/harness.js';
+import { people } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness({ linked: ['admin', 'agent2'] });
-});
-afterAll(async () => h?.close());
+const h = useHarness({ linked: ['admin', 'agent2'] });
 
 const allSlackTraffic = () => JSON.stringify([h.slack.calls, h.slack.responsePosts]);
 

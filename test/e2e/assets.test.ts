@@ -6,23 +6,21 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { AssetFormBlocks, AssetIds, AssetLinkBlocks } from '../../src/views/assets/ids.js';
 import { fieldBlockId } from '../../src/views/custom-fields/form.js';
 import { elementsOf, json, nextCallAfter, postTo, textValue } from '../support/e2e.js';
-import { type Harness, startHarness } from '../support/harness.js';
 import type { SentRequest } from '../support/slack-requests.js';
 
-let h: Harness;
 let dataDir: string;
 let dataFile: string;
 
-beforeAll(async () => {
+const h = useHarness(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'talep-assets-'));
   dataFile = join(dataDir, 'sandbox.json');
-  h = await startHarness({ sandbox: { dataFile } });
+  return { sandbox: { dataFile } };
 });
 afterAll(async () => {
-  await h?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 

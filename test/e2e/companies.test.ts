@@ -3,18 +3,14 @@
  * "already exists" answer when the help desk hands back an existing id), edit, custom fields, and the
  * refusals for agents and regular users.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CompanyBlocks, CompanyIds, rowMenuValue } from '../../src/views/companies/ids.js';
 import { json, modalOpenedBy, modalShowing, slashAnswer, textValue } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = useHarness();
 
 const companies = () => h.helpdeskAs('admin').companies();
 

@@ -4,19 +4,15 @@
  * user and as an agent, show, Share in channel (and its refusal for the agents-only article), and
  * `kb new` creating an article as an agent and refused for a regular user.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 import { AGENTS_ONLY, KbIds, NewArticleBlocks } from '../../src/views/kb/articles.js';
 import { actionIdsOf, elementsOf, json, type MessageElement, modalShowing, nextCall, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = useHarness();
 
 interface AnyBlock {
   type: string;

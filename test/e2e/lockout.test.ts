@@ -5,23 +5,19 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { ConnectIds } from '../../src/views/account/ids.js';
 import { json, postTo } from '../support/e2e.js';
-import { type Harness, people, startHarness } from '../support/harness.js';
+import { people } from '../support/harness.js';
 
 // Long enough for the "queued" notice (sent for waits of 2 s or more), short enough for a test.
 const BLOCK_MS = 2_500;
-let h: Harness;
-
-beforeAll(async () => {
-  // The sandbox blocks for as long as the guard pauses, as the real help desk (5 min) and the guard's default do.
-  h = await startHarness({
-    linked: ['admin', 'agent', 'agent2'],
-    guard: { blockMs: BLOCK_MS },
-    sandbox: { lockout: { blockMs: BLOCK_MS, windowMs: BLOCK_MS } },
-  });
+// The sandbox blocks for as long as the guard pauses, as the real help desk (5 min) and the guard's default do.
+const h = useHarness({
+  linked: ['admin', 'agent', 'agent2'],
+  guard: { blockMs: BLOCK_MS },
+  sandbox: { lockout: { blockMs: BLOCK_MS, windowMs: BLOCK_MS } },
 });
-afterAll(async () => h?.close());
 
 /** Asks the sandbox directly (not through the bot's guard) whether our IP is blocked. */
 async function sandboxBlocksUs(): Promise<boolean> {

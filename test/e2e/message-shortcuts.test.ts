@@ -4,6 +4,7 @@
  * comment it adds, a regular user's refusal explained), and the unlinked user's connect prompt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { ShortcutIds } from '../../src/commands/message-shortcuts/shortcut-ids.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
@@ -11,15 +12,10 @@ import { AddToTalepIds } from '../../src/views/message-shortcuts/add-to-talep.js
 import { NewTalepIds } from '../../src/views/new-talep/ids.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { callsSince, inputElement, pick, stateOf, type StateValues, type View, viewOf, viewText, viewUpdateSince } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Harness, type Person } from '../support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-  h.slack.users.set('UAUTHOR', { id: 'UAUTHOR', name: 'Ayla Demir', email: 'ayla@example.org' });
-});
-afterAll(async () => {
-  await h?.close();
+const h = useHarness({}, async (started) => {
+  started.slack.users.set('UAUTHOR', { id: 'UAUTHOR', name: 'Ayla Demir', email: 'ayla@example.org' });
 });
 
 const updated = async (mark: number, test: (view: View) => boolean, what: string) => viewOf(await viewUpdateSince(h, mark, test, what));

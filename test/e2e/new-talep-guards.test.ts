@@ -3,21 +3,16 @@
  * talep" at submission and for someone who may not see the talep, and files Slack will not hand out
  * (the form again with the reason; nothing created or added).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { ShortcutIds } from '../../src/commands/message-shortcuts/shortcut-ids.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { AddToTalepIds } from '../../src/views/message-shortcuts/add-to-talep.js';
 import { NewTalepIds } from '../../src/views/new-talep/ids.js';
 import { callsSince, inputElement, pick, stateOf, type View, viewOf, viewText, viewUpdateSince } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 let counter = 500;
 const nextTs = () => `1700000500.${String(++counter).padStart(6, '0')}`;

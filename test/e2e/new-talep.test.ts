@@ -5,7 +5,8 @@
  * the fake Slack), inline errors, a help-desk refusal re-renders the form.
  */
 import type { ViewStateValue } from '@slack/bolt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { ShortcutIds } from '../../src/commands/message-shortcuts/shortcut-ids.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
@@ -23,15 +24,9 @@ import {
   viewText,
   viewUpdateSince,
 } from '../support/e2e.js';
-import { type Harness, startHarness } from '../support/harness.js';
+import { } from '../support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const optionValues = (view: View, blockId: string) =>
   ((inputElement(view, blockId)?.options ?? []) as { value: string }[]).map((option) => option.value);

@@ -3,21 +3,14 @@
  * real`): the card, search and `mine`, relations, custom fields, people and assets read the normalised
  * records, and talep links fall back to the template where real list rows carry no `Url`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { elementsOf, elementsWithId, json, type Post, slashAnswer } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness({ sandbox: { settings: { ResponseStyle: 'real' } } });
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness({ sandbox: { settings: { ResponseStyle: 'real' } } });
 
 const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text)).post;
 const root = () => h.sandbox.rootUrl;

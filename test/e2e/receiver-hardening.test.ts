@@ -5,22 +5,20 @@
  * records Slack calls, not the text of what was sent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { CommentsIds, editValue } from '../../src/views/talep-comments/list.js';
 import { modalOpenedBy, slashAnswer } from '../support/e2e.js';
-import { type Harness, startHarness } from '../support/harness.js';
 import { signature } from '../support/slack-requests.js';
 
-let h: Harness;
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
 
-beforeAll(async () => {
+beforeAll(() => {
   process.on('unhandledRejection', onRejection);
-  h = await startHarness();
 });
-afterAll(async () => {
+const h = useHarness();
+afterAll(() => {
   process.off('unhandledRejection', onRejection);
-  await h?.close();
 });
 afterEach(() => {
   expect(rejections.splice(0)).toEqual([]);

@@ -3,18 +3,14 @@
  * rule ids (read first), disable and enable them in the sandbox, and the change log says who; agents
  * get the "admins only" explanation whether or not there is anything to read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { addBlockId, RuleIds } from '../../src/views/rules/modal.js';
 import { json, modalShowing, nextCall, type ShownModal } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = useHarness();
 
 const { tagPrinterTaleps, escalateCritical } = SeedIds.rules;
 

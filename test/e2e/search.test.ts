@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CONNECT_ACTION } from '../../src/views/kit/notices.js';
 import { SearchIds } from '../../src/views/search/results.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { elementsOf, json, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
 /** Taleps created for paging: more than one page of results for the word "zebraprobe". */
 const probeIds: number[] = [];
 
-beforeAll(async () => {
-  h = await startHarness();
-  const agent = h.helpdeskAs('agent');
+const h = useHarness({}, async (started) => {
+  const agent = started.helpdeskAs('agent');
   for (let index = 1; index <= 12; index += 1) {
     const { id } = await agent.createTalep({
       categoryId: SeedIds.categories.hardware,
@@ -24,9 +23,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await h?.close();
-});
 
 const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text, { status: true })).post;
 const press = async (person: Person, button: { action_id?: string; value?: string }) =>

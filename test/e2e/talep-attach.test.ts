@@ -4,17 +4,14 @@
  * inline errors for a missing or oversized file; the help desk's refusal for someone else's talep; a
  * file Slack will not hand out; the attachments list's "Attach files" button and its refreshed list.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { AttachIds } from '../../src/views/talep-files/attach.js';
 import { FilesIds } from '../../src/views/talep-files/ids.js';
 import { callsSince, elementsWithId, json, postTo, slashAnswer, type StateValues, viewOf, viewText, viewUpdateSince } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = useHarness();
 
 let fileCounter = 0;
 

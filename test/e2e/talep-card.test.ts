@@ -2,22 +2,15 @@
  * The talep card end to end: `/talep show`, the shared `talep_show` button, Share in channel, Subscribe,
  * and the errors (unknown id, someone else's talep, parse errors, unlinked user).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { actionIdsOf, elementsOf, json, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
-import { type Harness, type Person, people, startHarness } from '../support/harness.js';
+import { type Person, people } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const slash = (person: Person, text: string) => slashAnswer(h, person, text);
 /** Presses a card element (in an ephemeral card unless `ephemeral` is false) and waits for the answer. */

@@ -5,6 +5,7 @@
  * the card's More menu; each checked in what Slack received and in the sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
@@ -23,24 +24,18 @@ import {
   textValue,
   type View,
 } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
-
-let h: Harness;
+import { type Person } from '../support/harness.js';
 
 /** Talep 6 (admin's, Network) has no seed comments: these 12 public ones and 1 agents-only are all it has. */
 const TALEP = 6;
 const ADDED = 12;
 
-beforeAll(async () => {
-  h = await startHarness();
-  const agent = h.helpdeskAs('agent');
+const h = useHarness({}, async (started) => {
+  const agent = started.helpdeskAs('agent');
   for (let n = 1; n <= ADDED; n++) await agent.addComment({ id: TALEP, body: `Maintenance note ${n}` });
   await agent.addComment({ id: TALEP, body: 'Core switch password rotated', forTechsOnly: true });
 });
 
-afterAll(async () => {
-  await h?.close();
-});
 
 const slash = (person: Person, text: string) => slashAnswer(h, person, text, { ephemeral: true });
 const press = (person: Person, action: Record<string, unknown> & { action_id: string }) => pressAnswer(h, person, action);

@@ -4,7 +4,8 @@
  * attachments (the private download carries the exact bytes; admin delete), the secondary assignee with
  * the help desk's setting off and on, tracker links on the card, the card's "More" menu, and refusals.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { rowActionId } from '../../src/views/kit/blocks.js';
 import { fieldBlockId } from '../../src/views/custom-fields/form.js';
@@ -13,17 +14,9 @@ import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js'
 import { ExtrasIds } from '../../src/views/talep-extras/ids.js';
 import { FilesIds } from '../../src/views/talep-files/ids.js';
 import { elementsWithId, json, type MessageElement, nextCall, pressAnswer, rowElements, slashAnswer } from '../support/e2e.js';
-import { type Harness, type Person, people, startHarness } from '../support/harness.js';
+import { type Person, people } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 interface Block {
   type: string;

@@ -4,24 +4,17 @@
  * talep is gone, its comments moved, message links to it forgotten), the card's "More" menu, and the
  * refusals for regular users.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { isHelpdeskError } from '../../src/api/errors.js';
 import { rowActionId } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { cardExtraValue, TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { RelationIds } from '../../src/views/talep-relations/ids.js';
 import { elementsWithId, json, pressAnswer, rowElements, slashAnswer } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text)).post;
 const press = async (person: Person, action: Record<string, unknown> & { action_id: string }) => (await pressAnswer(h, person, action)).post;

@@ -3,23 +3,16 @@
  * (confirmation with and without the notification, the card's Close), assign, status, priority, due, the
  * card's work buttons; each checked in the sandbox and in what Slack received.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { CloseIds } from '../../src/views/talep-work/close.js';
 import { CommentModalIds, commentBodyBlockId } from '../../src/views/talep-comments/comment-modal.js';
 import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { json, nextCall, type Post, pressAnswer, slashAnswer } from '../support/e2e.js';
-import { type Harness, type Person, people, startHarness } from '../support/harness.js';
+import { type Person, people } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 interface View {
   callback_id?: string;

@@ -4,7 +4,8 @@
  * modal (opens at once, prefilled from GET /User, only changed fields sent, inline errors, the updated
  * card), deletion behind an explicit confirmation, and the help desk's refusals for agents and users.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { listPageValue } from '../../src/views/users/list.js';
 import { UserEditBlocks } from '../../src/views/users/edit.js';
@@ -25,14 +26,9 @@ import {
   textValue,
   type View,
 } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = useHarness();
 
 const admin = () => h.helpdeskAs('admin');
 const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text, { status: true, ephemeral: true })).post;

@@ -3,19 +3,15 @@
  * outbox when asked), disable/enable, grant/revoke per category, merge behind an explicit
  * confirmation, custom fields, and the help desk's refusals for agents and regular users.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from '../support/use-harness.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import { UserIds } from '../../src/views/users/ids.js';
 import { NewUserBlocks } from '../../src/views/users/new-user.js';
 import { json, modalOpenedBy, modalShowing, slashAnswer, textValue } from '../support/e2e.js';
-import { type Harness, type Person, startHarness } from '../support/harness.js';
+import { type Person } from '../support/harness.js';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h?.close());
+const h = useHarness();
 
 const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text, { status: true, ephemeral: true })).post;
 
