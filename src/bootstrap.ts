@@ -9,7 +9,7 @@ import type { Dispatcher } from 'undici';
 import { AuthGuard, type AuthGuardOptions } from './api/auth-guard.js';
 import { applicationRoot } from './api/auth.js';
 import { HelpdeskClient } from './api/client.js';
-import { talepUrlTemplate } from './api/talep-link.js';
+import { talepUrlTemplate } from './domain/talep-link.js';
 import type { Services } from './slack/services.js';
 import type { Config } from './config.js';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner.js';

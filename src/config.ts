@@ -3,7 +3,7 @@
  * listing everything that is missing or wrong instead of failing on the first.
  */
 import * as z from 'zod';
-import { talepUrlTemplateProblem } from './api/talep-link.js';
+import { talepUrlTemplateProblem } from './domain/talep-link.js';
 
 const optionalText = z
   .string()

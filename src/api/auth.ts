@@ -25,14 +25,4 @@ export function credentialId(credential: Credential): string {
   return createHash('sha256').update(authorizationHeader(credential)).digest('hex').slice(0, 32);
 }
 
-/**
- * The application root: the API base URL without its final `/api` segment. The token page
- * (`/User/Token`) lives there, not under the API.
- */
-export function applicationRoot(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '') || '/';
-  url.search = '';
-  url.hash = '';
-  return url.toString().replace(/\/+$/, '');
-}
+export { applicationRoot } from '../domain/talep-link.js';

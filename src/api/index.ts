@@ -27,7 +27,7 @@ export { type GuardMemory, type GuardSnapshot, guardSnapshotSchema } from './gua
 export { type AutomationRuleSummary, parseRuleXml, type RuleClause, summarizeRule } from './rules.js';
 export type * from './schemas.js';
 export { type ResponseStyle, responseStyles } from './shapes.js';
-export { defaultTalepUrlTemplate, type TalepLinkable, talepIdFromUrl, talepUrl, talepUrlTemplate } from './talep-link.js';
+export { defaultTalepUrlTemplate, type TalepLinkable, talepIdFromUrl, talepUrl, talepUrlTemplate } from '../domain/talep-link.js';
 export { CustomFieldType, CustomFieldUsage } from './schemas.js';
 export { type Budget, type Priority, Throttle, type ThrottleOptions } from './throttle.js';
 export type { FileUpload } from './wire.js';

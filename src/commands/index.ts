@@ -11,6 +11,7 @@ import { kbArea } from './kb/index.js';
 import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { newTalepArea } from './new-talep/index.js';
 import { rulesArea } from './rules/index.js';
+import { remindersArea } from './reminders/index.js';
 import { searchArea } from './search/index.js';
 import { statsArea } from './stats/index.js';
 import { talepCardArea } from './talep-card/index.js';
@@ -33,6 +34,7 @@ export function allAreas(): Area[] {
     talepRelationsArea,
     talepExtrasArea,
     talepFilesArea,
+    remindersArea,
     searchArea(),
     statsArea,
     rulesArea,

@@ -7,7 +7,7 @@
  */
 import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortcut, MessageShortcut, ViewClosedAction, ViewSubmitAction, webApi } from '@slack/bolt';
 import { escapeText } from '../views/kit/blocks.js';
-import { helpMessage } from '../views/help.js';
+import { helpMessage } from '../views/kit/help.js';
 import { resultView } from '../views/kit/states.js';
 import { actorFor, whoActs } from './actor.js';
 import { linkProblemText } from './failures.js';

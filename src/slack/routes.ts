@@ -4,7 +4,7 @@
  * never list something that does not exist. The longest matching path wins, so `user edit` and `user`
  * can both exist; a known first word with an unknown second one gets that family's help.
  */
-import type { Audience, HelpEntry } from '../views/help.js';
+import type { Audience, HelpEntry } from '../views/kit/help.js';
 import type { Parsed } from '../domain/parsed.js';
 import type { Interaction } from './interaction.js';
 import type { Granted, Needs } from './middleware.js';

@@ -33,6 +33,18 @@ export type DirectoryEntry = z.infer<typeof directoryEntry>;
 const messageTalep = z.object({ talepId: z.int(), createdBy: z.string(), at: z.string() });
 export type MessageTalep = z.infer<typeof messageTalep>;
 
+const reminderEntry = z.object({
+  /** Slack's id of the scheduled message. */
+  scheduledMessageId: z.string(),
+  /** The DM channel Slack scheduled it in (needed to cancel it). */
+  channelId: z.string(),
+  talepId: z.int(),
+  subject: z.string(),
+  postAt: z.string(),
+  createdAt: z.string(),
+});
+export type ReminderEntry = z.infer<typeof reminderEntry>;
+
 const ruleChange = z.object({
   ruleId: z.int(),
   change: z.enum(['added', 'removed', 'enabled', 'disabled']),
@@ -59,6 +71,8 @@ export const databaseSchema = z.object({
   authGuard: z.unknown().optional(),
   /** Idempotency key → reservation or result (idempotency-store.ts). */
   idempotency: idempotencyTable,
+  /** `team:user` → reminders scheduled with Slack's chat.scheduleMessage (reminder-store.ts); absent in older files. */
+  reminders: z.record(z.string(), z.array(reminderEntry)).default({}),
   /** Job id → durable job, the outbox (job-store.ts). */
   jobs: jobsTable,
 });
@@ -72,6 +86,7 @@ export const emptyDatabase = (): DatabaseData => ({
   rules: {},
   idempotency: {},
   jobs: {},
+  reminders: {},
 });
 
 export type Database = Low<DatabaseData>;

@@ -8,6 +8,7 @@ import { DirectoryStore } from './directory-store.js';
 import { type IdempotencyStore, LowdbIdempotencyStore } from './idempotency-store.js';
 import { LowdbJobQueue } from './job-store.js';
 import { MessageTalepStore } from './message-taleps.js';
+import { ReminderStore } from './reminder-store.js';
 import { RuleRegistry } from './rule-registry.js';
 
 export interface Stores {
@@ -21,6 +22,8 @@ export interface Stores {
   idempotency: IdempotencyStore;
   /** Durable jobs: accepted work that a worker sends, retries and dead-letters. */
   jobs: JobQueue;
+  /** `/talep remind` reminders (Slack holds the messages; this lists and cancels them). */
+  reminders: ReminderStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -42,5 +45,6 @@ export async function openStores(source: string | Database | undefined, keys: Bu
     rules: new RuleRegistry(db),
     idempotency: new LowdbIdempotencyStore(db),
     jobs: new LowdbJobQueue(db),
+    reminders: new ReminderStore(db),
   };
 }

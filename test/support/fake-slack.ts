@@ -67,6 +67,10 @@ export class FakeSlack {
   readonly users = new Map<string, FakeSlackUser>();
   readonly files = new Map<string, FakeSlackFile>();
   readonly uploads: FakeSlackUpload[] = [];
+  /** Messages scheduled with chat.scheduleMessage and not deleted: id → channel, time, message. */
+  readonly scheduled = new Map<string, { channel: string; postAt: number; args: Record<string, unknown> }>();
+  /** Slack's clock for chat.scheduleMessage's checks (seconds); tests with a fixed "now" set it. */
+  now = () => Date.now() / 1000;
   /** Per-method overrides, e.g. `fail.set('views.open', 'expired_trigger_id')`. */
   readonly fail = new Map<string, string>();
   /** Every Block Kit limit the bot broke, in order; a test that expects one takes it with `takeViolations()`. */
@@ -249,6 +253,23 @@ export class FakeSlack {
       case 'files.completeUploadExternal': {
         const files = Array.isArray(args.files) ? (args.files as { id: string; title?: string }[]) : [];
         return { ok: true, files: files.map((file) => ({ id: file.id, title: file.title, name: this.#uploadNames.get(file.id) })) };
+      }
+      case 'chat.scheduleMessage': {
+        const postAt = Number(args.post_at);
+        // Slack refuses a time in the past and one more than 120 days ahead.
+        if (!Number.isFinite(postAt) || postAt <= this.now()) return { ok: false, error: 'time_in_past' };
+        if (postAt > this.now() + 120 * 86_400) return { ok: false, error: 'time_too_far' };
+        const raw = String(args.channel);
+        const channel = /^[UW]/.test(raw) ? `D${raw}` : raw;
+        const id = `Q${++this.#messageCounter}`;
+        this.scheduled.set(id, { channel, postAt, args });
+        return { ok: true, channel, scheduled_message_id: id, post_at: postAt, message: { text: args.text } };
+      }
+      case 'chat.deleteScheduledMessage': {
+        const found = this.scheduled.get(String(args.scheduled_message_id));
+        if (!found || found.channel !== args.channel) return { ok: false, error: 'invalid_scheduled_message_id' };
+        this.scheduled.delete(String(args.scheduled_message_id));
+        return { ok: true };
       }
       case 'users.lookupByEmail': {
         const user = [...this.users.values()].find((candidate) => candidate.email === args.email);

@@ -3,7 +3,7 @@ import { fail, ok } from '../../src/domain/parsed.js';
 import { parseTalepId } from '../../src/slack/args.js';
 import { route, Router } from '../../src/slack/routes.js';
 import { checkMessage } from '../../src/slack/block-kit-limits.js';
-import { helpMessage } from '../../src/views/help.js';
+import { helpMessage } from '../../src/views/kit/help.js';
 import { longText, many } from './block-kit-fixtures.js';
 
 function router() {

@@ -5,7 +5,7 @@ import { parseEmail, parsePersonRef } from '../../src/commands/users/args.js';
 import { readNewUserForm } from '../../src/commands/users/create.js';
 import { usersArea } from '../../src/commands/users/index.js';
 import { matchCategory } from '../../src/commands/users/permission.js';
-import { helpMessage } from '../../src/views/help.js';
+import { helpMessage } from '../../src/views/kit/help.js';
 import { NewUserBlocks } from '../../src/views/users/new-user.js';
 import { resolverOf, routerOf } from '../support/area-routes.js';
 

@@ -5,7 +5,7 @@
  * person a confirmation. A failure before the talep exists shows the form again with a banner and the
  * person's values.
  */
-import { talepUrl } from '../../api/talep-link.js';
+import { talepUrl } from '../../domain/talep-link.js';
 import { isStandardPriority } from '../../domain/priority.js';
 import type { Actor } from '../../slack/actor.js';
 import { SlackFileError } from '../../slack/files.js';

@@ -3,7 +3,7 @@
  * opened a talep offers that one instead, asked when the form opens and again on submission) and the
  * link made once the talep exists (the store, and a reply in the message's thread).
  */
-import { talepUrl } from '../../api/talep-link.js';
+import { talepUrl } from '../../domain/talep-link.js';
 import { isHelpdeskError } from '../../api/errors.js';
 import type { Actor } from '../../slack/actor.js';
 import type { Interaction } from '../../slack/interaction.js';

@@ -48,4 +48,4 @@ export async function answerWithCard(ctx: CommandCtx & ActingOnTalep, notice: Ca
 /** For plain buttons whose value is the talep id. */
 export { readTalepButton, talepIdOfButton } from './controls.js';
 export { setSubscription } from './subscription.js';
-export { parseCardExtra, TalepCardIds, type CardExtra } from '../../views/talep-card/ids.js';
+export { type CardExtra, parseCardChange, parseCardExtra, TalepCardIds } from '../../views/talep-card/ids.js';

@@ -3,7 +3,7 @@ import type { Actor } from '../../slack/actor.js';
 import type { Services } from '../../slack/services.js';
 import type { SlackMessage } from '../../views/kit/blocks.js';
 import { commentsMessage } from '../../views/talep-comments/list.js';
-import { talepUrl } from '../../api/talep-link.js';
+import { talepUrl } from '../../domain/talep-link.js';
 import { worksOnCategory } from '../talep-card/public.js';
 
 export async function commentsListFor(services: Services, actor: Actor, talepId: number, page = 0, notice?: string): Promise<SlackMessage> {

@@ -15,7 +15,7 @@ import { helpdeskPersonFor } from '../../slack/people.js';
 import { slackProfile } from '../../slack/profiles.js';
 import { route } from '../../slack/routes.js';
 import { escapeText } from '../../views/kit/blocks.js';
-import { parseCardChange, TalepCardIds } from '../../views/talep-card/ids.js';
+import { parseCardChange, TalepCardIds } from '../talep-card/public.js';
 import { closeCancelledMessage, closeConfirmation, CloseIds, type MessageStateValues, suppressNotificationFrom } from '../../views/talep-work/close.js';
 import {
   alreadyClosedNotice,

@@ -4,7 +4,7 @@
  * module. Pure: the command module fetches, caches and pages; this only lays out one page.
  */
 import type { TalepListItem } from '../../api/schemas.js';
-import { talepUrl } from '../../api/talep-link.js';
+import { talepUrl } from '../../domain/talep-link.js';
 import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
 

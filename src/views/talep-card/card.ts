@@ -13,7 +13,7 @@
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
 import type { Comment, IntegrationData, Priority, Talep, TalepPerson } from '../../api/schemas.js';
-import { talepUrl } from '../../api/talep-link.js';
+import { talepUrl } from '../../domain/talep-link.js';
 import {
   actions,
   type Block,

@@ -6,7 +6,7 @@ import {
   talepUrl,
   talepUrlTemplate,
   talepUrlTemplateProblem,
-} from '../../src/api/talep-link.js';
+} from '../../src/domain/talep-link.js';
 
 const API = 'https://hd.example.com/helpdesk/api';
 const DEFAULT = 'https://hd.example.com/helpdesk/Talep/{id}';

@@ -8,7 +8,18 @@
  * `<root>/Ticket/<id>`); real list rows carry none, and then the template still makes every talep a link.
  * Pure: no I/O, no configuration read here.
  */
-import { applicationRoot } from './auth.js';
+
+/**
+ * The application root: the API base URL without its final `/api` segment. The token page
+ * (`/User/Token`) lives there, not under the API.
+ */
+export function applicationRoot(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '') || '/';
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/+$/, '');
+}
 
 export const TALEP_ID_PLACEHOLDER = '{id}';
 

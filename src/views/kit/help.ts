@@ -1,5 +1,5 @@
 /** The `/talep help` message, generated from the registered sub-commands. */
-import { type Block, context, escapeText, section, type SlackMessage } from './kit/blocks.js';
+import { type Block, context, escapeText, section, type SlackMessage } from './blocks.js';
 
 export type Audience = 'everyone' | 'agent' | 'admin';
 
