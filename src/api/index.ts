@@ -29,5 +29,5 @@ export type * from './schemas.js';
 export { type ResponseStyle, responseStyles } from './shapes.js';
 export { defaultTalepUrlTemplate, type TalepLinkable, talepIdFromUrl, talepUrl, talepUrlTemplate } from '../domain/talep-link.js';
 export { CustomFieldType, CustomFieldUsage } from './schemas.js';
-export { type Budget, type Priority, Throttle, type ThrottleOptions } from './throttle.js';
+export { type Priority, Throttle, type ThrottleOptions } from './throttle.js';
 export type { FileUpload } from './wire.js';

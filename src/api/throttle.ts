@@ -13,11 +13,11 @@
  *   until the ticket says it went, it counts as sent *now* in every window, so the send is never
  *   counted earlier than it reaches the wire, and a call that never goes gives its place back.
  */
+import type { RateBudget } from './endpoints.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { HelpdeskError } from './errors.js';
 
-export type Budget = 'general' | 'search';
 export type Priority = 'interactive' | 'background';
 
 export interface ThrottleOptions {
@@ -35,7 +35,7 @@ export interface ThrottleOptions {
 }
 
 export interface AcquireRequest {
-  budget: Budget;
+  budget: RateBudget;
   /** Fairness key: calls of different users take turns. */
   userKey: string;
   priority?: Priority /* default interactive */;
@@ -53,8 +53,8 @@ export interface SendTicket {
 export interface ThrottleStats {
   queued: Record<Priority, number>;
   queuedSearch: number;
-  sentInWindow: Record<Budget, number>;
-  pausedUntil: Record<Budget, number | undefined>;
+  sentInWindow: Record<RateBudget, number>;
+  pausedUntil: Record<RateBudget, number | undefined>;
 }
 
 const PRIORITIES: readonly Priority[] = ['interactive', 'background'];
@@ -69,7 +69,7 @@ interface Ahead {
 }
 
 interface Waiter {
-  readonly budget: Budget;
+  readonly budget: RateBudget;
   /** `reserve`: the send is held in the logs until the ticket settles; `acquire`: logged when granted. */
   readonly holds: boolean;
   state: 'queued' | 'sent' | 'cancelled';
@@ -147,8 +147,8 @@ export class Throttle {
   readonly #enabled: boolean;
   readonly #defaultPauseMs: number;
   readonly #windowMs: number;
-  readonly #logs: Record<Budget, SendLog>;
-  readonly #pausedUntil: Record<Budget, number> = { general: -Infinity, search: -Infinity };
+  readonly #logs: Record<RateBudget, SendLog>;
+  readonly #pausedUntil: Record<RateBudget, number> = { general: -Infinity, search: -Infinity };
   /** Map order is turn order: the first user goes next; a user who went moves to the back. */
   readonly #rings: Record<Priority, Map<string, UserQueue>> = { interactive: new Map(), background: new Map() };
   readonly #queued: Record<Priority, Ahead> = { interactive: { all: 0, search: 0 }, background: { all: 0, search: 0 } };
@@ -209,7 +209,7 @@ export class Throttle {
     });
   }
 
-  #ticket(budget: Budget): SendTicket {
+  #ticket(budget: RateBudget): SendTicket {
     let settled = false;
     const settle = (sent: boolean): void => {
       if (settled) return;
@@ -226,14 +226,14 @@ export class Throttle {
    * After a 429: hold queued calls until the pause ends. Pausing `general` stops everything (search
    * calls count against it too). A pause never shortens one already running.
    */
-  pause(budget: Budget, ms: number = this.#defaultPauseMs): void {
+  pause(budget: RateBudget, ms: number = this.#defaultPauseMs): void {
     const now = this.#clock.now();
     this.#pausedUntil[budget] = Math.max(this.#pausedUntil[budget], now + Math.max(0, ms));
     this.#pump();
   }
 
   /** How long a new call (from a user with nothing queued) would wait now. */
-  estimateWait(budget: Budget, priority: Priority = 'interactive'): number {
+  estimateWait(budget: RateBudget, priority: Priority = 'interactive'): number {
     if (!this.#enabled) return Math.max(0, this.#pauseEnd(budget) - this.#clock.now());
     return this.#estimate(budget, this.#callsAhead(priority, budget, undefined));
   }
@@ -241,7 +241,7 @@ export class Throttle {
   stats(): ThrottleStats {
     const now = this.#clock.now();
     const since = now - this.#windowMs;
-    const pausedUntil = (b: Budget): number | undefined => (this.#pausedUntil[b] > now ? this.#pausedUntil[b] : undefined);
+    const pausedUntil = (b: RateBudget): number | undefined => (this.#pausedUntil[b] > now ? this.#pausedUntil[b] : undefined);
     return {
       queued: { interactive: this.#queued.interactive.all, background: this.#queued.background.all },
       queuedSearch: this.#queued.interactive.search + this.#queued.background.search,
@@ -251,7 +251,7 @@ export class Throttle {
   }
 
   /** When calls of this budget may go again after a 429 (a general pause holds search calls too). */
-  #pauseEnd(budget: Budget): number {
+  #pauseEnd(budget: RateBudget): number {
     return budget === 'search' ? Math.max(this.#pausedUntil.general, this.#pausedUntil.search) : this.#pausedUntil.general;
   }
 
@@ -259,7 +259,7 @@ export class Throttle {
    * Without limits (local installs) there is no queue, but a 429 still means the server wants a break:
    * honour its pause rather than re-send at once.
    */
-  #waitOutPause(budget: Budget, signal: AbortSignal | undefined, onQueued: AcquireRequest['onQueued']): Promise<void> {
+  #waitOutPause(budget: RateBudget, signal: AbortSignal | undefined, onQueued: AcquireRequest['onQueued']): Promise<void> {
     const waitMs = this.#pauseEnd(budget) - this.#clock.now();
     if (waitMs <= 0) return Promise.resolve();
     onQueued?.(waitMs);
@@ -298,7 +298,7 @@ export class Throttle {
     }
   }
 
-  #count(priority: Priority, budget: Budget, queue: UserQueue, delta: 1 | -1): void {
+  #count(priority: Priority, budget: RateBudget, queue: UserQueue, delta: 1 | -1): void {
     this.#queued[priority].all += delta;
     if (budget === 'search') {
       this.#queued[priority].search += delta;
@@ -322,8 +322,8 @@ export class Throttle {
   }
 
   /** Search calls need room in both windows (and no pause on either); general calls only in the general one. */
-  #isOpen(budget: Budget, now: number): boolean {
-    const open = (b: Budget): boolean => now >= this.#pausedUntil[b] && now >= this.#logs[b].freeAt();
+  #isOpen(budget: RateBudget, now: number): boolean {
+    const open = (b: RateBudget): boolean => now >= this.#pausedUntil[b] && now >= this.#logs[b].freeAt();
     return open('general') && (budget === 'general' || open('search'));
   }
 
@@ -373,7 +373,7 @@ export class Throttle {
    * call when `self` is undefined: all of a higher priority, then per round-robin round. Users ahead of
    * `self` in the ring get one more round than those behind it.
    */
-  #callsAhead(priority: Priority, budget: Budget, self: UserQueue | undefined): Ahead {
+  #callsAhead(priority: Priority, budget: RateBudget, self: UserQueue | undefined): Ahead {
     const ahead: Ahead = { all: 0, search: 0 };
     if (priority === 'background') {
       ahead.all += this.#queued.interactive.all;
@@ -396,7 +396,7 @@ export class Throttle {
   }
 
   /** An estimate: assumes every call ahead goes as early as its windows and any pause allow. */
-  #estimate(budget: Budget, ahead: Ahead): number {
+  #estimate(budget: RateBudget, ahead: Ahead): number {
     const now = this.#clock.now();
     const generalStart = Math.max(now, this.#pausedUntil.general);
     let at = this.#logs.general.nthSendAt(ahead.all, generalStart);

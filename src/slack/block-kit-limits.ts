@@ -41,7 +41,7 @@ export interface Violation {
   message: string;
 }
 
-export type Surface = 'message' | 'modal' | 'home';
+export type BlockKitSurface = 'message' | 'modal' | 'home';
 
 /** The numbers, exported so tests and the playground can build edge cases from the same source. */
 export const BLOCK_KIT_LIMITS = {
@@ -572,13 +572,13 @@ function isCalendarDate(value: unknown): boolean {
 // ── blocks ───────────────────────────────────────────────────────────────────────────────────────
 
 /** Checks a `blocks` array for a surface; `path` is where the array sits in the payload. */
-export function checkBlocks(blocks: unknown, surface: Surface, path = '/blocks'): Violation[] {
+export function checkBlocks(blocks: unknown, surface: BlockKitSurface, path = '/blocks'): Violation[] {
   const walk = new Walk();
   walkBlocks(walk, blocks, surface, path);
   return walk.violations;
 }
 
-function walkBlocks(walk: Walk, blocks: unknown, surface: Surface, path: string): { hasInput: boolean } {
+function walkBlocks(walk: Walk, blocks: unknown, surface: BlockKitSurface, path: string): { hasInput: boolean } {
   const max = surface === 'message' ? L.blocksPerMessage : L.blocksPerView;
   const list = walk.array(path, blocks, 'blocks', max);
   const blockIds = new Map<string, number>();
@@ -733,7 +733,7 @@ export function checkView(view: unknown): Violation[] {
     walk.add('/type', 'view.type', shown(view.type), 'must be modal or home');
     return walk.violations;
   }
-  const surface: Surface = view.type;
+  const surface: BlockKitSurface = view.type;
   const { hasInput } = walkBlocks(walk, view.blocks, surface, '/blocks');
   if (view.blocks === undefined) walk.add('/blocks', 'blocks.required', 'missing', 'missing required field');
   // views/modal-views and views/home-tab-views: private_metadata ≤ 3000, callback_id ≤ 255;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, settle } from '../support/manual-clock.js';
 import { HelpdeskError } from '../../src/api/errors.js';
-import type { Budget, Priority, ThrottleOptions } from '../../src/api/throttle.js';
+import type { RateBudget } from '../../src/api/endpoints.js';
+import type { Priority, ThrottleOptions } from '../../src/api/throttle.js';
 import { Throttle } from '../../src/api/throttle.js';
 
 interface Send {
   at: number;
   user: string;
-  budget: Budget;
+  budget: RateBudget;
   id: number;
 }
 
@@ -19,7 +20,7 @@ function setup(options: ThrottleOptions = {}) {
   let nextId = 0;
   const call = (
     user: string,
-    budget: Budget = 'general',
+    budget: RateBudget = 'general',
     extra: { priority?: Priority; signal?: AbortSignal } = {},
   ): { id: number; enqueuedAt: number; estimate: number | undefined; done: Promise<void> } => {
     const id = nextId++;

@@ -3,7 +3,7 @@ import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import type { Comment, Talep } from '../../src/api/schemas.js';
 import type { Block, ModalView, SlackMessage } from '../../src/views/kit/blocks.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
-import { type CardSurface, type CardViewer, type TalepCardData, talepCard, visibleComments } from '../../src/views/talep-card/card.js';
+import { type CardAudience, type CardViewer, type TalepCardData, talepCard, visibleComments } from '../../src/views/talep-card/card.js';
 import { priorityName } from '../../src/domain/priority.js';
 import { statusIdOf } from '../../src/domain/status.js';
 import { cardChangeValue, parseCardChange, TalepCardIds } from '../../src/views/talep-card/ids.js';
@@ -64,8 +64,8 @@ const data = (overrides: Partial<TalepCardData> = {}): TalepCardData => ({
 const agent: CardViewer = { helpdeskUserId: 2, role: 'agent', worksOnCategory: true, subscribed: false };
 const otherAgent: CardViewer = { helpdeskUserId: 3, role: 'agent', worksOnCategory: false };
 const submitter: CardViewer = { helpdeskUserId: 4, role: 'user', worksOnCategory: false };
-const ephemeral = (viewer: CardViewer): CardSurface => ({ kind: 'ephemeral', viewer });
-const publicSurface: CardSurface = { kind: 'public', sharedBySlackUserId: 'U123' };
+const ephemeral = (viewer: CardViewer): CardAudience => ({ kind: 'ephemeral', viewer });
+const publicSurface: CardAudience = { kind: 'public', sharedBySlackUserId: 'U123' };
 
 interface Element {
   type: string;

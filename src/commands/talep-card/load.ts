@@ -10,7 +10,7 @@ import { type CardViewer, type TalepCardData, talepCard } from '../../views/tale
 import type { SlackMessage } from '../../views/kit/blocks.js';
 
 /** Where a private card lives: an ephemeral message, or the app's Messages tab. */
-export type PrivateSurface = 'ephemeral' | 'direct';
+export type PrivateCardKind = 'ephemeral' | 'direct';
 
 /** Admin, or an agent of the talep's category (commenting, editing comments and taking the talep need it). */
 export async function worksOnCategory(services: Services, actor: Actor, talep: Talep): Promise<boolean> {
@@ -78,7 +78,7 @@ export async function cardMessage(
   services: Services,
   actor: Actor,
   talepId: number,
-  surface: PrivateSurface = 'ephemeral',
+  surface: PrivateCardKind = 'ephemeral',
   notice?: string,
 ): Promise<SlackMessage> {
   const { data, viewer } = await loadCardData(services, actor, talepId);

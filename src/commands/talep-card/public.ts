@@ -6,9 +6,9 @@ import type { ActionCtx } from '../../slack/listeners.js';
 import { type Listener, onAction } from '../../slack/listeners.js';
 import type { ActingOnTalep } from '../../slack/interaction.js';
 import type { CommandCtx } from '../../slack/routes.js';
-import { cardMessage, type PrivateSurface } from './load.js';
+import { cardMessage, type PrivateCardKind } from './load.js';
 
-export { cardMessage, loadCardData, type PrivateSurface, worksOnCategory } from './load.js';
+export { cardMessage, loadCardData, type PrivateCardKind, worksOnCategory } from './load.js';
 
 /** What a change did, said above the re-rendered card; `false`: it answered itself, no card. */
 export type CardNotice = string | undefined | false;
@@ -17,7 +17,7 @@ export type CardNotice = string | undefined | false;
  * The kind of card a control answers with: a lasting message (the app's Messages tab, App Home, a
  * modal, whose answers go to the Messages tab) gets a `direct` card; an ephemeral one an ephemeral card.
  */
-export function cardSurfaceOf(ctx: Pick<ActionCtx, 'container'>): PrivateSurface {
+export function cardSurfaceOf(ctx: Pick<ActionCtx, 'container'>): PrivateCardKind {
   return ctx.container === 'message' || ctx.container === 'home' || ctx.container === 'modal' ? 'direct' : 'ephemeral';
 }
 

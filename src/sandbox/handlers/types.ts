@@ -14,7 +14,9 @@ import type { SandboxStore } from '../store.js';
 
 type Endpoints = typeof endpoints;
 
-export type ParamsOf<K extends OperationName> = z.output<Endpoints[K]['params']>;
+import type { ParamsOf } from '../../api/client.js';
+
+export type { ParamsOf };
 
 /** The file the sandbox sends back for `bytes` and `xml` operations. */
 export interface FileReply {

@@ -121,11 +121,11 @@ export interface ArticleCardData {
  * - `modal`: inside a modal (no channel to share in);
  * - `public`: posted by "Share in channel"; says who shared it. Never an agents-only article.
  */
-export type ArticleSurface = { kind: 'private' } | { kind: 'modal' } | { kind: 'public'; sharedBySlackUserId: string };
+export type ArticleAudience = { kind: 'private' } | { kind: 'modal' } | { kind: 'public'; sharedBySlackUserId: string };
 
 export const articleNotFoundText = (id: number) => `:mag: Article #${id} was not found.`;
 
-function articleBlocks({ article, techOnly, helpdeskWebUrl }: ArticleCardData, surface: ArticleSurface): Block[] {
+function articleBlocks({ article, techOnly, helpdeskWebUrl }: ArticleCardData, surface: ArticleAudience): Block[] {
   if (surface.kind === 'public' && techOnly !== false) {
     throw new Error(`Article ${article.ArticleId} is not known to be public; it must not be posted in a channel.`);
   }
@@ -160,7 +160,7 @@ function articleBlocks({ article, techOnly, helpdeskWebUrl }: ArticleCardData, s
   return blocks;
 }
 
-export function articleMessage(data: ArticleCardData, surface: ArticleSurface = { kind: 'private' }): SlackMessage {
+export function articleMessage(data: ArticleCardData, surface: ArticleAudience = { kind: 'private' }): SlackMessage {
   const subject = escapeText(data.article.Subject);
   const text = surface.kind === 'public'
     ? `Knowledge-base article: ${subject}, shared by <@${surface.sharedBySlackUserId}>`

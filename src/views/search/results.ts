@@ -3,6 +3,9 @@
  * `#id subject`, status, priority, assignee, category — and a Show button handled by the talep-card
  * module. Pure: the command module fetches, caches and pages; this only lays out one page.
  */
+import { priorityEmoji, priorityName } from '../../domain/priority.js';
+import { isClosed, statusDisplayName, statusEmoji, statusIdOf } from '../../domain/status.js';
+import { safeUrl } from '../kit/links.js';
 import type { TalepListItem } from '../../api/schemas.js';
 import { talepUrl } from '../../domain/talep-link.js';
 import { actions, type Block, button, context, escapeText, section, type SlackMessage, truncate } from '../kit/blocks.js';
@@ -47,33 +50,21 @@ export function listRow(talep: TalepListItem, talepUrlTemplate: string): TalepLi
   };
 }
 
-const CLOSED_STATUS_ID = 3;
-
-/** Status ids are optional in search rows, so fall back to the status name. */
-export function isClosedRow(row: TalepListRow): boolean {
-  if (row.statusId !== undefined) return row.statusId === CLOSED_STATUS_ID;
-  return /\b(closed|resolved|kapal)/i.test(row.status ?? '');
-}
-
-const statusEmoji: Record<number, string> = { 1: ':new:', 2: ':arrows_counterclockwise:', 3: ':white_check_mark:' };
-const priorityNames: Record<number, string> = { [-1]: 'Low', 0: 'Normal', 1: 'High', 2: 'Critical' };
-const priorityEmoji: Record<number, string> = { [-1]: ':small_blue_diamond:', 1: ':small_orange_diamond:', 2: ':red_circle:' };
-
-/** Only plain web links become Slack links; anything else could break the `<url|text>` syntax. */
-const safeUrl = (url: string | undefined) => (url && /^https?:\/\/[^\s<>|]+$/.test(url) ? url : undefined);
+/** Status ids are optional in search rows, so the name decides when there is none. */
+export const isClosedRow = (row: TalepListRow): boolean => isClosed({ Status: row.status ?? null, StatusID: row.statusId ?? null });
 
 export function talepRowText(row: TalepListRow): string {
   const url = safeUrl(row.url);
   const id = url ? `<${url}|#${row.id}>` : `#${row.id}`;
   const details: string[] = [];
   if (row.status !== undefined || row.statusId !== undefined) {
-    const emoji = row.statusId !== undefined ? statusEmoji[row.statusId] : undefined;
-    const name = row.status ?? (row.statusId !== undefined ? `Status ${row.statusId}` : '');
-    details.push(`${emoji ? `${emoji} ` : ''}${escapeText(name)}`);
+    const status = { Status: row.status ?? null, StatusID: row.statusId ?? null };
+    const emoji = statusEmoji(statusIdOf(status));
+    details.push(`${emoji ? `${emoji} ` : ''}${escapeText(statusDisplayName(status))}`);
   }
   if (row.priority !== undefined) {
-    const emoji = priorityEmoji[row.priority];
-    details.push(`${emoji ? `${emoji} ` : ''}${priorityNames[row.priority] ?? `Priority ${row.priority}`}`);
+    const emoji = priorityEmoji(row.priority);
+    details.push(`${emoji ? `${emoji} ` : ''}${escapeText(priorityName(row.priority))}`);
   }
   if (row.assignee !== undefined) {
     details.push(row.assignee === null ? ':bust_in_silhouette: _unassigned_' : `:bust_in_silhouette: ${escapeText(row.assignee)}`);

@@ -2,7 +2,7 @@
  * The talep card: one talep at a glance with the buttons to work it. Pure: the command modules fetch the
  * talep, its comments and who is looking; this lays them out for one surface.
  *
- * Surfaces decide what may appear:
+ * The audience decides what may appear:
  * - `ephemeral`: only the viewer sees it. Agents see ForTechsOnly comments, marked ":lock: agents only".
  * - `direct`: the app's Messages tab (no response_url to answer through, e.g. a button in a modal). The
  *   viewer alone reads it, but it stays, so ForTechsOnly comments are left out as for everyone.
@@ -59,7 +59,7 @@ export interface CardViewer {
   subscribed?: boolean;
 }
 
-export type CardSurface =
+export type CardAudience =
   | { kind: 'ephemeral'; viewer: CardViewer }
   | { kind: 'direct'; viewer: CardViewer }
   | { kind: 'public'; sharedBySlackUserId: string };
@@ -79,12 +79,12 @@ export interface TalepCardData {
 // ── small pure helpers (exported for the command modules and tests) ─────────────────────────────────
 
 /** ForTechsOnly comments only for an agent looking at an ephemeral card. */
-export function showsPrivateComments(surface: CardSurface): boolean {
+export function showsPrivateComments(surface: CardAudience): boolean {
   return surface.kind === 'ephemeral' && isAgentRole(surface.viewer.role);
 }
 
 /** The latest comments this surface may show, oldest first. */
-export function visibleComments(comments: readonly Comment[], surface: CardSurface, limit = LATEST_COMMENTS): Comment[] {
+export function visibleComments(comments: readonly Comment[], surface: CardAudience, limit = LATEST_COMMENTS): Comment[] {
   const allowed = showsPrivateComments(surface) ? comments : comments.filter((comment) => !comment.ForTechsOnly);
   return [...allowed]
     .sort((a, b) => a.CommentDate.getTime() - b.CommentDate.getTime() || a.CommentID - b.CommentID)
@@ -199,7 +199,7 @@ function commentBlock(comment: Comment): Block {
   return comment.IsSystem ? context(`${head}\n${body}`) : section(`${head}\n${body}`);
 }
 
-function commentBlocks(data: TalepCardData, surface: CardSurface): Block[] {
+function commentBlocks(data: TalepCardData, surface: CardAudience): Block[] {
   const shown = visibleComments(data.comments, surface);
   const total = showsPrivateComments(surface) ? data.comments.length : data.comments.filter((c) => !c.ForTechsOnly).length;
   if (total === 0) return [context(':speech_balloon: No comments yet.')];
@@ -275,7 +275,7 @@ function fallbackText(talep: Talep): string {
  * The card. `notice` is a line above it saying what just happened (mrkdwn the caller escaped), e.g.
  * ":white_check_mark: Assigned to you.".
  */
-export function talepCard(data: TalepCardData, surface: CardSurface, notice?: string): SlackMessage {
+export function talepCard(data: TalepCardData, surface: CardAudience, notice?: string): SlackMessage {
   const { talep } = data;
   const url = talepUrl(talep, data.talepUrlTemplate);
   const blocks: Block[] = [];
