@@ -34,3 +34,16 @@ export async function slackProfile(client: webApi.WebClient, userId: string): Pr
 export function forgetSlackProfile(userId: string): void {
   cache.delete(userId);
 }
+
+/**
+ * Seconds east of UTC where the person who acted is ("tomorrow", "17:00" and days in filters are
+ * theirs); UTC, with a warning in the log, when Slack cannot tell.
+ */
+export async function timeZoneOffsetOf(ix: { client: webApi.WebClient; who: { userId: string }; services: { logger: { warn(...args: unknown[]): void } } }): Promise<number> {
+  try {
+    return (await slackProfile(ix.client, ix.who.userId)).tzOffset;
+  } catch (error) {
+    ix.services.logger.warn(`no Slack time zone for ${ix.who.userId}; reading times in UTC`, error);
+    return 0;
+  }
+}

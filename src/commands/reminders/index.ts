@@ -9,7 +9,7 @@ import { fail, ok, type Parsed, withTalepId } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import type { Interaction } from '../../slack/interaction.js';
 import { buttonValue, onAction } from '../../slack/listeners.js';
-import { slackProfile } from '../../slack/profiles.js';
+import { timeZoneOffsetOf } from '../../slack/profiles.js';
 import { route } from '../../slack/routes.js';
 import { slackErrorCode } from '../../slack/surface.js';
 import { escapeText, rowActionPattern } from '../../views/kit/blocks.js';
@@ -39,14 +39,6 @@ export function parseRemindArgs(text: string): Parsed<RemindArgs> {
   });
 }
 
-async function tzOffsetOf(ix: Interaction): Promise<number> {
-  try {
-    return (await slackProfile(ix.client, ix.who.userId)).tzOffset;
-  } catch (error) {
-    ix.services.logger.warn(`no Slack time zone for ${ix.who.userId}; reading the time in UTC`, error);
-    return 0;
-  }
-}
 
 async function listFor(ix: Interaction, notice?: string) {
   const reminders = await ix.services.stores.reminders.upcoming(ix.who.teamId, ix.who.userId, ix.services.now());
@@ -67,7 +59,7 @@ export const remindersArea: Area = {
       needs: { talep: (ctx) => ctx.args.talepId },
       run: async (ctx) => {
         const now = ctx.services.now();
-        const when = parseReminderTime(ctx.args.when, now, await tzOffsetOf(ctx));
+        const when = parseReminderTime(ctx.args.when, now, await timeZoneOffsetOf(ctx));
         if (!when.ok) return ctx.surface.send({ text: `:warning: ${escapeText(when.error)}` });
         if (when.value.getTime() - now.getTime() > MAX_REMINDER_DAYS * 86_400_000) return ctx.surface.send({ text: `:warning: ${tooFarText}` });
         const talep = await ctx.actor.hd.getTalep({ id: ctx.talepId });

@@ -9,7 +9,7 @@ import type { Actor } from '../../slack/actor.js';
 import { fail, ok, type Parsed } from '../../slack/args.js';
 import type { Interaction } from '../../slack/interaction.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
-import { slackProfile } from '../../slack/profiles.js';
+import { timeZoneOffsetOf } from '../../slack/profiles.js';
 import { listRow, type TalepListRow } from '../../views/search/results.js';
 import type { DayFilter, PersonFilter, SearchArgs } from './query.js';
 
@@ -46,15 +46,6 @@ export function resolveDateRange(
 
 type SearchParams = ParamsOf<'search'>;
 
-/** The person's time zone offset (seconds east of UTC); UTC when Slack cannot tell. */
-export async function tzOffsetOf(ix: Interaction): Promise<number> {
-  try {
-    return (await slackProfile(ix.client, ix.who.userId)).tzOffset;
-  } catch (error) {
-    ix.services.logger.warn(`no Slack time zone for ${ix.who.userId}; dates read as UTC`, error);
-    return 0;
-  }
-}
 
 /**
  * The help-desk parameters, or a sentence for the person when a name does not resolve (a Slack user
@@ -73,7 +64,7 @@ async function resolveCriteria(ix: Interaction, actor: Actor, args: SearchArgs):
   if (args.assignee && args.assignee.kind !== 'none') params.assignedToUserId = await personId(args.assignee);
   if (args.submitter) params.fromUserId = await personId(args.submitter);
   if (args.from || args.to) {
-    const range = resolveDateRange(args.from, args.to, ix.services.now(), await tzOffsetOf(ix));
+    const range = resolveDateRange(args.from, args.to, ix.services.now(), await timeZoneOffsetOf(ix));
     if (!range.ok) return range;
     Object.assign(params, range.value);
   }

@@ -12,7 +12,7 @@ import type { Area } from '../../slack/dispatch.js';
 import type { Interaction } from '../../slack/interaction.js';
 import { acknowledgeOnly, onAction, selectedOptionValue } from '../../slack/listeners.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
-import { slackProfile } from '../../slack/profiles.js';
+import { timeZoneOffsetOf } from '../../slack/profiles.js';
 import { route } from '../../slack/routes.js';
 import { escapeText } from '../../views/kit/blocks.js';
 import { parseCardChange, TalepCardIds } from '../talep-card/public.js';
@@ -53,15 +53,6 @@ async function closeTalep(actor: Actor, talepId: number, quiet: boolean): Promis
   return closedNotice(talepId, quiet);
 }
 
-/** "tomorrow" means the end of tomorrow where the person is. */
-async function tzOffsetOf(ix: Interaction): Promise<number> {
-  try {
-    return (await slackProfile(ix.client, ix.who.userId)).tzOffset;
-  } catch (error) {
-    ix.services.logger.warn(`no Slack time zone for ${ix.who.userId}; reading the date in UTC`, error);
-    return 0;
-  }
-}
 
 export const talepWorkArea: Area = {
   name: 'talep-work',
@@ -109,7 +100,7 @@ export const talepWorkArea: Area = {
       parse: parseDueArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
       run: async (ctx) => {
-        const due = parseDueDate(ctx.args.due, ctx.services.now(), await tzOffsetOf(ctx));
+        const due = parseDueDate(ctx.args.due, ctx.services.now(), await timeZoneOffsetOf(ctx));
         if (!due.ok) return ctx.surface.send({ text: `:warning: ${escapeText(due.error)}` });
         await ctx.actor.hd.updateTalep({ id: ctx.talepId, dueDate: due.value });
         await answerWithCard(ctx, dueNotice(ctx.talepId, due.value));
