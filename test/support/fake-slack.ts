@@ -15,11 +15,15 @@ export interface SlackCall {
   token: string | undefined;
   /** When the call arrived (Date.now()), to check Slack's 3-second windows. */
   at: number;
+  /** What the stand-in answered (e.g. the id it gave a view opened with `views.open`). */
+  reply: Record<string, unknown>;
 }
 
 export interface ResponseUrlPost {
   id: string;
   body: Record<string, unknown>;
+  /** When the post arrived (Date.now()). */
+  at: number;
 }
 
 export interface FakeSlackUser {
@@ -137,7 +141,7 @@ export class FakeSlack {
       return;
     }
     if (url.pathname.startsWith('/respond/')) {
-      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: JSON.parse(body || '{}') });
+      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: JSON.parse(body || '{}'), at: Date.now() });
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('ok');
       return;
@@ -156,8 +160,9 @@ export class FakeSlack {
     const method = url.pathname.replace(/^\/api\//, '');
     const args = parseArgs(body, req.headers['content-type'] ?? '');
     const token = req.headers.authorization?.replace(/^Bearer /, '') ?? (args.token as string | undefined);
-    this.calls.push({ method, args, token, at: Date.now() });
+    const at = Date.now();
     const reply = this.#reply(method, args);
+    this.calls.push({ method, args, token, at, reply });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply));
   }
