@@ -25,7 +25,7 @@ export function postsByResponseUrl(posts: readonly ResponseUrlPost[], responseUr
 }
 
 /** Every text of a message: its `text` and the texts inside its blocks. */
-export function textOf(message: Record<string, unknown>): string {
+export function textOf(message: object): string {
   const texts: string[] = [];
   const walk = (value: unknown, key?: string): void => {
     if (typeof value === 'string') {
@@ -40,10 +40,10 @@ export function textOf(message: Record<string, unknown>): string {
   return texts.join('\n');
 }
 
-export const isQueuedNotice = (message: Record<string, unknown>): boolean => /\bqueued\b/i.test(textOf(message));
+export const isQueuedNotice = (message: object): boolean => /\bqueued\b/i.test(textOf(message));
 
 /** The wait a notice announces ("about 40 s", "about 2 min"), in ms. */
-export function announcedWaitMs(message: Record<string, unknown>): number | undefined {
+export function announcedWaitMs(message: object): number | undefined {
   const match = /about (\d+(?:\.\d+)?)\s*(s|sec|seconds?|min|minutes?)\b/i.exec(textOf(message));
   if (!match) return undefined;
   const amount = Number(match[1]);
@@ -51,8 +51,9 @@ export function announcedWaitMs(message: Record<string, unknown>): number | unde
 }
 
 /** Buttons (and other interactive elements) of a message: its actions blocks and accessories. */
-export function elementsOf(message: Record<string, unknown>): Record<string, unknown>[] {
-  const blocks = Array.isArray(message.blocks) ? (message.blocks as Record<string, unknown>[]) : [];
+export function elementsOf(message: object): Record<string, unknown>[] {
+  const raw = 'blocks' in message ? message.blocks : undefined;
+  const blocks = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : [];
   return blocks.flatMap((block) => {
     if (block.type === 'actions' && Array.isArray(block.elements)) return block.elements as Record<string, unknown>[];
     return typeof block.accessory === 'object' && block.accessory !== null ? [block.accessory as Record<string, unknown>] : [];
@@ -60,7 +61,7 @@ export function elementsOf(message: Record<string, unknown>): Record<string, unk
 }
 
 /** A button that cancels: its action id or label says so. */
-export const hasCancelButton = (message: Record<string, unknown>): boolean =>
+export const hasCancelButton = (message: object): boolean =>
   elementsOf(message).some((element) => /cancel/i.test(`${String(element.action_id ?? '')} ${textOf({ text: element.text })}`));
 
 /** The first `views.open` per trigger_id, with the view id the stand-in gave it. */
