@@ -42,7 +42,8 @@ export const queueScenario: Scenario = {
     { metric: 'queue: most calls sent within any 5 s (even spread at 90/min ≈ 8)', bot: 'queue.busiest5s', unit: 'count', goal: { kind: 'none', text: 'spread evenly' } },
     { metric: 'queue: requests that waited > 10 s with no word', bot: 'queue.silent10', unit: 'count', goal: { kind: 'at-most', max: 0, text: '0' } },
     { metric: 'queue: waits > 3 s not announced within 1 s', bot: 'queue.unannounced', unit: 'count', goal: { kind: 'at-most', max: 0, text: '0: every wait > 3 s announced within 1 s' } },
-    { metric: 'queue: time to the first "queued" notice, p50', bot: 'queue.noticeP50', unit: 's', goal: { kind: 'at-most', max: 1_000, text: '≤ 1 s' } },
+    // Over the requests that got a notice within the window (a shorter window leaves the later ones out).
+    { metric: 'queue: time to the first "queued" notice, p50 (requests that got one)', bot: 'queue.noticeP50', unit: 's', goal: { kind: 'at-most', max: 1_000, text: '≤ 1 s' } },
     { metric: 'queue: estimates within ±25 % of the wait that followed', bot: 'queue.estimateOk', unit: 'percent', goal: { kind: 'at-least', min: 100, text: 'all' } },
     { metric: 'queue: notices with a Cancel button', bot: 'queue.cancellable', unit: 'percent', goal: { kind: 'at-least', min: 100, text: 'all' } },
     { metric: 'queue: still unanswered at the end of the window (of 1,200)', bot: 'queue.unanswered', unit: 'count', goal: { kind: 'none', text: '—' } },
