@@ -16,7 +16,7 @@ import { closedLoop, sleep, type TimedRequest } from '../load.js';
 import type { ProcessUnderTest } from '../child-process.js';
 import type { RunFigures } from '../report.js';
 import { type Scenario, type ScenarioContext, slackSettled } from '../scenario.js';
-import { percentile } from '../stats.js';
+import { censoredPercentile, percentile } from '../stats.js';
 import type { World } from '../world.js';
 
 const IDLE_SETTLE_MS = 3_000;
@@ -64,12 +64,15 @@ async function burst(
   }
 }
 
+const failedAcks = (result: BurstResult) => result.acks.filter((ack) => ack.status !== 200).length;
+
 function figuresOf(key: string, result: BurstResult, requests: number): RunFigures {
-  const ackMs = result.acks.flatMap((ack) => (ack.ackMs !== undefined && ack.status === 200 ? [ack.ackMs] : []));
-  const figure = (value: number | undefined) => (value === undefined ? undefined : { value });
+  // A request that was not acked with a 200 took "at least the whole burst": a percentile reaching it is a lower bound.
+  const ackMs = result.acks.map((ack) => (ack.status === 200 ? ack.ackMs : undefined));
   return {
-    [`ack.${key}.p50`]: figure(percentile(ackMs, 50)),
-    [`ack.${key}.p99`]: figure(percentile(ackMs, 99)),
+    [`ack.${key}.p50`]: censoredPercentile(ackMs, 50, result.burstMs),
+    [`ack.${key}.p99`]: censoredPercentile(ackMs, 99, result.burstMs),
+    [`ackFailed.${key}`]: { value: failedAcks(result) },
     [`cpu.${key}`]: { value: (result.afterBurst.cpuMicros - result.idle.cpuMicros) / 1000 / requests },
     [`cpuTail.${key}`]: { value: (result.afterTail.cpuMicros - result.idle.cpuMicros) / 1000 / requests },
     [`rss.idle.${key}`]: { value: result.idle.rssBytes },
@@ -121,6 +124,10 @@ export const acksScenario: Scenario = {
       metric: 'ack p99, 1,000 `/talep help` at 200 concurrent',
       bot: 'ack.help.p99', baseline: 'ack.bare.p99', unit: 'ms',
       goal: { kind: 'ratio-at-most', max: 1.2, text: '≤ 1.2× bare Bolt' },
+    },
+    {
+      metric: 'acks that failed (not HTTP 200), both talep-bot bursts / both baselines',
+      bot: 'ackFailed.bot', baseline: 'ackFailed.baseline', unit: 'count', goal: { kind: 'at-most', max: 0, text: '0' },
     },
     {
       metric: 'ack p99, bare Bolt with the bot’s listener count (no-op) vs bare Bolt',
@@ -185,6 +192,8 @@ export const acksScenario: Scenario = {
         ...figuresOf('help', help, requests),
         ...figuresOf('bare', plain, requests),
         ...figuresOf('noop', noop, requests),
+        'ackFailed.bot': { value: failedAcks(mix) + failedAcks(help) },
+        'ackFailed.baseline': { value: failedAcks(plain) + failedAcks(noop) },
       },
       details: { mix: detailsOf(mix, mixText), help: detailsOf(help, helpText), bare: detailsOf(plain, empty), noop: detailsOf(noop, empty) },
     };
