@@ -39,6 +39,8 @@ export const queueScenario: Scenario = {
   rows: [
     { metric: 'queue: 429 responses from the help desk', bot: 'queue.429', unit: 'count', goal: { kind: 'at-most', max: 0, text: '0' } },
     { metric: 'queue: help-desk calls per minute, share of 90/min (all calls)', bot: 'queue.budget', unit: 'percent', goal: { kind: 'none', text: '(use the budget)' } },
+    { metric: 'queue: of which general operations, share of 90/min', bot: 'queue.budget.general', unit: 'percent', goal: { kind: 'none', text: '(one reading of the rate table)' } },
+    { metric: 'queue: of which Search and UserByEmail, share of 60/min', bot: 'queue.budget.search', unit: 'percent', goal: { kind: 'none', text: '(one reading of the rate table)' } },
     { metric: 'queue: most calls sent within any 5 s (even spread at 90/min ≈ 8)', bot: 'queue.busiest5s', unit: 'count', goal: { kind: 'none', text: 'spread evenly' } },
     { metric: 'queue: requests that waited > 10 s with no word', bot: 'queue.silent10', unit: 'count', goal: { kind: 'at-most', max: 0, text: '0' } },
     { metric: 'queue: waits > 3 s not announced within 1 s', bot: 'queue.unannounced', unit: 'count', goal: { kind: 'at-most', max: 0, text: '0: every wait > 3 s announced within 1 s' } },
@@ -47,6 +49,8 @@ export const queueScenario: Scenario = {
     { metric: 'queue: estimates within ±25 % of the wait that followed', bot: 'queue.estimateOk', unit: 'percent', goal: { kind: 'at-least', min: 100, text: 'all' } },
     { metric: 'queue: notices with a Cancel button', bot: 'queue.cancellable', unit: 'percent', goal: { kind: 'at-least', min: 100, text: 'all' } },
     { metric: 'queue: still unanswered at the end of the window (of 1,200)', bot: 'queue.unanswered', unit: 'count', goal: { kind: 'none', text: '—' } },
+    { metric: 'queue: searches answered (of 600)', bot: 'queue.answered.search', unit: 'count', goal: { kind: 'none', text: '(fair within a user)' } },
+    { metric: 'queue: shows answered (of 600)', bot: 'queue.answered.show', unit: 'count', goal: { kind: 'none', text: '(fair within a user)' } },
   ],
   async run(context) {
     const { users: userCount, commands, spanMs } = context.options.queue;
@@ -75,6 +79,7 @@ export const queueScenario: Scenario = {
       const search = budgetUse(calls.filter((call) => call.budget === 'search').map((call) => call.arrivedAt), startedAt, endAt, SEARCH_PER_MIN);
       const mean = (shares: number[]) => (shares.length === 0 ? undefined : (100 * shares.reduce((a, b) => a + b, 0)) / shares.length);
       const budget = mean(all.perMinuteShare);
+      const figure = (value: number | undefined) => (value === undefined ? undefined : { value });
       const noticeP50 = percentile(outcome.noticeDelaysMs, 50);
       const notices = outcome.noticeDelaysMs.length;
       const answeredByCommand = { search: 0, show: 0 };
@@ -85,11 +90,15 @@ export const queueScenario: Scenario = {
       return {
         figures: {
           'queue.429': { value: calls.filter((call) => call.status === 429).length },
-          'queue.budget': budget === undefined ? undefined : { value: budget },
+          'queue.budget': figure(budget),
+          'queue.budget.general': figure(mean(general.perMinuteShare)),
+          'queue.budget.search': figure(mean(search.perMinuteShare)),
+          'queue.answered.search': { value: answeredByCommand.search },
+          'queue.answered.show': { value: answeredByCommand.show },
           'queue.busiest5s': { value: all.busiest5s },
           'queue.silent10': { value: outcome.silentOver10s },
           'queue.unannounced': { value: outcome.unannouncedLongWaits },
-          'queue.noticeP50': noticeP50 === undefined ? undefined : { value: noticeP50 },
+          'queue.noticeP50': figure(noticeP50),
           'queue.estimateOk': outcome.estimates.judged === 0 ? undefined : { value: (100 * outcome.estimates.within25) / outcome.estimates.judged },
           'queue.cancellable': notices === 0 ? undefined : { value: (100 * outcome.noticesWithCancel) / notices },
           'queue.unanswered': { value: outcome.unanswered },
