@@ -109,7 +109,7 @@ export function markdownTable(rows: readonly TableRow[]): string {
     '| metric | talep-bot | bare Bolt | ratio | goal | met? |',
     '|---|---|---|---|---|---|',
     ...rows.map((row) =>
-      `| ${row.metric} | ${formatFigure(row.talepBot, row.unit)} | ${formatFigure(row.bareBolt, row.unit)} | ${formatRatio(row.ratio)} | ${row.goal} | ${metText(row.met)} |`,
+      `| ${[row.metric, formatFigure(row.talepBot, row.unit), formatFigure(row.bareBolt, row.unit), formatRatio(row.ratio), row.goal, metText(row.met)].join(' | ')} |`,
     ),
   ];
   return lines.join('\n');

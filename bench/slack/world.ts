@@ -43,7 +43,9 @@ export class World {
     const sandbox = await startSandbox({ port: 0, dataFile, settings: { SharedSecret: fixture.sharedSecret, DisableRateLimit: false } });
     const proxy = await new DelayingProxy({ upstream: sandbox.baseUrl, delayMs: options.helpdeskDelayMs }).start();
     const slack = await new FakeSlack().start();
-    for (const user of fixture.everyone) slack.users.set(user.slackUserId, { id: user.slackUserId, name: user.username, email: user.email, tzOffset: 10_800 });
+    for (const user of fixture.everyone) {
+      slack.users.set(user.slackUserId, { id: user.slackUserId, name: user.username, email: user.email, tzOffset: 10_800 });
+    }
     return new World(fixture, options, sandbox, proxy, slack);
   }
 

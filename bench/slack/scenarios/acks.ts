@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { listenerTotal, type ListenerCounts, type Sample } from '../ipc.js';
 import { closedLoop, sleep, type TimedRequest } from '../load.js';
 import type { ProcessUnderTest } from '../child-process.js';
+import type { BenchUser } from '../fixture.js';
 import type { RunFigures } from '../report.js';
 import { type Scenario, type ScenarioContext, slackSettled } from '../scenario.js';
 import { censoredPercentile, percentile } from '../stats.js';
@@ -52,7 +53,8 @@ async function burst(
     const idle = await child.sample();
     const benchCpu = process.cpuUsage();
     const burstStarted = performance.now();
-    const acks = await closedLoop(requests, concurrency, (i) => sender.slash(world.actor(people[i % people.length] as (typeof people)[number]), text(i)));
+    const actor = (i: number) => world.actor(people[i % people.length] as BenchUser);
+    const acks = await closedLoop(requests, concurrency, (i) => sender.slash(actor(i), text(i)));
     const burstMs = performance.now() - burstStarted;
     const benchCpuUsed = process.cpuUsage(benchCpu);
     const afterBurst = await child.sample();
