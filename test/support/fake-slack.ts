@@ -22,11 +22,15 @@ export interface SlackCall {
   token: string | undefined;
   /** When the call arrived (Date.now()), to check Slack's 3-second windows. */
   at: number;
+  /** What the stand-in answered (e.g. the id it gave a view opened with `views.open`). */
+  reply: Record<string, unknown>;
 }
 
 export interface ResponseUrlPost {
   id: string;
   body: Record<string, unknown>;
+  /** When the post arrived (Date.now()). */
+  at: number;
 }
 
 export interface FakeSlackUser {
@@ -178,7 +182,7 @@ export class FakeSlack {
         res.end('invalid_blocks');
         return;
       }
-      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: posted });
+      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: posted, at: Date.now() });
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('ok');
       return;
@@ -197,8 +201,9 @@ export class FakeSlack {
     const method = url.pathname.replace(/^\/api\//, '');
     const args = parseArgs(body, req.headers['content-type'] ?? '');
     const token = req.headers.authorization?.replace(/^Bearer /, '') ?? (args.token as string | undefined);
-    this.calls.push({ method, args, token, at: Date.now() });
+    const at = Date.now();
     const reply = this.#reply(method, args);
+    this.calls.push({ method, args, token, at, reply });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply));
   }
