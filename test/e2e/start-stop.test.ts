@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, ensureBuilt, freePort, isListening, tempDir, waitUntilClosed } from '../support/bot-process.js';
 import { FakeSlack } from '../support/fake-slack.js';
+import { FakeSocketMode } from '../support/fake-socket-mode.js';
 import { SlackRequests } from '../support/slack-requests.js';
 
 const SIGNING_SECRET = 'start-stop-test-secret';
@@ -98,7 +99,78 @@ describe('npm start', () => {
   });
 });
 
+describe('Socket Mode', () => {
+  it('logs "connected", serves /healthz and /readyz on PORT, answers over the socket, reconnects visibly, stops on SIGTERM', async () => {
+    const socket = await new FakeSocketMode().start();
+    slack.socketUrl = socket.url;
+    try {
+      const env = await botEnv({ SLACK_APP_TOKEN: 'xapp-1-A0TESTAPP-1-secret', SLACK_SIGNING_SECRET: '' });
+      const bot = start('npm', env);
+      await bot.waitFor(/Socket Mode: connected to Slack/);
+      await bot.waitFor(/talep-bot is running in Socket Mode/);
+      const readyz = `http://127.0.0.1:${env.PORT}/readyz`;
+      const ready = await fetch(readyz);
+      expect(ready.status).toBe(200);
+      expect(JSON.stringify(await ready.json())).toContain('Socket Mode connected');
+      expect(await (await fetch(`http://127.0.0.1:${env.PORT}/healthz`)).text()).toBe('ok');
+
+      // A slash command arrives as an envelope; the app acks it on the socket.
+      socket.sendEnvelope({
+        type: 'slash_commands',
+        envelope_id: 'env-1',
+        accepts_response_payload: true,
+        payload: {
+          command: '/talep', text: 'help', user_id: 'UHELP', user_name: 'help', team_id: 'T1', channel_id: 'C1',
+          response_url: slack.responseUrl(), trigger_id: 'trigger-1', api_app_id: 'A0TESTAPP', token: 'legacy',
+        },
+      });
+      await expect.poll(() => socket.received.find((message) => message.envelope_id === 'env-1'), { timeout: 5_000 }).toBeDefined();
+
+      socket.drop();
+      await bot.waitFor(/Socket Mode: the connection to Slack was lost; reconnecting/);
+      const during = await fetch(readyz);
+      expect(during.status).toBe(503);
+      expect(JSON.stringify(await during.json())).toContain('Socket Mode reconnecting');
+      await bot.waitFor(/Socket Mode: reconnected to Slack/, 15_000);
+      expect((await fetch(readyz)).status).toBe(200);
+      expect(socket.connections).toBe(2);
+
+      bot.child.kill('SIGTERM');
+      await waitUntilClosed([Number(env.PORT), Number(env.SANDBOX_PORT)], 10_000);
+      expect(await bot.exitCode(10_000)).toBe(0);
+    } finally {
+      slack.socketUrl = undefined;
+      await socket.close();
+    }
+  }, 40_000);
+
+  it('an app token of another app than the bot token is told at start', async () => {
+    const env = await botEnv({ SLACK_APP_TOKEN: 'xapp-1-A0OTHERAPP-1-secret', SLACK_SIGNING_SECRET: '' });
+    expect(await failedStart(env)).toContain(
+      'talep-bot cannot start: SLACK_BOT_TOKEN and SLACK_APP_TOKEN belong to different Slack apps (A0TESTAPP and A0OTHERAPP)',
+    );
+  });
+
+  it('Slack refuses the app token (apps.connections.open)', async () => {
+    const env = await botEnv({ SLACK_APP_TOKEN: 'xapp-1-A0TESTAPP-1-revoked', SLACK_SIGNING_SECRET: '' });
+    expect(await failedStart(env)).toContain(
+      'talep-bot cannot start: Socket Mode could not connect: Slack refused SLACK_APP_TOKEN (apps.connections.open: invalid_auth)',
+    );
+  });
+});
+
 describe('start-up checks fail fast with one sentence', () => {
+  it('a token of another app, or installed without the manifest\'s scopes', async () => {
+    slack.scopes = ['commands', 'chat:write'];
+    try {
+      expect(await failedStart(await botEnv())).toContain(
+        'talep-bot cannot start: SLACK_BOT_TOKEN lacks the scopes chat:write.public, users:read, users:read.email, files:read, files:write, im:write (auth.test)',
+      );
+    } finally {
+      slack.scopes = undefined;
+    }
+  });
+
   it('PORT equal to SANDBOX_PORT', async () => {
     const env = await botEnv();
     const output = await failedStart({ ...env, PORT: env.SANDBOX_PORT });
