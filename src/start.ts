@@ -6,7 +6,8 @@
  *
  * SIGTERM and SIGINT stop it gracefully within 10 s: no new Slack requests, requests in progress and
  * running jobs get to finish (a job that cannot is handed back and runs at the next start), then the
- * help-desk client, the sandbox and the health listener close. A second signal exits at once.
+ * help-desk client, the sandbox and the health listener close. A second signal (2 s or more after the
+ * first) exits at once.
  */
 import { join } from 'node:path';
 import { probeHelpdesk } from './api/probe.js';
@@ -53,13 +54,16 @@ export async function startBot(config: Config): Promise<void> {
   };
   installProcessPolicy({ logger, shutdown: () => stopAll() });
 
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      // Ctrl-C under `npm start` reaches the bot twice at once (from the terminal and forwarded by npm):
+      // only a signal sent later means "do not wait".
+      if (Date.now() - stoppingSince < 2_000) return;
       process.stderr.write(`${signal} again: exiting without waiting.\n`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     logger.info(`${signal}: stopping (requests in progress and running jobs get up to 8 s)`);
     void stopWithin(STOP_DEADLINE_MS).then((clean) => {
       if (!clean) logger.warn(`the stop took longer than ${STOP_DEADLINE_MS / 1000} s; exiting anyway`);

@@ -53,10 +53,14 @@ async function main(): Promise<void> {
       `Demo accounts (Basic auth or Bearer token):\n${accounts}\n` +
       `Try: curl -u agent:demo '${sandbox.baseUrl}/talep?id=2'\n`,
   );
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const stop = async (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    // Ctrl-C under `npm run sandbox` arrives twice at once (the terminal, and npm forwarding it).
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince >= 2_000) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
     process.stdout.write(`${signal}: stopping the sandbox\n`);
     await sandbox.close();
     process.exit(0);

@@ -99,6 +99,19 @@ describe('npm start', () => {
   });
 });
 
+describe('Ctrl-C under npm start', () => {
+  it('SIGINT to the whole process group (terminal and npm both pass it on) still stops gracefully, exit 0', async () => {
+    const env = await botEnv();
+    const bot = start('npm', env);
+    await bot.waitFor(/talep-bot listens on/);
+    process.kill(-(bot.child.pid ?? 0), 'SIGINT');
+    await waitUntilClosed([Number(env.PORT), Number(env.SANDBOX_PORT)], 10_000);
+    expect(await bot.exitCode(10_000)).toBe(0);
+    expect(bot.output).toMatch(/SIGINT: stopping/);
+    expect(bot.output).not.toContain('exiting without waiting');
+  });
+});
+
 describe('Socket Mode', () => {
   it('logs "connected", serves /healthz and /readyz on PORT, answers over the socket, reconnects visibly, stops on SIGTERM', async () => {
     const socket = await new FakeSocketMode().start();

@@ -52,7 +52,8 @@ export class BotProcess {
   constructor(command: string, args: string[], env: Record<string, string | undefined>, cwd = repoRoot) {
     // Only what the test gives, plus what npm and node need to run: no SLACK_* or HELPDESK_* leaks in.
     const base = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, npm_config_update_notifier: 'false' };
-    this.child = spawn(command, args, { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so the cleanup can end npm and the node it started together.
+    this.child = spawn(command, args, { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     this.child.stdout?.on('data', (chunk: Buffer) => {
       this.output += chunk.toString('utf8');
     });
@@ -93,8 +94,14 @@ export class BotProcess {
     return result.code;
   }
 
+  /** Ends the whole process group (npm, the shell it may run, the bot): nothing is left running. */
   kill(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    if (this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, 'SIGKILL');
+    } catch {
+      // the group has exited already
+    }
   }
 }
 
