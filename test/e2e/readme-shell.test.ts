@@ -112,6 +112,29 @@ describe('README: the sandbox on another address', () => {
   });
 });
 
+describe('README: token key rotation', () => {
+  it('the rotation commands run as written: --generate puts a new key first, --drop-old-keys keeps only it', async () => {
+    const commands = [...readme.matchAll(/`(npm run rotate-key(?: -- --[a-z-]+)?)`/g)].map((match) => match[1] ?? '');
+    expect(commands).toEqual(expect.arrayContaining(['npm run rotate-key -- --generate', 'npm run rotate-key -- --drop-old-keys', 'npm run rotate-key']));
+    const dataDir = await tempDir('rotate');
+    const keys = async () => (await readFile(`${dataDir}/token-encryption.key`, 'utf8')).split('\n').filter((line) => /^[0-9a-f]{64}$/.test(line));
+    const run = async (command: string) => {
+      const result = await bash(command, { DATA_DIR: dataDir }, repoRoot);
+      expect(result.code, result.output).toBe(0);
+      return result.output;
+    };
+    expect(await run('npm run rotate-key -- --generate')).toContain('a new current key was generated');
+    const first = await keys();
+    await run('npm run rotate-key -- --generate');
+    const second = await keys();
+    expect(second).toHaveLength(2);
+    expect(second[1]).toBe(first[0]);
+    expect(await run('npm run rotate-key')).toContain('Stored tokens: 0');
+    await run('npm run rotate-key -- --drop-old-keys');
+    expect(await keys()).toEqual([second[0]]);
+  });
+});
+
 describe('README: production start', () => {
   it('names the commands the start test and CI run', () => {
     expect(readme).toContain('npm ci && npm start');
