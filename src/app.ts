@@ -1,19 +1,23 @@
 /**
  * Builds the Bolt app and registers every command module. No I/O happens at import; `start()` listens
  * (the bot's hardened HTTP receiver on PORT at /slack/events, or Socket Mode when an app token is
- * configured) and starts the durable-job worker; `stop()` stops both.
+ * configured) and starts the durable-job worker; `stop()` stops both, together, within 8 s: the
+ * receiver finishes the requests in progress (5 s grace) while running jobs finish or are handed back.
  */
 import type { AddressInfo } from 'node:net';
-import { App, type Logger } from '@slack/bolt';
+import { App, type Logger, SocketModeReceiver } from '@slack/bolt';
 import { allAreas } from './commands/index.js';
 import type { Config } from './config.js';
 import { quietFrameworkLogger } from './logger.js';
 import { loggingFetch } from './slack/call-log.js';
 import { type Area, registerAreas, SLASH_COMMAND } from './slack/dispatch.js';
-import { SlackHttpReceiver } from './slack/http-receiver.js';
+import type { SocketState } from './health/slack-status.js';
+import { type Route, SlackHttpReceiver } from './slack/http-receiver.js';
 import type { ReplayCache } from './slack/replay-cache.js';
 import type { Router } from './slack/routes.js';
 import type { Services } from './slack/services.js';
+import { watchSocketMode } from './slack/socket-mode-watch.js';
+import type { SlackIdentity } from './startup/slack-check.js';
 
 export { SLASH_COMMAND };
 
@@ -34,35 +38,49 @@ export interface CreateAppOptions {
   areas?: readonly Area[];
   /** HTTP mode: where seen signatures are kept (default: in memory). */
   replayCache?: ReplayCache;
+  /** HTTP mode: routes beside Slack's (default: `GET /healthz`; the entry point adds `/readyz`). */
+  routes?: Route[];
+  /** The start-up `auth.test`'s answer: Bolt then does not call it again. */
+  slackIdentity?: Pick<SlackIdentity, 'botId' | 'botUserId'>;
+  /** Socket Mode: the connection's state as it changes (readiness). */
+  onSocketState?: (state: SocketState) => void;
 }
 
-export function createTalepApp({ config, services, logger, areas = allAreas(), replayCache }: CreateAppOptions): TalepApp {
+const aliveRoute: Route = {
+  method: 'GET',
+  path: '/healthz',
+  handler: (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('ok');
+  },
+};
+
+export function createTalepApp(options: CreateAppOptions): TalepApp {
+  const { config, services, logger, areas = allAreas(), replayCache } = options;
   const socketMode = config.slack.mode === 'socket';
   // Bolt, its WebClient and Socket Mode log whole payloads at debug level: they get a logger without
   // debug, and every Slack call is logged by loggingFetch as method, status and time.
   const frameworkLogger = quietFrameworkLogger(logger);
+  const clientOptions = { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger) };
+  let stopping = false;
   const receiver = socketMode
     ? undefined
     : new SlackHttpReceiver({
         signingSecret: config.slack.signingSecret ?? '',
         logger,
-        routes: [
-          {
-            method: 'GET',
-            path: '/healthz',
-            handler: (_req, res) => {
-              res.writeHead(200, { 'content-type': 'text/plain' });
-              res.end('ok');
-            },
-          },
-        ],
+        routes: options.routes ?? [aliveRoute],
         replayCache,
       });
+  const socketReceiver = socketMode
+    ? new SocketModeReceiver({ appToken: config.slack.appToken ?? '', logger: frameworkLogger, installerOptions: { clientOptions } })
+    : undefined;
+  if (socketReceiver) watchSocketMode(socketReceiver.client, logger, options.onSocketState, { stopping: () => stopping });
   const app = new App({
     token: config.slack.botToken,
     logger: frameworkLogger,
-    ...(socketMode ? { socketMode: true, appToken: config.slack.appToken } : { receiver }),
-    clientOptions: { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger) },
+    receiver: socketReceiver ?? receiver,
+    clientOptions,
+    ...(options.slackIdentity ? { botId: options.slackIdentity.botId, botUserId: options.slackIdentity.botUserId } : {}),
   });
 
   const router = registerAreas(app, services, areas);
@@ -78,9 +96,10 @@ export function createTalepApp({ config, services, logger, areas = allAreas(), r
       return { port: typeof address === 'object' && address ? address.port : undefined };
     },
     async stop() {
-      // No new requests first; then running jobs finish or are handed back for the next start.
-      await app.stop();
-      await services.jobs.stop({ deadlineMs: 8_000 });
+      // Both at once, so the whole stop fits a process manager's 10 s: no new requests (those in
+      // progress get the receiver's 5 s grace), and running jobs finish or are handed back for the next start.
+      stopping = true;
+      await Promise.all([app.stop(), services.jobs.stop({ deadlineMs: 8_000 })]);
     },
   };
 }

@@ -22,6 +22,13 @@ export interface BuildServicesOptions {
   config: Pick<Config, 'helpdesk' | 'slack'>;
   /** The help-desk API root actually used (the configured URL or the embedded sandbox's). */
   helpdeskUrl: string;
+  /**
+   * The same API root as people reach it, for the links the bot hands out (token page, talep pages,
+   * "Open help desk"): the embedded sandbox's `SANDBOX_PUBLIC_URL`. Default: `helpdeskUrl`.
+   */
+  publicHelpdeskUrl?: string;
+  /** The connect modal offers "user name and password" (exchanged once for the token). Default false. */
+  connectWithPassword?: boolean;
   logger: Logger;
   /** Undefined keeps the store in memory. */
   dataDir: string | undefined;
@@ -62,13 +69,15 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     onCall: ({ operation, method, status, ms, attempt, errorKind }) =>
       logger.debug(`help-desk ${method} ${operation} → ${status ?? errorKind} in ${ms} ms${attempt > 1 ? ` (attempt ${attempt})` : ''}`),
   });
+  const publicUrl = options.publicHelpdeskUrl ?? options.helpdeskUrl;
   return {
     helpdesk,
     stores,
     jobs: new JobRunner({ ...options.jobRunner, queue: stores.jobs, logger }),
     logger,
-    helpdeskWebUrl: applicationRoot(options.helpdeskUrl),
-    talepUrlTemplate: talepUrlTemplate(options.helpdeskUrl, config.helpdesk.talepUrl),
+    helpdeskWebUrl: applicationRoot(publicUrl),
+    talepUrlTemplate: talepUrlTemplate(publicUrl, config.helpdesk.talepUrl),
+    connect: { withPassword: options.connectWithPassword ?? false, tokenPageUrl: `${applicationRoot(publicUrl)}/User/Token/` },
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),

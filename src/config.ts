@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { talepUrlTemplateProblem } from './domain/talep-link.js';
+import { isLoopbackHost } from './sandbox/loopback.js';
 
 const optionalText = z
   .string()
@@ -49,6 +50,10 @@ const envSchema = z
     HELPDESK_SEARCH_PER_MIN: budget(60),
     PORT: port(3000),
     SANDBOX_PORT: port(8080),
+    SANDBOX_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    SANDBOX_PUBLIC_URL: url('the address people reach the embedded sandbox at, e.g. http://talep.example.com:8080'),
+    SANDBOX_DEBUG_ROUTES: z.enum(['on', 'off']).optional(),
+    CONNECT_WITH_PASSWORD: z.enum(['on', 'off']).optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     TOKEN_ENCRYPTION_KEY: optionalText.pipe(
       z
@@ -65,10 +70,19 @@ const envSchema = z
 /** Rules across variables, checked on the raw values so they are reported alongside the others. */
 function crossVariableProblems(env: NodeJS.ProcessEnv): string[] {
   const set = (name: string) => Boolean(env[name]?.trim());
+  const problems: string[] = [];
   if (!set('SLACK_APP_TOKEN') && !set('SLACK_SIGNING_SECRET')) {
-    return ['SLACK_SIGNING_SECRET is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)'];
+    problems.push('SLACK_SIGNING_SECRET is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)');
   }
-  return [];
+  // Both listen when the sandbox is embedded (PORT also in Socket Mode: the health endpoints).
+  const botPort = env.PORT?.trim() || '3000';
+  const sandboxPort = env.SANDBOX_PORT?.trim() || '8080';
+  if (!set('HELPDESK_URL') && botPort === sandboxPort && Number(botPort) !== 0) {
+    problems.push(
+      `PORT and SANDBOX_PORT are both ${botPort}: the bot and the embedded sandbox help desk need a port each — change one of them`,
+    );
+  }
+  return problems;
 }
 
 export interface Config {
@@ -86,8 +100,19 @@ export interface Config {
     talepUrl?: string | undefined;
     rateLimits: { enabled: boolean; general: number; search: number };
   };
+  /** HTTP mode: Slack's requests and the health endpoints; Socket Mode: the health endpoints. */
   port: number;
-  sandboxPort: number;
+  sandbox: {
+    port: number;
+    /** The interface the embedded sandbox listens on (default loopback). */
+    host: string;
+    /** Where people reach it (token page, talep pages); default `http://127.0.0.1:<port>`. */
+    publicUrl: string | undefined;
+    /** `/__sandbox/*` (outbox, settings, every user's token): default only on a loopback host. */
+    debugRoutes: boolean;
+  };
+  /** The connect modal also offers "user name and password" (exchanged once for the token). */
+  connectWithPassword: boolean;
   dataDir: string;
   /**
    * 32-byte keys, the current one first, then older keys whose tokens are re-encrypted at start;
@@ -153,7 +178,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     port: e.PORT,
-    sandboxPort: e.SANDBOX_PORT,
+    sandbox: {
+      port: e.SANDBOX_PORT,
+      host: e.SANDBOX_HOST,
+      publicUrl: e.SANDBOX_PUBLIC_URL?.replace(/\/+$/, ''),
+      debugRoutes: e.SANDBOX_DEBUG_ROUTES ? e.SANDBOX_DEBUG_ROUTES === 'on' : isLoopbackHost(e.SANDBOX_HOST),
+    },
+    // On by default for the embedded sandbox (demo accounts, no token page to find); opt-in for a real help desk.
+    connectWithPassword: e.CONNECT_WITH_PASSWORD ? e.CONNECT_WITH_PASSWORD === 'on' : !e.HELPDESK_URL,
     dataDir: e.DATA_DIR,
     tokenEncryptionKeys: e.TOKEN_ENCRYPTION_KEY ? decodeKeyList(e.TOKEN_ENCRYPTION_KEY) : undefined,
     logLevel: e.LOG_LEVEL,

@@ -61,27 +61,47 @@ export const formatHelpdeskDate = (date: Date): string => date.toISOString();
 
 const intText = z.string().trim().regex(/^-?\d+$/, 'expected an integer');
 
-/** Parameter codecs: wire `string` ↔ typed value. */
+/**
+ * Parameter codecs: wire `string` ↔ typed value. Each parameter codec names its wire form (`int ≥ 1`, `bool (true/false)`…) in zod metadata, so the
+ * API reference (docs/helpdesk-api.md, `npm run docs`) is written from the same table the client sends
+ * with and the sandbox checks with.
+ */
+const wire = <T extends z.ZodType>(schema: T, type: string): T => schema.meta({ wireType: type });
+
+/** The wire form a parameter codec was declared with (undefined for an undeclared schema). */
+export function wireTypeOf(schema: z.ZodType): string | undefined {
+  const type = schema.meta()?.wireType;
+  return typeof type === 'string' ? type : undefined;
+}
+
 export const param = {
   int: (bounds: { min?: number; max?: number } = {}) => {
     let out = z.int();
     if (bounds.min !== undefined) out = out.min(bounds.min);
     if (bounds.max !== undefined) out = out.max(bounds.max);
-    return z.codec(intText, out, { decode: Number, encode: String });
+    const range =
+      bounds.min !== undefined && bounds.max !== undefined
+        ? ` ${bounds.min}…${bounds.max}`
+        : bounds.min !== undefined
+          ? ` ≥ ${bounds.min}`
+          : bounds.max !== undefined
+            ? ` ≤ ${bounds.max}`
+            : '';
+    return wire(z.codec(intText, out, { decode: Number, encode: String }), `int${range}`);
   },
   /** Positive id of a talep, user, category... */
-  id: () => param.int({ min: 1 }),
+  id: () => wire(param.int({ min: 1 }), 'id (int ≥ 1)'),
   bool: () =>
-    z.codec(z.string().trim().regex(/^(true|false|1|0)$/i, 'expected true or false'), z.boolean(), {
+    wire(z.codec(z.string().trim().regex(/^(true|false|1|0)$/i, 'expected true or false'), z.boolean(), {
       decode: (text) => /^(true|1)$/i.test(text),
       encode: String,
-    }),
-  string: () => z.string(),
+    }), 'bool (true/false)'),
+  string: () => wire(z.string(), 'string'),
   /** A string that must carry something (subject, name, e-mail...). */
-  text: () => z.string().trim().min(1, 'must not be empty'),
-  email: () => z.string().trim().pipe(z.email('expected an e-mail address')),
+  text: () => wire(z.string().trim().min(1, 'must not be empty'), 'string (not empty)'),
+  email: () => wire(z.string().trim().pipe(z.email('expected an e-mail address')), 'e-mail'),
   datetime: () =>
-    z.codec(z.string(), z.date(), {
+    wire(z.codec(z.string(), z.date(), {
       decode: (text, ctx) => {
         const date = parseHelpdeskDate(text);
         if (date) return date;
@@ -89,10 +109,10 @@ export const param = {
         return z.NEVER;
       },
       encode: formatHelpdeskDate,
-    }),
+    }), 'datetime'),
   /** A datetime where the empty string means "remove it" (UpdateTalep `dueDate`); `null` in code. */
   clearableDatetime: () =>
-    z.codec(z.string(), z.date().nullable(), {
+    wire(z.codec(z.string(), z.date().nullable(), {
       decode: (text, ctx) => {
         if (text.trim() === '') return null;
         const date = parseHelpdeskDate(text);
@@ -101,16 +121,16 @@ export const param = {
         return z.NEVER;
       },
       encode: (date) => (date === null ? '' : formatHelpdeskDate(date)),
-    }),
+    }), 'datetime, or empty to remove it'),
   /** An int array sent as a repeated parameter (`categoryId=1&categoryId=2`); a comma list is read too. */
   repeatedInts: () =>
-    z.codec(z.union([z.string(), z.array(z.string())]), z.array(z.int()).min(1), {
+    wire(z.codec(z.union([z.string(), z.array(z.string())]), z.array(z.int()).min(1), {
       decode: (value) => (Array.isArray(value) ? value : value.split(',')).map((part) => Number(part.trim() || NaN)),
       encode: (ints) => ints.map(String),
-    }),
+    }), 'int[] (repeated: `a=1&a=2`)'),
   /** A comma-separated list of ints in one parameter (`recipientIds=1,2`). */
   commaInts: () =>
-    z.codec(z.string(), z.array(z.int()), {
+    wire(z.codec(z.string(), z.array(z.int()), {
       decode: (text) =>
         text
           .split(',')
@@ -118,20 +138,20 @@ export const param = {
           .filter(Boolean)
           .map(Number),
       encode: (ints) => ints.join(','),
-    }),
+    }), 'int[] (comma-separated)'),
   /** A comma-separated list of strings in one parameter (`tags=a,b`). */
   commaStrings: () =>
-    z.codec(z.string(), z.array(z.string().min(1)), {
+    wire(z.codec(z.string(), z.array(z.string().min(1)), {
       decode: (text) =>
         text
           .split(',')
           .map((part) => part.trim())
           .filter(Boolean),
       encode: (items) => items.map((item) => item.replaceAll(',', ' ').trim()).join(','),
-    }),
+    }), 'string[] (comma-separated)'),
   /** A JSON document carried in one string parameter (`customFields`). */
   json: <T extends z.ZodType>(shape: T) =>
-    z.codec(z.string(), shape, {
+    wire(z.codec(z.string(), shape, {
       decode: (text, ctx) => {
         try {
           return JSON.parse(text) as z.input<T>;
@@ -141,8 +161,8 @@ export const param = {
         }
       },
       encode: (value) => JSON.stringify(value),
-    }),
-  file: () => fileUploadSchema,
+    }), 'JSON document'),
+  file: () => wire(fileUploadSchema, 'file (multipart)'),
 } as const;
 
 /** Response codecs: JSON value ↔ typed value. */

@@ -139,6 +139,11 @@ export class JobRunner {
     void this.#tick();
   }
 
+  /** Started and not stopping: jobs are being claimed (the readiness check). */
+  get running(): boolean {
+    return this.#state === 'started';
+  }
+
   /** Jobs being handled right now. */
   get active(): number {
     return this.#running.size;

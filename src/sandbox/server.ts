@@ -25,6 +25,7 @@ import { SandboxHttpError } from './errors.js';
 import { handlers } from './handlers/index.js';
 import type { FileReply, HandlerContext } from './handlers/types.js';
 import { blockedReason, IpLockout, type LockoutOptions } from './lockout.js';
+import { isLoopbackHost } from './loopback.js';
 import type { UserRow } from './model.js';
 import { Outbox, type SentEmail } from './outbox.js';
 import { articlePage, startPage, talepPage, tokenPage } from './pages.js';
@@ -63,6 +64,16 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Take the client IP from `X-Forwarded-For` (behind a reverse proxy, or in tests). Default false. */
   trustProxy?: boolean;
+  /**
+   * Serve the unauthenticated `/__sandbox/*` routes (outbox, settings, every demo user's token).
+   * Default: only when `host` is a loopback address; whoever turns them on elsewhere should warn loudly.
+   */
+  debugRoutes?: boolean;
+  /**
+   * The address people reach the server at (e.g. `http://talep.example.com:8080`), for the links the
+   * sandbox hands out (token page, talep pages, attachment URLs). Default: the request's Host header.
+   */
+  publicUrl?: string;
 }
 
 export interface DemoAccount {
@@ -78,7 +89,11 @@ export interface Sandbox {
   baseUrl: string;
   /** Application root, without `/api`. */
   rootUrl: string;
+  /** The application root as people reach it (`publicUrl` when given, else `rootUrl`). */
+  publicRootUrl: string;
   port: number;
+  /** Whether `/__sandbox/*` is served. */
+  debugRoutes: boolean;
   outbox(): SentEmail[];
   clearOutbox(): void;
   settings(): SandboxSettings;
@@ -112,6 +127,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     outbox: new Outbox(),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
     trustProxy: options.trustProxy ?? false,
+    debugRoutes: options.debugRoutes ?? isLoopbackHost(options.host ?? '127.0.0.1'),
+    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
   });
 
   const server = createServer((request, response) => {
@@ -140,7 +157,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     baseUrl: `http://${urlHost}:${port}${prefix}`,
     rootUrl,
+    publicRootUrl: site.publicUrl ? `${site.publicUrl}${applicationRootOf(prefix)}` : rootUrl,
     port,
+    debugRoutes: site.debugRoutes,
     outbox: () => site.outbox.list(),
     clearOutbox: () => site.outbox.clear(),
     settings: () => ({ ...settings.current }),
@@ -164,6 +183,8 @@ interface SiteOptions {
   outbox: Outbox;
   maxBodyBytes: number;
   trustProxy: boolean;
+  debugRoutes: boolean;
+  publicUrl: string | undefined;
 }
 
 /** Everything behind the HTTP server: one method per kind of route. */
@@ -180,13 +201,23 @@ class Site {
     this.#root = applicationRootOf(options.prefix);
   }
 
+  get debugRoutes(): boolean {
+    return this.#options.debugRoutes;
+  }
+
+  get publicUrl(): string | undefined {
+    return this.#options.publicUrl;
+  }
+
   async handle(request: IncomingMessage): Promise<Reply> {
     const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
     const path = url.pathname.replace(/\/{2,}/g, '/');
     try {
       // Debug routes answer at the server root and under the application root alike.
+      // Off (answered like any unknown path) unless this server is reachable from this machine only,
+      // or whoever started it asked for them: /__sandbox/accounts hands out every user's token.
       const debugPath = [`${this.#root}/__sandbox`, '/__sandbox'].find((base) => startsWithPath(path, base));
-      if (debugPath) return await this.#debugRoute(request, path.slice(debugPath.length));
+      if (debugPath && this.#options.debugRoutes) return await this.#debugRoute(request, path.slice(debugPath.length));
       const ip = this.#clientIp(request);
       const blockedMs = this.#options.lockout.blockedFor(ip, this.#options.now());
       if (blockedMs > 0) return textReply(403, blockedReason(blockedMs, this.#options.lockout.maxFailures));
@@ -285,7 +316,7 @@ class Site {
   }
 
   #urls(request: IncomingMessage): SiteUrls {
-    const origin = `http://${request.headers.host ?? this.defaultHost}`;
+    const origin = this.#options.publicUrl ?? `http://${request.headers.host ?? this.defaultHost}`;
     return { root: `${origin}${this.#root}`, api: `${origin}${this.#options.prefix}` };
   }
 

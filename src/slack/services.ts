@@ -20,6 +20,15 @@ export interface Services {
   /** Uploads above this size are refused with a clear message. */
   maxUploadBytes: number;
   now: () => Date;
+  /** How people link their account (default: token paste only, the help desk's own token page). */
+  connect?: ConnectOptions;
+}
+
+export interface ConnectOptions {
+  /** Also offer "help-desk user name and password", exchanged once for the token (`CONNECT_WITH_PASSWORD`). */
+  withPassword: boolean;
+  /** Where people get their token, as they reach it (`SANDBOX_PUBLIC_URL` for the embedded sandbox). */
+  tokenPageUrl: string;
 }
 
 export interface SlackFile {

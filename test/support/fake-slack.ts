@@ -80,6 +80,12 @@ export class FakeSlack {
   /** Every Block Kit limit the bot broke, in order; a test that expects one takes it with `takeViolations()`. */
   readonly violations: RecordedViolation[] = [];
   botToken = 'xoxb-test-bot-token';
+  /** The app the bot token belongs to (`bots.info`). */
+  appId = 'A0TESTAPP';
+  /** Sent as `x-oauth-scopes` (Slack's list of the token's scopes); undefined sends no header. */
+  scopes: string[] | undefined = undefined;
+  /** Socket Mode: what `apps.connections.open` hands out (a test's WebSocket server). */
+  socketUrl: string | undefined = undefined;
   #server: Server | undefined;
   #url = '';
   #messageCounter = 0;
@@ -204,7 +210,7 @@ export class FakeSlack {
     const at = Date.now();
     const reply = this.#reply(method, args);
     this.calls.push({ method, args, token, at, reply });
-    res.writeHead(200, { 'content-type': 'application/json' });
+    res.writeHead(200, { 'content-type': 'application/json', ...(this.scopes ? { 'x-oauth-scopes': this.scopes.join(',') } : {}) });
     res.end(JSON.stringify(reply));
   }
 
@@ -216,6 +222,10 @@ export class FakeSlack {
     switch (method) {
       case 'auth.test':
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T1', team: 'Test team', url: 'https://test.slack.com/' };
+      case 'bots.info':
+        return { ok: true, bot: { id: args.bot, app_id: this.appId, user_id: 'UBOT', name: 'talep' } };
+      case 'apps.connections.open':
+        return this.socketUrl ? { ok: true, url: this.socketUrl } : { ok: false, error: 'invalid_auth' };
       case 'views.open':
       case 'views.push':
       case 'views.update':

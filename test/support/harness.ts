@@ -41,6 +41,8 @@ export interface HarnessOptions {
   linked?: Person[];
   /** Lock-out guard timings for the bot's client. */
   guard?: AuthGuardOptions;
+  /** The connect modal offers "user name and password" (`CONNECT_WITH_PASSWORD=on`). Default off. */
+  connectWithPassword?: boolean;
 }
 
 export interface Harness {
@@ -98,6 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir: undefined,
     encryptionKey: randomBytes(32),
     guard: options.guard,
+    connectWithPassword: options.connectWithPassword ?? false,
   });
   const app = createTalepApp({ config, services, logger });
   const { port } = await app.start();

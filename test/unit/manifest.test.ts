@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SLASH_COMMAND } from '../../src/app.js';
 import { ShortcutIds } from '../../src/commands/message-shortcuts/shortcut-ids.js';
+import { REQUIRED_BOT_SCOPES } from '../../src/startup/slack-check.js';
 
 interface Manifest {
   features: {
@@ -38,5 +39,9 @@ describe('manifest.yml', () => {
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
     expect(manifest.features.app_home.home_tab_enabled).toBe(true);
     expect(manifest.settings.event_subscriptions.bot_events).toContain('app_home_opened');
+  });
+
+  it('asks for exactly the scopes the start-up check requires of the bot token', () => {
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...REQUIRED_BOT_SCOPES].sort());
   });
 });
