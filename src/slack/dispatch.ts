@@ -83,7 +83,8 @@ type Of<K extends Listener['kind']> = Extract<Listener, { kind: K }>;
 
 /** A surface that cannot show anything (an options request): problems are only logged. */
 const loggedOnly = (services: Services): Surface => {
-  const send = async (message: { text: string }) => services.logger.info(`not shown (no surface): ${message.text.slice(0, 200)}`);
+  const send = async (message: SlackMessage) =>
+    services.logger.info(`not shown (no surface): ${message.confidential ? '(agents-only details)' : message.text.slice(0, 200)}`);
   return { kind: 'dm', send, replace: send };
 };
 

@@ -209,8 +209,8 @@ const transforms: Record<string, (text: string) => unknown> = {
       subject: text,
       comments: [comment(text, 1), comment(text, 2), comment(text, 3)],
       page: 0,
-      viewer: { helpdeskUserId: 2, agent: true, admin: false, worksOnCategory: true },
-    } as never),
+      viewer: { helpdeskUserId: 2, agent: true, editsAll: true },
+    }),
   'a knowledge-base article': (text) => articleMessage({ article: article(text), techOnly: false, helpdeskWebUrl: 'https://hd.example.com/' }),
   'the knowledge-base list': (text) =>
     articleListMessage({ words: [text], category: text, rows: [{ id: 1, subject: text, category: text, created: NOW, techOnly: true }] }),
