@@ -11,11 +11,9 @@
  * stand-in checks every payload; the harness fails the test on a violation).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allAreas } from '../../src/commands/index.js';
-import type { Listener } from '../../src/slack/listeners.js';
+import { actionListeners, CONTAINERS, type Element, EXPLORED_COMMANDS, explore, type Found, payloadFor, pressed, samplesFor } from '../support/exploration.js';
 import { type InFlight, trackInFlight } from '../support/in-flight.js';
 import { useHarness } from '../support/use-harness.js';
-import type { Person } from '../support/harness.js';
 
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
@@ -30,126 +28,6 @@ afterAll(() => {
   inFlight.restore();
   process.off('unhandledRejection', onRejection);
 });
-
-// ── the registered action ids ─────────────────────────────────────────────────────────────────────
-
-type ActionListener = Extract<Listener, { kind: 'action' }>;
-const actionListeners = allAreas().flatMap((area) => (area.listeners ?? []).filter((listener): listener is ActionListener => listener.kind === 'action'));
-
-const unescapeRegex = (text: string) => text.replace(/\\(.)/g, '$1');
-
-/** Ids a pattern listener answers to, read from the two shapes of pattern the areas use. */
-function samplesFor(pattern: RegExp): string[] {
-  const row = /^\^(.+)\(\?::\\d\+\)\?\$$/.exec(pattern.source);
-  if (row?.[1]) return [`${unescapeRegex(row[1])}:7`, unescapeRegex(row[1])];
-  const either = /^\^\((.+)\)\$$/.exec(pattern.source);
-  if (either?.[1]) return either[1].split('|').map(unescapeRegex);
-  return [];
-}
-
-// ── plausible values: what the bot itself rendered ────────────────────────────────────────────────
-
-interface Element {
-  type: string;
-  action_id?: string;
-  value?: string;
-  url?: string;
-  options?: { value: string; text: unknown }[];
-  option_groups?: { options: { value: string; text: unknown }[] }[];
-  initial_option?: { value: string; text: unknown };
-}
-
-interface Found {
-  element: Element;
-  blockId: string;
-  /** The view the element was in (a modal or the Home tab), to press it there. */
-  view?: Record<string, unknown>;
-}
-
-function elementsIn(blocks: unknown, view?: Record<string, unknown>): Found[] {
-  if (!Array.isArray(blocks)) return [];
-  return (blocks as { block_id?: string; elements?: Element[]; accessory?: Element; element?: Element }[]).flatMap((block) => {
-    const blockId = block.block_id ?? 'b';
-    const elements = [...(Array.isArray(block.elements) ? block.elements : []), ...(block.accessory ? [block.accessory] : []), ...(block.element ? [block.element] : [])];
-    return elements.filter((element) => typeof element?.action_id === 'string').map((element) => ({ element, blockId, ...(view ? { view } : {}) }));
-  });
-}
-
-/** Every element in every message, ephemeral answer and view the bot sent so far. */
-function harvest(): Found[] {
-  const found: Found[] = [];
-  for (const post of h.slack.responsePosts) found.push(...elementsIn(post.body.blocks));
-  for (const call of h.slack.calls) {
-    if (Array.isArray(call.args.blocks)) found.push(...elementsIn(call.args.blocks));
-    const view = call.args.view as Record<string, unknown> | undefined;
-    if (view && Array.isArray(view.blocks)) {
-      const id = String(call.args.view_id ?? `V-harvested-${found.length}`);
-      found.push(...elementsIn(view.blocks, { ...view, id, hash: 'h-harvested', state: { values: {} } }));
-    }
-  }
-  return found;
-}
-
-const firstOption = (element: Element) => element.options?.[0] ?? element.option_groups?.[0]?.options[0] ?? element.initial_option;
-
-/** The `actions[0]` Slack sends when `element` is used, with `value` (or the element's own). */
-function pressed(element: Element, blockId: string, value?: string): Record<string, unknown> {
-  const base = { type: element.type, action_id: element.action_id, block_id: blockId, action_ts: String(Date.now() / 1000) };
-  const option = firstOption(element);
-  const choice = (chosen: string) => ({ text: { type: 'plain_text', text: 'x' }, value: chosen });
-  switch (element.type) {
-    case 'static_select':
-    case 'external_select':
-    case 'overflow':
-    case 'radio_buttons':
-      return { ...base, selected_option: value !== undefined ? choice(value) : option ? { text: option.text, value: option.value } : null };
-    case 'checkboxes':
-    case 'multi_static_select':
-      return { ...base, selected_options: [value !== undefined ? choice(value) : option].filter(Boolean) };
-    case 'users_select':
-      return { ...base, selected_user: value !== undefined ? 'U0NOBODY' : 'UAGENT' };
-    case 'datepicker':
-      return { ...base, selected_date: value !== undefined ? '1999-99-99' : '2026-12-01' };
-    default:
-      return { ...base, ...(value !== undefined ? { value } : element.value !== undefined ? { value: element.value } : {}) };
-  }
-}
-
-// ── containers ────────────────────────────────────────────────────────────────────────────────────
-
-type ContainerKind = 'ephemeral' | 'message' | 'modal' | 'home' | 'none';
-const CONTAINERS: ContainerKind[] = ['ephemeral', 'message', 'modal', 'home', 'none'];
-
-function payloadFor(person: Person, action: Record<string, unknown>, kind: ContainerKind, view?: Record<string, unknown>): Record<string, unknown> {
-  const actor = h.as(person);
-  const base = {
-    type: 'block_actions',
-    team: { id: 'T1', domain: 'test' },
-    user: { id: actor.userId, username: actor.userId.toLowerCase(), team_id: 'T1' },
-    api_app_id: 'A1',
-    trigger_id: `trigger-${Date.now()}-${Math.random()}`,
-    actions: [action],
-  };
-  const modal = view && view.type !== 'home' ? view : { id: 'V-every-modal', type: 'modal', callback_id: 'some_modal', hash: 'h1', private_metadata: '', title: { type: 'plain_text', text: 'A modal' }, state: { values: {} } };
-  switch (kind) {
-    case 'ephemeral':
-      return { ...base, channel: { id: 'C1', name: 'helpdesk' }, container: { type: 'message', message_ts: '1700000000.000001', channel_id: 'C1', is_ephemeral: true }, response_url: h.slack.responseUrl() };
-    case 'message':
-      return {
-        ...base,
-        channel: { id: 'C1', name: 'helpdesk' },
-        container: { type: 'message', message_ts: '1700000000.000002', channel_id: 'C1', is_ephemeral: false },
-        message: { type: 'message', ts: '1700000000.000002', text: 'a card', user: 'UBOT' },
-        response_url: h.slack.responseUrl(),
-      };
-    case 'modal':
-      return { ...base, container: { type: 'view', view_id: modal.id }, view: modal };
-    case 'home':
-      return { ...base, container: { type: 'view', view_id: 'V-home' }, view: { id: 'V-home', type: 'home', hash: 'h-home', private_metadata: '', state: { values: {} } } };
-    case 'none':
-      return base;
-  }
-}
 
 /** Values no control of the bot ever carries: a missing id, junk, markup. */
 const IMPLAUSIBLE = ['999999', 'x|<!here>:-1'];
@@ -171,39 +49,8 @@ describe('every action listener, from every container', () => {
     for (let n = 0; n < 26; n += 1) await admin.createUser({ email: `temp${n}@example.com`, username: `temp${n}` });
     for (let n = 0; n < 51; n += 1) await admin.createAsset({ modelName: `Lenovo M${n}`, manufacturer: 'Lenovo', type: 'Desktop', supplier: 'Acme' });
 
-    const commands: [Person, string][] = [
-      ['admin', 'show 2'], ['admin', 'show 7'], ['user', 'show 9'], ['agent2', 'show 2'], ['admin', 'comments 2'], ['admin', 'files 2'],
-      ['admin', 'files 6'], ['admin', 'relations 6'], ['admin', 'relations 1'], ['admin', 'fields 3'], ['admin', 'subscribers 2'],
-      ['agent2', 'subscribers 2'], ['admin', 'search printer'], ['admin', 'mine'], ['admin', 'kb'], ['admin', 'kb 1'], ['admin', 'user list'],
-      ['admin', 'user find agent@example.com'], ['admin', 'user delete agent2@example.com'], ['admin', 'user merge agent2@example.com agent@example.com'],
-      ['admin', 'company list'], ['admin', 'asset Lenovo'], ['admin', 'asset show 1'], ['admin', 'asset show 17'], ['admin', 'asset show 4'],
-      ['admin', 'rules'], ['admin', 'remind 2 tomorrow'], ['admin', 'reminders'], ['admin', 'close 2'], ['admin', 'merge 8 7'],
-      ['admin', 'new'], ['admin', 'comment 2'], ['admin', 'attach 2'], ['stranger', 'whoami'],
-    ];
-    for (const [person, text] of commands) {
-      const sent = await h.send.slash(h.as(person), text);
-      expect([text, sent.status]).toEqual([text, 200]);
-      await inFlight.idle();
-    }
-    await h.send.event({ type: 'app_home_opened', user: h.as('admin').userId, channel: 'D1', tab: 'home' });
-    await inFlight.idle();
-    const remember = () => {
-      for (const found of harvest()) {
-        const id = found.element.action_id as string;
-        // The first one seen, unless a later one carries a value (a link button has none).
-        if (!plausible.has(id) || (plausible.get(id)?.element.value === undefined && found.element.value !== undefined)) plausible.set(id, found);
-      }
-    };
-    remember();
-    // Second round: what the first answers offer (Next pages, More menus, Link asset, Connect…) once each.
-    // Destructive confirmations are left for the main run: they would delete what the rest needs.
-    const destructive = /delete|merge_confirm|remove|disconnect|close_confirm|retire/;
-    for (const [id, found] of [...plausible]) {
-      if (destructive.test(id)) continue;
-      await h.send.interaction(payloadFor('admin', pressed(found.element, found.blockId), found.view ? 'modal' : 'ephemeral', found.view));
-      await inFlight.idle();
-    }
-    remember();
+    const found = await explore(h, () => inFlight.idle(), EXPLORED_COMMANDS);
+    for (const [id, each] of found) plausible.set(id, each);
 
     const ids = actionListeners.flatMap((listener) => (typeof listener.id === 'string' ? [listener.id] : samplesFor(listener.id)));
     const missing = ids.filter((id) => !plausibleFor(id));
@@ -241,7 +88,7 @@ describe('every action listener, from every container', () => {
           const sends = CONTAINERS.flatMap((kind) =>
             values.map(async (value) => {
               const label = `${id} in ${kind} with ${value ?? 'its own value'}`;
-              const sent = await h.send.interaction(payloadFor(person, pressed(element, blockId, value), kind, found?.view));
+              const sent = await h.send.interaction(payloadFor(h, person, pressed(element, blockId, value), kind, found?.view));
               statuses[label] = sent.status;
             }),
           );
@@ -263,13 +110,13 @@ describe('every action listener, from every container', () => {
     await h.link('admin');
     for (const kind of ['modal', 'home', 'none'] as const) {
       const before = h.slack.callsTo('chat.postMessage').length;
-      const sent = await h.send.interaction(payloadFor('admin', { type: 'button', action_id: 'talep_card_subscribe', block_id: 'b', value: '3' }, kind));
+      const sent = await h.send.interaction(payloadFor(h, 'admin', { type: 'button', action_id: 'talep_card_subscribe', block_id: 'b', value: '3' }, kind));
       expect(sent.status).toBe(200);
       await inFlight.idle();
       const dm = h.slack.callsTo('chat.postMessage').slice(before).find((call) => call.args.channel === h.as('admin').userId);
       expect([kind, JSON.stringify(dm?.args.blocks ?? '')]).toEqual([kind, expect.stringContaining('Subscribed')]);
     }
-    const payload = payloadFor('admin', { type: 'button', action_id: 'talep_card_unsubscribe', block_id: 'b', value: '3' }, 'ephemeral');
+    const payload = payloadFor(h, 'admin', { type: 'button', action_id: 'talep_card_unsubscribe', block_id: 'b', value: '3' }, 'ephemeral');
     await h.send.interaction(payload);
     await inFlight.idle();
     expect(JSON.stringify(h.slack.postsTo(String(payload.response_url))[0])).toContain('Unsubscribed');
