@@ -28,6 +28,19 @@ const PUBLIC_FILE = 'error-809.png';
 const dmsSince = (person: Person, mark: number) =>
   h.slack.calls.slice(mark).filter((call) => call.method === 'chat.postMessage' && call.args.channel === h.as(person).userId);
 
+/** A button pressed on an ephemeral message whose response_url is `responseUrl`. */
+const pressOnEphemeral = (person: Person, actionId: string, value: string, responseUrl: string) =>
+  h.send.interaction({
+    type: 'block_actions',
+    team: { id: 'T1' },
+    user: { id: h.as(person).userId, team_id: 'T1' },
+    trigger_id: `trigger-${Math.random()}`,
+    channel: { id: 'C1' },
+    container: { type: 'message', message_ts: '1700000000.000001', channel_id: 'C1', is_ephemeral: true },
+    response_url: responseUrl,
+    actions: [{ type: 'button', action_id: actionId, block_id: 'b', value }],
+  });
+
 async function waitForDm(person: Person, mark: number, what: string) {
   return h.slack.waitFor(() => dmsSince(person, mark)[0], what);
 }
@@ -50,16 +63,7 @@ describe('an answer with agents-only details whose ephemeral place is gone', () 
     const responseUrl = h.slack.responseUrl();
     h.slack.expire(responseUrl);
     const mark = h.slack.calls.length;
-    await h.send.interaction({
-      type: 'block_actions',
-      team: { id: 'T1' },
-      user: { id: h.as('agent').userId, team_id: 'T1' },
-      trigger_id: 'trigger-agents-only',
-      channel: { id: 'C1' },
-      container: { type: 'message', message_ts: '1700000000.000001', channel_id: 'C1', is_ephemeral: true },
-      response_url: responseUrl,
-      actions: [{ type: 'button', action_id: TalepCardIds.subscribe, block_id: 'b', value: '2' }],
-    });
+    await pressOnEphemeral('agent', TalepCardIds.subscribe, '2', responseUrl);
     const dm = await waitForDm('agent', mark, 'the DM fallback');
     expect(JSON.stringify(dm.args)).not.toContain(AGENTS_ONLY_TEXT);
     expect(JSON.stringify(dm.args)).not.toContain(AGENTS_ONLY_FILE);
@@ -90,16 +94,7 @@ describe('an answer with agents-only details whose ephemeral place is gone', () 
     const responseUrl = h.slack.responseUrl();
     h.slack.expire(responseUrl);
     const mark = h.slack.calls.length;
-    await h.send.interaction({
-      type: 'block_actions',
-      team: { id: 'T1' },
-      user: { id: h.as('agent').userId, team_id: 'T1' },
-      trigger_id: 'trigger-agents-only-2',
-      channel: { id: 'C1' },
-      container: { type: 'message', message_ts: '1700000000.000001', channel_id: 'C1', is_ephemeral: true },
-      response_url: responseUrl,
-      actions: [{ type: 'button', action_id: CommentsIds.nextPage, block_id: 'b', value: commentsPageValue(2, 0) }],
-    });
+    await pressOnEphemeral('agent', CommentsIds.nextPage, commentsPageValue(2, 0), responseUrl);
     const dm = await waitForDm('agent', mark, 'the DM fallback');
     expect(JSON.stringify(dm.args)).not.toContain(AGENTS_ONLY_TEXT);
   });

@@ -13,21 +13,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionListeners, CONTAINERS, type Element, EXPLORED_COMMANDS, explore, type Found, payloadFor, pressed, samplesFor } from '../support/exploration.js';
 import { type InFlight, trackInFlight } from '../support/in-flight.js';
+import { collectUnhandledRejections } from '../support/rejections.js';
 import { useHarness } from '../support/use-harness.js';
 
-const rejections: unknown[] = [];
-const onRejection = (reason: unknown) => rejections.push(reason);
-
+const rejections = collectUnhandledRejections();
 const h = useHarness();
 let inFlight: InFlight;
 beforeAll(() => {
-  process.on('unhandledRejection', onRejection);
   inFlight = trackInFlight(h);
 });
-afterAll(() => {
-  inFlight.restore();
-  process.off('unhandledRejection', onRejection);
-});
+afterAll(() => inFlight.restore());
 
 /** Values no control of the bot ever carries: a missing id, junk, markup. */
 const IMPLAUSIBLE = ['999999', 'x|<!here>:-1'];

@@ -18,26 +18,21 @@ import { AddToTalepIds } from '../../src/views/message-shortcuts/add-to-talep.js
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { slashAnswer } from '../support/e2e.js';
 import { type InFlight, trackInFlight } from '../support/in-flight.js';
+import { DELETE, mutate } from '../support/malformed.js';
+import { collectUnhandledRejections } from '../support/rejections.js';
 import { useHarness } from '../support/use-harness.js';
 
-const rejections: unknown[] = [];
-const onRejection = (reason: unknown) => rejections.push(reason);
-
+const rejections = collectUnhandledRejections();
 const h = useHarness();
 let inFlight: InFlight;
 beforeAll(() => {
-  process.on('unhandledRejection', onRejection);
   inFlight = trackInFlight(h);
 });
-afterAll(() => {
-  inFlight.restore();
-  process.off('unhandledRejection', onRejection);
-});
+afterAll(() => inFlight.restore());
 
 /** Text that must never reach the log (bodies are never logged, nor values in the reasons). */
 const MARKER = 'SECRET-BODY-TEXT';
 const HUGE = `${MARKER}${'U'.repeat(100_000)}`;
-const DELETE = Symbol('delete');
 type Bad = unknown;
 
 /** `[[[…]]]` `depth` levels deep (JSON.parse handles it; nothing in the bot may recurse into it). */
@@ -253,15 +248,6 @@ const bases: Base[] = [
     ],
   },
 ];
-
-function mutate(body: Record<string, unknown>, path: (string | number)[], bad: Bad): Record<string, unknown> {
-  let parent = body as Record<string | number, unknown>;
-  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
-  const last = path.at(-1) as string | number;
-  if (bad === DELETE) delete parent[last];
-  else parent[last] = bad;
-  return body;
-}
 
 const describeBad = (bad: Bad) => {
   if (bad === DELETE) return '(missing)';

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HelpdeskError } from '../../src/api/errors.js';
-import type { Talep } from '../../src/api/schemas.js';
 import { parseCommentsArgs } from '../../src/commands/talep-comments/args.js';
 import { parseSearchArgs } from '../../src/commands/search/query.js';
 import { errorText } from '../../src/slack/failures.js';
@@ -18,6 +17,7 @@ import { filesMessage } from '../../src/views/talep-files/list.js';
 import { userCard } from '../../src/views/users/card.js';
 import { deleteConfirmMessage, mergeConfirmMessage, permissionChangedMessage } from '../../src/views/users/messages.js';
 import { mrkdwnTexts } from '../support/mrkdwn.js';
+import { talepRecord } from '../support/records.js';
 
 const EVIL = '<!here> <https://evil.test|click> <@U123> R&D';
 const LIVE = ['<!here>', '<https://evil.test', '<@U123>', 'R&D'];
@@ -46,25 +46,14 @@ describe('notification texts and sentences are escaped', () => {
 
   it('a help-desk refusal reason and a talep subject, tag, category and file name on the card', () => {
     expect(isSafe(errorText(new HelpdeskError('invalid', 'x', { status: 400, reason: EVIL })))).toBe(true);
-    const talep: Talep = {
-      TalepID: 3,
+    const talep = talepRecord({
       Subject: EVIL,
       Body: EVIL,
-      Status: 'New',
-      StatusID: 1,
-      Priority: 0,
       CategoryName: EVIL,
-      CategoryID: 1,
       Attachments: [{ FileName: EVIL, Url: 'https://hd.example.com/a/1' }],
       Tags: [{ Name: EVIL }],
       SubmitterUserInfo: { UserID: 4, Username: EVIL },
-      AssigneeUserInfo: null,
-      DueDate: null,
-      ResolvedDate: null,
-      TimeSpentInSeconds: 0,
-      UpdatedByPerformer: false,
-      Url: 'https://hd.example.com/T/3',
-    };
+    });
     const card = talepCard(
       { talep, comments: [], talepUrlTemplate: 'https://hd.example.com/T/{id}', now: new Date() },
       { kind: 'ephemeral', viewer: { helpdeskUserId: 2, role: 'agent', worksOnCategory: true } },

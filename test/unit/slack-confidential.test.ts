@@ -6,6 +6,7 @@
 import type { webApi } from '@slack/bolt';
 import { describe, expect, it, vi } from 'vitest';
 import type { Comment, Talep } from '../../src/api/schemas.js';
+import { commentRecord, talepRecord } from '../support/records.js';
 import {
   dmSurface,
   ephemeralSurface,
@@ -111,36 +112,8 @@ describe('confidential messages on the surfaces', () => {
 // ── the views that mark ────────────────────────────────────────────────────────────────────────────
 
 const NOW = new Date('2026-02-01T12:00:00Z');
-const talep = (attachments: Talep['Attachments']): Talep => ({
-  TalepID: 2,
-  Subject: 'VPN drops',
-  Body: 'It drops.',
-  Status: 'New',
-  StatusID: 1,
-  Priority: 0,
-  CategoryName: 'Network',
-  CategoryID: 3,
-  Attachments: attachments,
-  Tags: [],
-  SubmitterUserInfo: { UserID: 4, Username: 'user' },
-  AssigneeUserInfo: null,
-  DueDate: null,
-  ResolvedDate: null,
-  TimeSpentInSeconds: 0,
-  UpdatedByPerformer: false,
-  Url: 'https://hd.example.com/Talep/2',
-});
-const comment = (id: number, body: string, agentsOnly = false): Comment => ({
-  CommentID: id,
-  IssueID: 2,
-  UserID: 2,
-  UserName: 'agent',
-  Email: 'agent@example.com',
-  IsSystem: false,
-  ForTechsOnly: agentsOnly,
-  Body: body,
-  CommentDate: new Date(Date.UTC(2026, 0, 10, id)),
-});
+const talep = (attachments: Talep['Attachments']) => talepRecord({ TalepID: 2, CategoryID: 3, Attachments: attachments });
+const comment = (id: number, body: string, agentsOnly = false) => commentRecord(id, body, { IssueID: 2, ForTechsOnly: agentsOnly });
 const FILES = [
   { FileName: 'error-809.png', Url: 'https://hd.example.com/api/attachment?id=2' },
   { FileName: 'gateway-cert.txt', Url: 'https://hd.example.com/api/attachment?id=3' },

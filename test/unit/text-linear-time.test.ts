@@ -9,7 +9,7 @@
  * (bench/text.bench.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { Article, Comment, Talep } from '../../src/api/schemas.js';
+import type { Article } from '../../src/api/schemas.js';
 import { parseCompanyNameAndDomains, normaliseDomainsInput, unwrapSlackLinks } from '../../src/commands/companies/args.js';
 import { parseNewCategoryArgs } from '../../src/commands/categories/args.js';
 import { parseKbCommand } from '../../src/commands/kb/parse.js';
@@ -36,6 +36,7 @@ import { decodeEntities, htmlToMrkdwn, safeUrl, truncateMrkdwn } from '../../src
 import { escapeKeepingMentions } from '../../src/views/kit/states.js';
 import { talepCard } from '../../src/views/talep-card/card.js';
 import { commentPreview, commentsMessage } from '../../src/views/talep-comments/list.js';
+import { commentRecord, talepRecord } from '../support/records.js';
 
 const SIZE = 100_000;
 /** Generous: a linear pass over 100 KB takes a few ms; a quadratic one, seconds. */
@@ -95,37 +96,18 @@ function bestTime(run: () => unknown): number {
 
 const NOW = new Date('2026-02-01T12:00:00Z');
 
-const talep = (text: string): Talep => ({
-  TalepID: 12,
-  Subject: text,
-  Body: text,
-  Status: 'New',
-  StatusID: 1,
-  Priority: 0,
-  CategoryName: text,
-  CategoryID: 1,
-  Attachments: [{ FileName: text, Url: 'https://hd.example.com/api/attachment?id=1' }],
-  Tags: [{ Name: text }],
-  SubmitterUserInfo: { UserID: 4, Username: text },
-  AssigneeUserInfo: { UserID: 2, Username: text },
-  DueDate: null,
-  ResolvedDate: null,
-  TimeSpentInSeconds: 0,
-  UpdatedByPerformer: false,
-  Url: 'https://hd.example.com/helpdesk/Talep/View/12',
-});
+const talep = (text: string) =>
+  talepRecord({
+    Subject: text,
+    Body: text,
+    CategoryName: text,
+    Attachments: [{ FileName: text, Url: 'https://hd.example.com/api/attachment?id=1' }],
+    Tags: [{ Name: text }],
+    SubmitterUserInfo: { UserID: 4, Username: text },
+    AssigneeUserInfo: { UserID: 2, Username: text },
+  });
 
-const comment = (text: string, id: number): Comment => ({
-  CommentID: id,
-  IssueID: 12,
-  UserID: 2,
-  UserName: text,
-  Email: 'agent@example.com',
-  IsSystem: false,
-  ForTechsOnly: id % 2 === 0,
-  Body: text,
-  CommentDate: new Date(Date.UTC(2026, 0, 10, id)),
-});
+const comment = (text: string, id: number) => commentRecord(id, text, { UserName: text, ForTechsOnly: id % 2 === 0 });
 
 const article = (body: string): Article =>
   ({
