@@ -3,10 +3,12 @@
  * per payload kind (command, block action, submission, closed view, options, shortcut, message
  * shortcut, and one per event type). A request is acknowledged first, then routed by its id to the one
  * listener it is for, with the middleware that listener declared. Unknown ids are acknowledged and
- * logged, never left to time out.
+ * logged, never left to time out. Every payload is checked against the kernel's edge schemas
+ * (./payloads.ts) first: a malformed one is acknowledged and logged, and no listener sees it.
  */
 import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortcut, MessageShortcut, ViewClosedAction, ViewSubmitAction, webApi } from '@slack/bolt';
-import { escapeText } from '../views/kit/blocks.js';
+import type * as z from 'zod';
+import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js';
 import { helpMessage } from '../views/kit/help.js';
 import { resultView } from '../views/kit/states.js';
 import { actorFor, whoActs } from './actor.js';
@@ -26,6 +28,17 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds } from './middleware.js';
+import {
+  blockActionElement,
+  blockActionPayload,
+  blockSuggestionPayload,
+  messageShortcutPayload,
+  payloadProblem,
+  shortcutPayload,
+  slashCommandPayload,
+  viewClosedPayload,
+  viewSubmissionPayload,
+} from './payloads.js';
 import { type CommandCtx, type Route, Router } from './routes.js';
 import type { Services } from './services.js';
 import {
@@ -70,7 +83,8 @@ type Of<K extends Listener['kind']> = Extract<Listener, { kind: K }>;
 
 /** A surface that cannot show anything (an options request): problems are only logged. */
 const loggedOnly = (services: Services): Surface => {
-  const send = async (message: { text: string }) => services.logger.info(`not shown (no surface): ${message.text.slice(0, 200)}`);
+  const send = async (message: SlackMessage) =>
+    services.logger.info(`not shown (no surface): ${message.confidential ? '(agents-only details)' : message.text.slice(0, 200)}`);
   return { kind: 'dm', send, replace: send };
 };
 
@@ -101,23 +115,33 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     }
   }
   const { logger } = services;
+  /** Whether `body` has the shape the kernel reads; a malformed one is logged (where and what, no values). */
+  const wellFormed = (schema: z.ZodType, body: unknown, what: string): boolean => {
+    const checked = schema.safeParse(body);
+    if (!checked.success) logger.warn(`malformed ${what}: ${payloadProblem(checked.error)}; acknowledged, not run`);
+    return checked.success;
+  };
   const base = (client: webApi.WebClient, who: Interaction['who'], surface: Surface): Interaction => ({ services, client, who, surface });
 
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
+    if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) return;
     const who = { teamId: command.team_id, userId: command.user_id };
     const deps = surfaceDeps(services, client, who.userId);
     const surface = respondSurface(deps, command.response_url);
+    // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
+    const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
     const resolved = router.resolve(command.text ?? '');
     if ('help' in resolved) {
       const entries = resolved.family ? router.familyEntries(resolved.family) : router.entries;
-      await surface.send(helpMessage(entries, resolved.unknown));
+      await tell(helpMessage(entries, resolved.unknown));
       return;
     }
     const { route: found, args } = resolved;
     if (!args.ok) {
-      await surface.send({ text: `:warning: ${escapeText(args.error)}\nUsage: \`/talep ${found.usage}\`` });
+      // The error may quote what was typed: escaped, and cut to what a notice needs.
+      await tell({ text: `:warning: ${escapeText(truncate(args.error, 1000))}\nUsage: \`/talep ${found.usage}\`` });
       return;
     }
     const ctx: CommandCtx & { args: unknown } = {
@@ -132,15 +156,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   // ── buttons, selects, menus ──
   app.action({ type: 'block_actions' }, async ({ ack, body, payload, client }) => {
+    await ack();
     const actionBody = body as BlockAction;
-    const actionId = (payload as { action_id?: string }).action_id ?? '';
-    const listener = actions.find(actionId);
+    const actionId = (payload as { action_id?: unknown }).action_id;
+    const what = `block action "${typeof actionId === 'string' ? actionId.slice(0, 100) : '?'}"`;
+    if (!wellFormed(blockActionPayload, body, what) || !wellFormed(blockActionElement, payload, what)) return;
+    const listener = actions.find(actionId as string);
     if (!listener) {
-      await ack();
-      logger.info(`no listener for action "${actionId}"; acknowledged`);
+      logger.info(`no listener for ${what}; acknowledged`);
       return;
     }
-    await ack();
     const ctx = actionContext(services, client, actionBody, payload);
     const needs: ActionNeeds<ActionCtx> = listener.needs;
     if (needs.modal) {
@@ -158,6 +183,10 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   // ── modal submissions ──
   app.view({ type: 'view_submission' }, async ({ ack, body, client }) => {
     const submission = body as ViewSubmitAction;
+    if (!wellFormed(viewSubmissionPayload, body, 'view_submission')) {
+      await ack();
+      return;
+    }
     const listener = submits.find(submission.view.callback_id);
     if (!listener) {
       await ack();
@@ -196,8 +225,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   app.view({ type: 'view_closed' }, async ({ ack, body, client }) => {
     const closed = body as ViewClosedAction;
-    const listener = closes.find(closed.view.callback_id);
     await ack();
+    if (!wellFormed(viewClosedPayload, body, 'view_closed')) return;
+    const listener = closes.find(closed.view.callback_id);
     if (!listener) return;
     const who = whoActs(closed);
     const ctx: ClosedCtx = { ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId))), body: closed, view: closed.view };
@@ -207,6 +237,10 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   // ── external select options ──
   app.options({ type: 'block_suggestion' }, async ({ ack, body, client }) => {
     const suggestion = body as BlockSuggestion;
+    if (!wellFormed(blockSuggestionPayload, body, 'block_suggestion')) {
+      await ack({ options: [] });
+      return;
+    }
     const listener = options.find(suggestion.action_id);
     if (!listener) {
       await ack({ options: [] });
@@ -226,8 +260,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   // ── shortcuts ──
   app.shortcut({ type: 'shortcut' }, async ({ ack, body, client }) => {
     const shortcut = body as GlobalShortcut;
-    const listener = shortcuts.find(shortcut.callback_id);
     await ack();
+    if (!wellFormed(shortcutPayload, body, 'shortcut')) return;
+    const listener = shortcuts.find(shortcut.callback_id);
     if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
     const ctx: ShortcutCtx = { ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId))), body: shortcut, triggerId: shortcut.trigger_id };
@@ -236,8 +271,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   app.shortcut({ type: 'message_action' }, async ({ ack, body, client }) => {
     const shortcut = body as MessageShortcut;
-    const listener = messageShortcuts.find(shortcut.callback_id);
     await ack();
+    if (!wellFormed(messageShortcutPayload, body, 'message shortcut')) return;
+    const listener = messageShortcuts.find(shortcut.callback_id);
     if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
     const deps = surfaceDeps(services, client, who.userId);

@@ -102,7 +102,10 @@ export interface FailureScene {
   services: Services;
   who: Who;
   surface: Surface;
-  /** When the account that acted was linked: a refusal of an older token must not reject a newer link. */
+  /**
+   * When the account that acted was linked (`actor.account.linkedAt`): a refused token marks only that
+   * link, never a newer one; without it, a refusal marks nothing (the link's next use will tell).
+   */
   linkedAt?: Date;
 }
 
@@ -111,7 +114,10 @@ export async function reportFailure(scene: FailureScene, error: unknown, subject
   const { services, who } = scene;
   const whom = `${who.teamId}:${who.userId}`;
   if (error instanceof HelpdeskError) {
-    if (error.kind === 'unauthorized') await services.stores.accounts.markRejected(who.teamId, who.userId, scene.linkedAt);
+    if (error.kind === 'unauthorized') {
+      if (scene.linkedAt) await services.stores.accounts.markRejected(who.teamId, who.userId, scene.linkedAt);
+      else services.logger.warn(`a token of ${whom} was refused, but not which link made the call: no link is marked`);
+    }
     const level = error.kind === 'invalid-response' || error.kind === 'unavailable' || error.kind === 'unknown-outcome' ? 'warn' : 'info';
     services.logger[level](`help-desk ${error.kind} in ${error.operation ?? 'call'} for ${whom}: ${error.message}`);
   } else if (error instanceof PersonNotFound || error instanceof StoredLinkUnreadableError) {

@@ -7,6 +7,7 @@ import { isHelpdeskError } from '../api/errors.js';
 import { slackProfile } from './profiles.js';
 import type { Services } from './services.js';
 import type { Actor } from './actor.js';
+import { slackErrorCode } from './surface.js';
 
 export interface HelpdeskPerson {
   helpdeskUserId: number;
@@ -41,7 +42,11 @@ export async function helpdeskPersonFor(
   const known = services.stores.directory.get(session.teamId, slackUserId);
   if (known) return known;
 
-  const profile = await slackProfile(client, slackUserId);
+  const profile = await slackProfile(client, slackUserId).catch((error: unknown) => {
+    // A stale or forged pick (a deleted or foreign account): said like any other person not found.
+    if (slackErrorCode(error) === 'user_not_found') throw new PersonNotFound(`<@${slackUserId}> is not a Slack user I can see.`, { cause: error });
+    throw error;
+  });
   if (!profile.email) {
     throw new PersonNotFound(`<@${slackUserId}> has no e-mail in Slack, so I cannot find them in the help desk.`);
   }

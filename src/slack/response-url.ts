@@ -9,12 +9,18 @@ import { ResponseUrlError } from './surface.js';
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, headersTimeout: 10_000, bodyTimeout: 10_000 });
 
 export async function postToResponseUrl(url: string, payload: Record<string, unknown>): Promise<void> {
-  const response = await request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify(payload),
-    dispatcher: agent,
-  });
+  let response: Awaited<ReturnType<typeof request>>;
+  try {
+    response = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(payload),
+      dispatcher: agent,
+    });
+  } catch (error) {
+    // Unreachable, refused, timed out: the URL cannot carry this answer, so the surface falls back (a DM).
+    throw new ResponseUrlError(`response_url not reachable: ${error instanceof Error ? error.message.slice(0, 100) : 'unknown error'}`);
+  }
   const text = await response.body.text();
   // Slack answers 200 "ok", or 404/410 with `used_url`/`expired_url` when the URL can no longer be used.
   if (response.statusCode >= 300) throw new ResponseUrlError(`response_url answered HTTP ${response.statusCode}: ${text.slice(0, 100)}`);

@@ -11,10 +11,15 @@
  * bot is not in, a modal the person already closed), so an answer is never lost silently. What a surface
  * may be asked to say has a tone, because a modal shows a progress notice, a problem and a result
  * differently, while a message shows all three as a message.
+ *
+ * A message marked `confidential` (agents-only content) is shown only ephemerally or in a modal: a DM
+ * says a short notice instead, and a lasting message (a DM card, a card in a channel) is answered with
+ * an ephemeral reply rather than replaced. The mark itself never goes to Slack.
  */
 import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
 import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
+import { confidentialElsewhereMessage } from '../views/kit/notices.js';
 import { resultView, workingView } from '../views/kit/states.js';
 
 export type Tone = 'result' | 'progress' | 'problem';
@@ -83,10 +88,24 @@ export class ResponseUrlError extends Error {
   override readonly name = 'ResponseUrlError';
 }
 
-/** The Messages tab with the person. */
+/** What goes to Slack: the message without the kernel's marks. */
+export function forSlack(message: SlackMessage): Omit<SlackMessage, 'confidential'> {
+  const { confidential: _mark, ...sent } = message;
+  return sent;
+}
+
+/**
+ * The Messages tab with the person. It stays, and shows on every device the person is signed in on:
+ * agents-only content is never put there, only a notice that it was held back.
+ */
 export function dmSurface(deps: SurfaceDeps): Surface {
   const send = async (message: SlackMessage) => {
-    await deps.client.chat.postMessage({ channel: deps.userId, ...message, unfurl_links: false, unfurl_media: false });
+    let sent = message;
+    if (message.confidential) {
+      deps.logger.info(`an answer with agents-only details was held back from ${deps.userId}'s Messages tab; a notice was sent instead`);
+      sent = confidentialElsewhereMessage();
+    }
+    await deps.client.chat.postMessage({ channel: deps.userId, ...forSlack(sent), unfurl_links: false, unfurl_media: false });
   };
   return { kind: 'dm', send, replace: send };
 }
@@ -113,19 +132,22 @@ async function orElse(
  * message (replacing it must stay ephemeral); false for a message the app posted in its Messages tab.
  */
 export function respondSurface(deps: SurfaceDeps, responseUrl: string, ephemeralOriginal = true, fallback?: Surface): Surface {
-  const post = (message: SlackMessage, replace: boolean) =>
-    orElse(
+  const post = (message: SlackMessage, asked: boolean) => {
+    // Replacing a lasting message would make agents-only details last: they go in an ephemeral reply.
+    const replace = asked && (ephemeralOriginal || !message.confidential);
+    return orElse(
       deps,
       () =>
         deps.postToResponseUrl(responseUrl, {
           ...(replace && !ephemeralOriginal ? {} : { response_type: 'ephemeral' }),
           replace_original: replace,
-          ...message,
+          ...forSlack(message),
         }),
       message,
       'response_url',
       fallback,
     );
+  };
   return { kind: 'respond', send: (message) => post(message, false), replace: (message) => post(message, true) };
 }
 
@@ -135,7 +157,7 @@ export function ephemeralSurface(deps: SurfaceDeps, channel: string, threadTs?: 
     orElse(
       deps,
       async () => {
-        await deps.client.chat.postEphemeral({ channel, user: deps.userId, ...message, ...(threadTs ? { thread_ts: threadTs } : {}) });
+        await deps.client.chat.postEphemeral({ channel, user: deps.userId, ...forSlack(message), ...(threadTs ? { thread_ts: threadTs } : {}) });
       },
       message,
       `ephemeral post in ${channel}`,

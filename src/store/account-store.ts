@@ -95,13 +95,14 @@ export class AccountStore {
 
   /**
    * The help desk refused the token: keep the link (for the message) but never use it again.
-   * `linkedAt`: the link the refused call was made with; a refusal of an older token that arrives after
-   * the person linked again must not reject the new link.
+   * `linkedAt`: the link the refused call was made with (`Account.linkedAt` of the actor that made it),
+   * always: a refusal of an older token that arrives after the person linked again must not reject the
+   * new link, so a refusal of an unknown link rejects nothing.
    */
-  async markRejected(teamId: string, slackUserId: string, linkedAt?: Date): Promise<void> {
+  async markRejected(teamId: string, slackUserId: string, linkedAt: Date): Promise<void> {
     await this.db.update((data) => {
       const link = data.accounts[key(teamId, slackUserId)];
-      if (linkedAt && link && Date.parse(link.linkedAt) !== linkedAt.getTime()) return;
+      if (link && Date.parse(link.linkedAt) !== linkedAt.getTime()) return;
       if (link && !link.rejectedAt) link.rejectedAt = new Date().toISOString();
     });
   }

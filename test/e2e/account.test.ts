@@ -142,7 +142,7 @@ describe('App Home', () => {
 
   it('shows a refused saved token on the Home tab with the one sentence for it', async () => {
     await h.link('agent2');
-    await h.services.stores.accounts.markRejected('T1', people.agent2.userId);
+    await h.services.stores.accounts.markRejected('T1', people.agent2.userId, h.services.stores.accounts.get('T1', people.agent2.userId)?.linkedAt as Date);
     const before = h.slack.callsTo('views.publish').length;
     await h.send.event({ type: 'app_home_opened', user: people.agent2.userId, channel: 'D3', tab: 'home' });
     const call = await h.slack.waitFor(() => h.slack.callsTo('views.publish')[before], 'views.publish');

@@ -4,22 +4,16 @@
  * the past or the future and replayed signatures are refused (401); and with LOG_LEVEL=debug the log
  * records Slack calls, not the text of what was sent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useHarness } from '../support/use-harness.js';
 import { CommentsIds, editValue } from '../../src/views/talep-comments/list.js';
 import { modalOpenedBy, slashAnswer } from '../support/e2e.js';
+import { DELETE, mutate } from '../support/malformed.js';
+import { collectUnhandledRejections } from '../support/rejections.js';
 import { signature } from '../support/slack-requests.js';
 
-const rejections: unknown[] = [];
-const onRejection = (reason: unknown) => rejections.push(reason);
-
-beforeAll(() => {
-  process.on('unhandledRejection', onRejection);
-});
+const rejections = collectUnhandledRejections();
 const h = useHarness();
-afterAll(() => {
-  process.off('unhandledRejection', onRejection);
-});
 afterEach(() => {
   expect(rejections.splice(0)).toEqual([]);
 });
@@ -43,7 +37,6 @@ function seeded(seed: number): () => number {
   };
 }
 
-const DELETE = Symbol('delete');
 type Bad = unknown;
 const notString: Bad[] = [null, 5, {}, [], true, DELETE];
 const notObject: Bad[] = [null, 'x', 5, [], true];
@@ -173,15 +166,6 @@ const bases: { name: string; json: boolean; body: () => Record<string, unknown>;
     ],
   },
 ];
-
-function mutate(body: Record<string, unknown>, path: (string | number)[], bad: Bad): Record<string, unknown> {
-  let parent = body as Record<string | number, unknown>;
-  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
-  const last = path.at(-1) as string | number;
-  if (bad === DELETE) delete parent[last];
-  else parent[last] = bad;
-  return body;
-}
 
 /** Every (base, path, bad value) as a signed-ready body, plus whole-body garbage; 100 picked with a fixed seed. */
 function malformedBodies(): { what: string; body: string; contentType: string }[] {

@@ -79,6 +79,8 @@ export class FakeSlack {
   readonly fail = new Map<string, string>();
   /** Every Block Kit limit the bot broke, in order; a test that expects one takes it with `takeViolations()`. */
   readonly violations: RecordedViolation[] = [];
+  /** response_url ids that answer 404 `expired_url`, as Slack does after 30 minutes or 5 uses. */
+  readonly #expired = new Set<string>();
   botToken = 'xoxb-test-bot-token';
   /** The app the bot token belongs to (`bots.info`). */
   appId = 'A0TESTAPP';
@@ -123,6 +125,11 @@ export class FakeSlack {
   /** A fresh response_url; what the app posts there is in `postsTo(url)`. */
   responseUrl(): string {
     return `${this.#url}/respond/${randomUUID()}`;
+  }
+
+  /** Makes a response_url answer like an expired one (HTTP 404 `expired_url`). */
+  expire(responseUrl: string): void {
+    this.#expired.add(responseUrl.split('/').pop() ?? '');
   }
 
   postsTo(responseUrl: string): Record<string, unknown>[] {
@@ -181,7 +188,13 @@ export class FakeSlack {
       return;
     }
     if (url.pathname.startsWith('/respond/')) {
+      if (this.#expired.has(url.pathname.slice('/respond/'.length))) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('expired_url');
+        return;
+      }
       const posted = JSON.parse(body || '{}') as Record<string, unknown>;
+      this.#recordMarks('response_url', posted);
       if (this.recordViolations('response_url', checkMessage(posted)).some((violation) => violation.effect === 'refused')) {
         // A response_url answers a refused message like an incoming webhook: HTTP 400 and the error.
         res.writeHead(400, { 'content-type': 'text/plain' });
@@ -208,6 +221,7 @@ export class FakeSlack {
     const args = parseArgs(body, req.headers['content-type'] ?? '');
     const token = req.headers.authorization?.replace(/^Bearer /, '') ?? (args.token as string | undefined);
     const at = Date.now();
+    this.#recordMarks(method, args);
     const reply = this.#reply(method, args);
     this.calls.push({ method, args, token, at, reply });
     res.writeHead(200, { 'content-type': 'application/json', ...(this.scopes ? { 'x-oauth-scopes': this.scopes.join(',') } : {}) });
@@ -293,6 +307,14 @@ export class FakeSlack {
       default:
         return { ok: true, ...checked.warning };
     }
+  }
+
+  /** The kernel's own marks (`confidential`) are not Slack's: one that arrives here was not stripped. */
+  #recordMarks(via: string, payload: Record<string, unknown>): void {
+    if (!('confidential' in payload)) return;
+    this.recordViolations(via, [
+      { path: '/confidential', rule: 'kernel.mark_not_stripped', effect: 'unusable', actual: String(payload.confidential), message: "the kernel's confidential mark must not be sent to Slack" },
+    ]);
   }
 
   /**

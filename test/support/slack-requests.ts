@@ -67,8 +67,8 @@ export class SlackRequests {
     this.slack.recordViolations(`${kind} response`, found);
   }
 
-  async slash(actor: Actor, text: string, command = '/talep'): Promise<SentRequest> {
-    const responseUrl = this.slack.responseUrl();
+  /** `responseUrl`: one of the fake Slack's, e.g. one the test expired first; default a fresh one. */
+  async slash(actor: Actor, text: string, command = '/talep', responseUrl = this.slack.responseUrl()): Promise<SentRequest> {
     const form = new URLSearchParams({
       token: 'legacy-verification-token',
       team_id: actor.teamId ?? 'T1',

@@ -95,7 +95,7 @@ describe('actor', () => {
   it('says why someone cannot act: never linked, or a token the help desk refused', async () => {
     expect(actorFor(svc, who)).toBe('not-linked');
     await svc.stores.accounts.link('T1', 'U1', 'tok-1', { ...identity, role: 'user' });
-    await svc.stores.accounts.markRejected('T1', 'U1');
+    await svc.stores.accounts.markRejected('T1', 'U1', svc.stores.accounts.get('T1', 'U1')?.linkedAt as Date);
     expect(actorFor(svc, who)).toBe('rejected');
   });
 
@@ -218,14 +218,37 @@ describe('failures', () => {
     await svc.stores.accounts.link('T1', 'U1', 'new', { ...identity, role: 'user' });
     await reportFailure({ services: svc, who, surface, ...(before ? { linkedAt: before } : {}) }, new HelpdeskError('unauthorized', 'x'));
     expect(svc.stores.accounts.get('T1', 'U1')?.rejected).toBe(false);
+    // Not knowing which link made the call, it marks none.
     await reportFailure({ services: svc, who, surface }, new HelpdeskError('unauthorized', 'x'));
+    expect(svc.stores.accounts.get('T1', 'U1')?.rejected).toBe(false);
+    const current = svc.stores.accounts.get('T1', 'U1')?.linkedAt;
+    await reportFailure({ services: svc, who, surface, ...(current ? { linkedAt: current } : {}) }, new HelpdeskError('unauthorized', 'x'));
     expect(svc.stores.accounts.get('T1', 'U1')?.rejected).toBe(true);
-    expect(surface.sent.map((sent) => sent.tone)).toEqual(['problem', 'problem']);
+    expect(surface.sent.map((sent) => sent.tone)).toEqual(['problem', 'problem', 'problem']);
   });
 });
 
 describe('middleware', () => {
   const ix = (surface: Surface): Interaction => ({ services: svc, client: fakeClient().client, who, surface });
+
+  it('a refusal of the token an interaction acted with never rejects the link the person made while it ran (actAs too)', async () => {
+    const rejected = () => svc.stores.accounts.get('T1', 'U1')?.rejected;
+    const reconnectMeanwhile = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await svc.stores.accounts.link('T1', 'U1', `tok-${Math.random()}`, { ...identity, role: 'user' });
+      throw new HelpdeskError('unauthorized', 'x', { status: 401 });
+    };
+    await svc.stores.accounts.link('T1', 'U1', 'old', { ...identity, role: 'user' });
+    await runWithNeeds(ix(recordingSurface()), { linked: true }, reconnectMeanwhile);
+    expect(rejected()).toBe(false);
+    await actAs(ix(recordingSurface()), reconnectMeanwhile);
+    expect(rejected()).toBe(false);
+    // The link it acted with is still the current one: that one is rejected.
+    await actAs(ix(recordingSurface()), async () => {
+      throw new HelpdeskError('unauthorized', 'x', { status: 401 });
+    });
+    expect(rejected()).toBe(true);
+  });
 
   it('runs the handler with the actor and the talep, and words failures about that talep', async () => {
     await svc.stores.accounts.link('T1', 'U1', 'tok', { ...identity, role: 'user' });

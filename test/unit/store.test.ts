@@ -45,7 +45,7 @@ describe('AccountStore on disk', () => {
     expect(account?.role).toBe('agent');
     expect(account?.rejected).toBe(false);
 
-    await reopened.accounts.markRejected('T1', 'U1');
+    await reopened.accounts.markRejected('T1', 'U1', account?.linkedAt as Date);
     expect(reopened.accounts.get('T1', 'U1')?.rejected).toBe(true);
     expect(await reopened.accounts.unlink('T1', 'U1')).toBe(true);
     expect(reopened.accounts.get('T1', 'U1')).toBeUndefined();

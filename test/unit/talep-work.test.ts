@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardSurfaceOf, talepIdOfButton } from '../../src/commands/talep-card/public.js';
 import { parseTalepId as parseShowArgs } from '../../src/slack/args.js';
+import type { Surface } from '../../src/slack/surface.js';
 import { slackTextToPlain } from '../../src/domain/slack-text.js';
 import { parseAssignArgs, parseCloseArgs, parseDueArgs, parsePriorityArgs, parseStatusArgs } from '../../src/commands/talep-work/args.js';
 import { closedNotice, dueNotice, priorityNotice, statusNotice } from '../../src/views/talep-work/notices.js';
@@ -87,11 +88,14 @@ describe('card action helpers', () => {
   });
 
   it('tell an ephemeral card from one in the app DM', () => {
-    expect(cardSurfaceOf({ container: 'ephemeral' })).toBe('ephemeral');
-    expect(cardSurfaceOf({ container: 'message' })).toBe('direct');
-    expect(cardSurfaceOf({ container: 'home' })).toBe('direct');
-    expect(cardSurfaceOf({ container: 'modal' })).toBe('direct');
-    expect(cardSurfaceOf({ container: 'unknown' })).toBe('ephemeral');
+    const surface = (kind: Surface['kind']): Surface => ({ kind, send: async () => undefined, replace: async () => undefined });
+    expect(cardSurfaceOf({ container: 'ephemeral', surface: surface('respond') })).toBe('ephemeral');
+    expect(cardSurfaceOf({ container: 'message', surface: surface('respond') })).toBe('direct');
+    expect(cardSurfaceOf({ container: 'home', surface: surface('dm') })).toBe('direct');
+    expect(cardSurfaceOf({ container: 'modal', surface: surface('dm') })).toBe('direct');
+    expect(cardSurfaceOf({ container: 'unknown', surface: surface('ephemeral') })).toBe('ephemeral');
+    // Nowhere else to answer than the Messages tab: a lasting card.
+    expect(cardSurfaceOf({ container: 'unknown', surface: surface('dm') })).toBe('direct');
   });
 });
 

@@ -8,50 +8,16 @@ import { priorityName } from '../../src/domain/priority.js';
 import { statusIdOf } from '../../src/domain/status.js';
 import { cardChangeValue, parseCardChange, TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { CloseIds, closeConfirmation, suppressNotificationFrom } from '../../src/views/talep-work/close.js';
+import { commentRecord, talepRecord } from '../support/records.js';
 import { longText } from './block-kit-fixtures.js';
 
 const NOW = new Date('2026-02-01T12:00:00Z');
 const ROOT = 'https://hd.example.com/helpdesk';
 
-function makeTalep(overrides: Partial<Talep> = {}): Talep {
-  return {
-    TalepID: 12,
-    Subject: 'Printer jams',
-    Body: 'It jams on every page.',
-    Status: 'New',
-    StatusID: 1,
-    Priority: 0,
-    CategoryName: 'Hardware',
-    CategoryID: 1,
-    Attachments: [{ FileName: 'jam.png', Url: 'https://hd.example.com/api/attachment?id=1' }],
-    Tags: [{ Name: 'printer' }],
-    SubmitterUserInfo: { UserID: 4, Username: 'user' },
-    AssigneeUserInfo: null,
-    DueDate: null,
-    ResolvedDate: null,
-    TimeSpentInSeconds: 0,
-    UpdatedByPerformer: false,
-    Url: 'https://hd.example.com/helpdesk/Talep/View/12',
-    ...overrides,
-  };
-}
+const makeTalep = talepRecord;
 
 let nextCommentId = 1;
-function makeComment(body: string, overrides: Partial<Comment> = {}): Comment {
-  const id = nextCommentId++;
-  return {
-    CommentID: id,
-    IssueID: 12,
-    UserID: 2,
-    UserName: 'agent',
-    Email: 'agent@example.com',
-    IsSystem: false,
-    ForTechsOnly: false,
-    Body: body,
-    CommentDate: new Date(Date.UTC(2026, 0, 10, id)),
-    ...overrides,
-  };
-}
+const makeComment = (body: string, overrides: Partial<Comment> = {}): Comment => commentRecord(nextCommentId++, body, overrides);
 
 const data = (overrides: Partial<TalepCardData> = {}): TalepCardData => ({
   talep: makeTalep(),

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { ok } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import { acknowledgeOnly, onAction, onEvent } from '../../slack/listeners.js';
+import { payloadProblem } from '../../slack/payloads.js';
 import { route } from '../../slack/routes.js';
 import { ConnectIds } from '../../views/account/ids.js';
 import { disconnectedMessage, whoamiMessage } from '../../views/account/messages.js';
@@ -78,7 +79,11 @@ export const accountArea: Area = {
     acknowledgeOnly(ConnectIds.homeOpenHelpdesk),
     onEvent('app_home_opened', async (ctx) => {
       const event = homeOpened.safeParse(ctx.event);
-      if (!event.success || event.data.tab !== 'home') return;
+      if (!event.success) {
+        ctx.services.logger.warn(`malformed app_home_opened event: ${payloadProblem(event.error)}; acknowledged, not run`);
+        return;
+      }
+      if (event.data.tab !== 'home') return;
       await publishHome(ctx.services, ctx.client, { teamId: ctx.teamId ?? '', userId: event.data.user });
     }),
   ],

@@ -18,19 +18,37 @@ export interface NewCategoryArgs {
   sectionId?: number;
 }
 
-const SECTION_ARG = /(?:^|\s)section:\s*#?(\S*)\s*$/i;
+/**
+ * A trailing `section:<id>` (also `section: <id>`, `section:#<id>`): the value and where the name ends.
+ * Read from the last words rather than with one regex, whose `\s*…\S*\s*$` backtracks quadratically
+ * over a long run of spaces.
+ */
+function sectionArg(text: string): { value: string; index: number } | undefined {
+  const words = [...text.matchAll(/\S+/g)];
+  const last = words.at(-1);
+  const before = words.at(-2);
+  const key = 'section:';
+  if (last && last[0].slice(0, key.length).toLowerCase() === key) {
+    return { value: last[0].slice(key.length).replace(/^#/, ''), index: last.index };
+  }
+  if (last && before && before[0].toLowerCase() === key) return { value: last[0].replace(/^#/, ''), index: before.index };
+  return undefined;
+}
+
+const QUOTES = new Set(['"', '“', '”']);
+const unquoted = (text: string) => (text.length >= 2 && QUOTES.has(text[0] as string) && QUOTES.has(text.at(-1) as string) ? text.slice(1, -1) : text);
 
 /** `<name> [section:<id>]`: a name of several words (quotes allowed) and an optional section id. */
 export function parseNewCategoryArgs(text: string): Parsed<NewCategoryArgs> {
   let name = text.trim();
   let sectionId: number | undefined;
-  const section = SECTION_ARG.exec(name);
+  const section = sectionArg(name);
   if (section) {
-    if (!/^\d{1,9}$/.test(section[1] ?? '') || Number(section[1]) < 1) return fail(`The section is a number, e.g. \`section:2\`; got “${section[1]}”.`);
-    sectionId = Number(section[1]);
+    if (!/^\d{1,9}$/.test(section.value) || Number(section.value) < 1) return fail(`The section is a number, e.g. \`section:2\`; got “${section.value}”.`);
+    sectionId = Number(section.value);
     name = name.slice(0, section.index);
   }
-  name = name.trim().replace(/^["“”](.*)["“”]$/, '$1').replace(/\s+/g, ' ').trim();
+  name = unquoted(name.trim()).replace(/\s+/g, ' ').trim();
   if (!name) return fail('Name the category, e.g. `category new Printers section:1`.');
   if (name.length > CATEGORY_NAME_MAX) return fail(`Keep the name to ${CATEGORY_NAME_MAX} characters (it has ${name.length}).`);
   return ok({ name, ...(sectionId !== undefined ? { sectionId } : {}) });

@@ -5,7 +5,8 @@ const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}
 
 /** Slack escapes links in command text (`<http://acme.com|acme.com>`, `<mailto:…|…>`): back to what was typed. */
 export function unwrapSlackLinks(text: string): string {
-  return text.replace(/<(?:https?:\/\/|mailto:)([^|>]*)(?:\|([^>]*))?>/gi, (_match, target: string, label?: string) => label ?? target);
+  // `[^<…]`: an attempt stops at the next `<`, so `<http://<http://…` without a `>` stays linear.
+  return text.replace(/<(?:https?:\/\/|mailto:)([^<|>]*)(?:\|([^<>]*))?>/gi, (_match, target: string, label?: string) => label ?? target);
 }
 
 /** `a.com, b.com; c.com` → `a.com;b.com;c.com` (the help desk's `;` form); invalid domains listed. */
@@ -29,7 +30,7 @@ export interface NewCompanyArgs {
  */
 export function parseCompanyNameAndDomains(text: string): Parsed<NewCompanyArgs> {
   const input = unwrapSlackLinks(text).trim();
-  const quoted = /^["“”]([^"“”]+)["“”]\s*(.*)$/.exec(input);
+  const quoted = /^["“”]([^"“”]+)["“”]([\s\S]*)$/.exec(input);
   if (quoted) {
     const name = (quoted[1] ?? '').trim();
     const rest = (quoted[2] ?? '').trim();

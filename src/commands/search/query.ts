@@ -76,8 +76,12 @@ export function tokenize(text: string): Token[] {
     plainPrefix = undefined;
   };
   let index = 0;
+  // The next `>` at or after `index` (-1: none left), looked up again only once passed: a run of `<`
+  // without a `>` costs one scan, not one per `<`.
+  let close = -2;
   while (index < text.length) {
     const char = text[index] as string;
+    if (char === '<' && close !== -1 && close < index) close = text.indexOf('>', index);
     if (/\s/.test(char)) {
       push();
       index += 1;
@@ -88,11 +92,10 @@ export function tokenize(text: string): Token[] {
       while (end < text.length && !QUOTE.test(text[end] as string)) end += 1;
       current += text.slice(index + 1, end);
       index = end + 1;
-    } else if (char === '<' && text.indexOf('>', index) > index) {
-      const end = text.indexOf('>', index);
-      current += text.slice(index, end + 1);
+    } else if (char === '<' && close > index) {
+      current += text.slice(index, close + 1);
       started = true;
-      index = end + 1;
+      index = close + 1;
     } else {
       current += char;
       started = true;

@@ -15,10 +15,12 @@ export type CardNotice = string | undefined | false;
 
 /**
  * The kind of card a control answers with: a lasting message (the app's Messages tab, App Home, a
- * modal, whose answers go to the Messages tab) gets a `direct` card; an ephemeral one an ephemeral card.
+ * modal, whose answers go to the Messages tab, or anything answered in the Messages tab) gets a
+ * `direct` card; an ephemeral one an ephemeral card.
  */
-export function cardSurfaceOf(ctx: Pick<ActionCtx, 'container'>): PrivateCardKind {
-  return ctx.container === 'message' || ctx.container === 'home' || ctx.container === 'modal' ? 'direct' : 'ephemeral';
+export function cardSurfaceOf(ctx: Pick<ActionCtx, 'container' | 'surface'>): PrivateCardKind {
+  const lasting = ctx.container === 'message' || ctx.container === 'home' || ctx.container === 'modal' || ctx.surface.kind === 'dm';
+  return lasting ? 'direct' : 'ephemeral';
 }
 
 /**

@@ -12,6 +12,14 @@ export interface CommentArgs {
 
 const PRIVATE_FLAGS = new Set(['--private', '--agents-only', '--agents']);
 
+/** `"some text --private"` → `["some text", "--private"]`; a scan from the end (linear on any spacing). */
+function lastWord(text: string): [string, string] {
+  const trimmed = text.trimEnd();
+  let start = trimmed.length;
+  while (start > 0 && !/\s/.test(trimmed[start - 1] as string)) start -= 1;
+  return [trimmed.slice(0, start).trimEnd(), trimmed.slice(start)];
+}
+
 /** `comment <id> [--private] [text]` (the flag may also come last); the text as the person typed it. */
 export function parseCommentArgs(text: string): Parsed<CommentArgs> {
   return withTalepId(text, (talepId, remainder) => {
@@ -22,10 +30,10 @@ export function parseCommentArgs(text: string): Parsed<CommentArgs> {
       agentsOnly = true;
       rest = afterFirst;
     }
-    const last = /\s*(--[a-z-]+)$/i.exec(rest);
-    if (last?.[1] && PRIVATE_FLAGS.has(last[1].toLowerCase())) {
+    const [beforeLast, last] = lastWord(rest);
+    if (PRIVATE_FLAGS.has(last.toLowerCase())) {
       agentsOnly = true;
-      rest = rest.slice(0, last.index);
+      rest = beforeLast;
     }
     const body = slackTextToPlain(rest).trim();
     return ok({ talepId, agentsOnly, ...(body ? { text: body } : {}) });

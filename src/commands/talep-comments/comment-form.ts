@@ -15,7 +15,7 @@ import { type ActionCtx, selectedOptionValue, type SubmitCtx } from '../../slack
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
 import { actAs } from '../../slack/middleware.js';
 import { openModal } from '../../slack/modals.js';
-import { dmSurface, isGone, respondSurface, type Surface, type SurfaceDeps } from '../../slack/surface.js';
+import { dmSurface, forSlack, isGone, respondSurface, type Surface, type SurfaceDeps } from '../../slack/surface.js';
 import type { ModalView, SlackMessage } from '../../views/kit/blocks.js';
 import {
   commentAddedElsewhere,
@@ -128,7 +128,7 @@ export async function insertChosenTemplate(ctx: ActionCtx): Promise<void> {
 function ephemeralOr(deps: SurfaceDeps, channel: string, fallback: Surface): Surface {
   const send = async (message: SlackMessage) => {
     try {
-      await deps.client.chat.postEphemeral({ channel, user: deps.userId, ...message });
+      await deps.client.chat.postEphemeral({ channel, user: deps.userId, ...forSlack(message) });
     } catch (error) {
       if (!isGone(error)) throw error;
       deps.logger.info(`ephemeral post in ${channel} unusable; answering through ${fallback.kind}`);

@@ -5,5 +5,5 @@ import { filesMessage } from '../../views/talep-files/list.js';
 
 export async function filesFor(actor: Actor, talepId: number, notice?: string): Promise<SlackMessage> {
   const files = await actor.hd.attachments({ id: talepId });
-  return filesMessage({ talepId, files, canDelete: actor.isAdmin }, notice);
+  return filesMessage({ talepId, files, canDelete: actor.isAdmin, mayHoldAgentsOnlyFiles: actor.isAgent }, notice);
 }

@@ -51,5 +51,6 @@ export function companyListMessage(companies: Company[], departments: Department
   blocks.push(section(`*Departments (${departments.length})*\n${truncate(departmentText, 2900)}`));
   blocks.push(context('Departments are created when a user is given a new one (`/talep user new`).'));
   const names = sorted.map((company) => company.Name).join(', ');
-  return { text: truncate(`Companies: ${names || 'none'}`, 300), blocks };
+  // The notification text is mrkdwn too: a company named `<!here>` must not ping anyone.
+  return { text: escapeText(truncate(`Companies: ${names || 'none'}`, 300)), blocks };
 }

@@ -12,6 +12,7 @@ import {
   actions,
   type Block,
   button,
+  confidentialIf,
   context,
   escapeText,
   header,
@@ -103,7 +104,8 @@ export function articleListMessage({ words, category, rows }: ArticleListData): 
     );
   }
   if (rest > 0) blocks.push(context(`…and ${plural(rest, 'more article', 'more articles')}. Add words or \`category:<name>\` to narrow it down.`));
-  return { text: `Knowledge base: ${plural(rows.length, 'article', 'articles')}${what}${where}`, blocks };
+  // Subjects of agents-only articles are agents-only content too.
+  return confidentialIf(shown.some((row) => row.techOnly), { text: `Knowledge base: ${plural(rows.length, 'article', 'articles')}${what}${where}`, blocks });
 }
 
 // ── One article ─────────────────────────────────────────────────────────────────────────────────
@@ -165,7 +167,8 @@ export function articleMessage(data: ArticleCardData, surface: ArticleAudience =
   const text = surface.kind === 'public'
     ? `Knowledge-base article: ${subject}, shared by <@${surface.sharedBySlackUserId}>`
     : `Article #${data.article.ArticleId}: ${subject}`;
-  return { text, blocks: articleBlocks(data, surface) };
+  // An article not known to be public is shown only ephemerally or in a modal, like agents-only comments.
+  return confidentialIf(surface.kind !== 'public' && data.techOnly !== false, { text, blocks: articleBlocks(data, surface) });
 }
 
 export function articleModal(data: ArticleCardData): ModalView {

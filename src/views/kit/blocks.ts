@@ -14,7 +14,18 @@ export type PlainTextOption = types.PlainTextOption;
 export interface SlackMessage {
   text: string;
   blocks?: Block[];
+  /**
+   * The message carries agents-only content (ForTechsOnly comments, the names of files that may be
+   * theirs, an agents-only article). The kernel's surfaces show it only where no one else sees it and
+   * it does not stay — an ephemeral message or a modal — never in a DM or a channel; and they strip this
+   * mark before anything goes to Slack.
+   */
+  confidential?: true;
 }
+
+/** `message`, marked as carrying agents-only content when `agentsOnly` (see `SlackMessage.confidential`). */
+export const confidentialIf = (agentsOnly: boolean, message: SlackMessage): SlackMessage =>
+  agentsOnly ? { ...message, confidential: true } : message;
 
 /** Slack's mrkdwn needs &, < and > escaped; everything user-provided goes through this. */
 export function escapeText(text: string): string {

@@ -26,5 +26,5 @@ export function helpMessage(entries: readonly HelpEntry[], unknown?: string): Sl
     blocks.push(section(`*${escapeText(group)}*\n${lines.join('\n')}`));
   }
   blocks.push(context('Replies are only visible to you unless you press *Share in channel*.'));
-  return { text: unknown ? `Unknown sub-command “${unknown}”. Try /talep help.` : 'talep-bot help', blocks };
+  return { text: unknown ? `Unknown sub-command “${escapeText(unknown)}”. Try /talep help.` : 'talep-bot help', blocks };
 }

@@ -75,9 +75,10 @@ export function safeUrl(raw: string | undefined, base?: string): string | undefi
 /** `<url|label>` in mrkdwn; `label` is already escaped, but may hold links of its own (nested `<a>`). */
 function slackLink(url: string, label: string): string {
   const target = escapeText(url);
+  // `[^<…]`: each attempt stops at the next `<`, so a run of `<` cannot make this quadratic.
   const text = label
-    .replace(/<[^|>]*\|([^>]*)>/g, '$1')
-    .replace(/<([^>]*)>/g, '$1')
+    .replace(/<[^<|>]*\|([^<>]*)>/g, '$1')
+    .replace(/<([^<>]*)>/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
   if (!text || text === target || text === escapeText(url.replace(/^mailto:/, ''))) return `<${target}>`;
@@ -86,7 +87,7 @@ function slackLink(url: string, label: string): string {
 
 interface OpenElement {
   tag: string;
-  /** Where the element's content starts in the output. */
+  /** Where the element's content starts in the output (`Output.here`). */
   start: number;
   href?: string;
 }
@@ -97,46 +98,136 @@ interface ListState {
 }
 
 /**
+ * Elements open at once that still get a mark or a link (deeper ones are shown as plain text). Closing
+ * an element looks at its whole content, so this bound keeps a body of thousands of nested `<b>` linear.
+ */
+const MAX_OPEN_ELEMENTS = 32;
+/** List levels that still indent; deeper items stay at this indent (Slack shows little more anyway). */
+const MAX_LIST_INDENT = 6;
+
+const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
+
+/**
+ * Blanks (spaces, tabs) at the end of every line, and at the start of every line when `starts`: a scan
+ * of each line from its ends, linear where `/[ \t]+\n/g` is quadratic on a long run of blanks.
+ */
+export function trimLineBlanks(text: string, starts: boolean): string {
+  return text
+    .split('\n')
+    .map((line, index, lines) => {
+      let end = line.length;
+      if (index < lines.length - 1) while (end > 0 && isBlank(line[end - 1])) end -= 1;
+      let start = 0;
+      if (starts && index > 0) while (start < end && isBlank(line[start])) start += 1;
+      return start === 0 && end === line.length ? line : line.slice(start, end);
+    })
+    .join('\n');
+}
+
+/**
+ * The text converted so far, as a list of pieces. Appending and reading the last character cost O(1);
+ * with one growing string, V8 copies the whole string (flattens it) each time its end is read after an
+ * append, which is quadratic over thousands of tags.
+ */
+class Output {
+  readonly #pieces: string[] = [];
+  #length = 0;
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** A place in the output to come back to (where an element's content starts). */
+  get here(): number {
+    return this.#pieces.length;
+  }
+
+  append(text: string): void {
+    if (!text) return;
+    this.#pieces.push(text);
+    this.#length += text.length;
+  }
+
+  /** The last character, or '' at the start. */
+  last(): string {
+    return this.#pieces.at(-1)?.at(-1) ?? '';
+  }
+
+  /** The character just before place `here`, or ''. */
+  before(here: number): string {
+    return this.#pieces[here - 1]?.at(-1) ?? '';
+  }
+
+  atLineStart(): boolean {
+    return this.#length === 0 || this.last() === '\n';
+  }
+
+  /** Removes and returns everything since place `here`. */
+  takeFrom(here: number): string {
+    const taken = this.#pieces.splice(here).join('');
+    this.#length -= taken.length;
+    return taken;
+  }
+
+  /** Drops the newlines at the end (linear, unlike `/\n*$/`). */
+  trimTrailingNewlines(): void {
+    for (let piece = this.#pieces.at(-1); piece !== undefined; piece = this.#pieces.at(-1)) {
+      let end = piece.length;
+      while (end > 0 && piece[end - 1] === '\n') end -= 1;
+      this.#length -= piece.length - end;
+      if (end > 0) {
+        this.#pieces[this.#pieces.length - 1] = piece.slice(0, end);
+        return;
+      }
+      this.#pieces.pop();
+    }
+  }
+
+  toString(): string {
+    return this.#pieces.join('');
+  }
+}
+
+/**
  * `stopAfter`: the output length after which the rest of the input cannot be shown anyway (the
  * caller truncates); converting it would only cost time on huge bodies.
  */
 function htmlToText(html: string, base: string | undefined, stopAfter = Number.POSITIVE_INFINITY): string {
-  let out = '';
+  const out = new Output();
   const open: OpenElement[] = [];
   const lists: ListState[] = [];
   let preDepth = 0;
-  const atLineStart = () => out === '' || out.endsWith('\n');
-  const paragraph = () => {
-    out += '\n\n';
-  };
+  const paragraph = () => out.append('\n\n');
   const appendText = (raw: string) => {
     let text = preDepth > 0 ? raw.replace(/\r\n?/g, '\n') : raw.replace(/[\t\n\r\f ]+/g, ' ');
     text = escapeText(decodeEntities(text));
     if (preDepth > 0) text = text.replace(/^ +/gm, (spaces) => '\u00a0'.repeat(spaces.length));
-    else if (text.startsWith(' ') && (atLineStart() || out.endsWith(' '))) text = text.slice(1);
-    out += text;
+    else if (text.startsWith(' ') && (out.atLineStart() || out.last() === ' ')) text = text.slice(1);
+    out.append(text);
   };
   const closeElement = (tag: string) => {
     const index = open.findLastIndex((element) => element.tag === tag);
     if (index < 0) return;
     const [element] = open.splice(index);
     if (!element) return;
-    const content = out.slice(element.start);
+    const content = out.takeFrom(element.start);
     if (tag === 'a') {
-      out = out.slice(0, element.start) + (element.href ? slackLink(element.href, content) : content);
+      out.append(element.href ? slackLink(element.href, content) : content);
       return;
     }
     const mark = MARKS[tag];
-    if (!mark || preDepth > 0) return;
-    const parts = /^(\s*)([\s\S]*?)(\s*)$/.exec(content);
-    const lead = parts?.[1] ?? '';
-    const core = parts?.[2] ?? '';
+    // String#trim strips exactly what `\s` matches, in one pass from each end.
+    const core = content.trim();
+    const leadLength = content.length - content.trimStart().length;
+    const lead = content.slice(0, leadLength);
     // Slack only formats a one-line run that does not contain its own marker and does not start
     // inside a word; anything else would show stray `*` or `_`.
-    const before = lead ? ' ' : out.charAt(element.start - 1);
+    const before = lead ? ' ' : out.before(element.start);
     const wordBefore = /[\p{L}\p{N}_]/u.test(before);
-    if (core && !wordBefore && !core.includes('\n') && !core.includes(mark) && !core.includes('<')) {
-      out = `${out.slice(0, element.start)}${lead}${mark}${core}${mark}${parts?.[3] ?? ''}`;
+    if (mark && preDepth === 0 && core && !wordBefore && !core.includes('\n') && !core.includes(mark) && !core.includes('<')) {
+      out.append(`${lead}${mark}${core}${mark}${content.slice(leadLength + core.length)}`);
+    } else {
+      out.append(content);
     }
   };
 
@@ -160,29 +251,29 @@ function htmlToText(html: string, base: string | undefined, stopAfter = Number.P
       continue;
     }
     if (name === 'br') {
-      out += '\n';
+      out.append('\n');
       continue;
     }
     if (name === 'img') {
       const alt = attribute(attributes, 'alt');
-      if (alt) out += `[${escapeText(alt)}]`;
+      if (alt) out.append(`[${escapeText(alt)}]`);
       continue;
     }
     if (name === 'td' || name === 'th') {
-      if (!closing && !atLineStart()) out += ' | ';
+      if (!closing && !out.atLineStart()) out.append(' | ');
       continue;
     }
     if (name === 'tr') {
       // One table row per line; the table as a whole is a paragraph.
-      if (!atLineStart()) out += '\n';
+      if (!out.atLineStart()) out.append('\n');
       continue;
     }
     if (name === 'li') {
       if (closing) continue;
       const list = lists.at(-1);
-      if (!atLineStart()) out += '\n';
-      const indent = '\u00a0'.repeat(4 * Math.max(0, lists.length - 1));
-      out += list?.ordered ? `${indent}${(list.count += 1)}. ` : `${indent}• `;
+      if (!out.atLineStart()) out.append('\n');
+      const indent = '\u00a0'.repeat(4 * Math.min(MAX_LIST_INDENT, Math.max(0, lists.length - 1)));
+      out.append(list?.ordered ? `${indent}${(list.count += 1)}. ` : `${indent}• `);
       continue;
     }
     if (name === 'ul' || name === 'ol') {
@@ -190,41 +281,40 @@ function htmlToText(html: string, base: string | undefined, stopAfter = Number.P
       else lists.push({ ordered: name === 'ol', count: 0 });
       // A nested list starts on its own line; the outermost one is a paragraph of its own.
       if (lists.length === 0 || (!closing && lists.length === 1)) paragraph();
-      else if (!atLineStart()) out += '\n';
+      else if (!out.atLineStart()) out.append('\n');
       continue;
     }
     if (name === 'pre') {
       if (!closing) {
         paragraph();
-        out += '```\n';
+        out.append('```\n');
         preDepth += 1;
       } else if (preDepth > 0) {
-        out = `${out.replace(/\n*$/, '')}\n\`\`\``;
+        out.trimTrailingNewlines();
+        out.append('\n```');
         preDepth -= 1;
         paragraph();
       }
       continue;
     }
+    const room = open.length < MAX_OPEN_ELEMENTS;
     if (BLOCK_TAGS.has(name)) {
       if (closing) closeElement(name);
       paragraph();
-      if (!closing && MARKS[name]) open.push({ tag: name, start: out.length });
+      if (!closing && MARKS[name] && room) open.push({ tag: name, start: out.here });
       continue;
     }
     if (closing) {
       closeElement(name);
-    } else if (name === 'a') {
+    } else if (name === 'a' && room) {
       const href = safeUrl(attribute(attributes, 'href'), base);
-      open.push({ tag: 'a', start: out.length, ...(href ? { href } : {}) });
-    } else if (MARKS[name]) {
-      open.push({ tag: name, start: out.length });
+      open.push({ tag: 'a', start: out.here, ...(href ? { href } : {}) });
+    } else if (MARKS[name] && room) {
+      open.push({ tag: name, start: out.here });
     }
   }
   if (out.length <= stopAfter) appendText(html.slice(position));
-  return out
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n[ \t]+/g, '\n')
-    .replace(/\n{3,}/g, '\n\n');
+  return trimLineBlanks(out.toString(), true).replace(/\n{3,}/g, '\n\n');
 }
 
 /** Where to cut `text` at or before `limit` without splitting a `<…>` link or an `&…;` entity. */
@@ -277,7 +367,7 @@ export function htmlToMrkdwn(body: string, options: MrkdwnOptions = {}): { text:
   const clean = body.replace(CONTROL, '');
   const text = LOOKS_LIKE_HTML.test(clean)
     ? htmlToText(clean, options.baseUrl, options.maxLength === undefined ? undefined : options.maxLength + CONVERSION_MARGIN)
-    : escapeText(decodeEntities(clean.replace(/\r\n?/g, '\n'))).replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n');
-  const trimmed = text.replace(/^\s+|\s+$/g, '');
+    : trimLineBlanks(escapeText(decodeEntities(clean.replace(/\r\n?/g, '\n'))), false).replace(/\n{3,}/g, '\n\n');
+  const trimmed = text.trim();
   return options.maxLength === undefined ? { text: trimmed, truncated: false } : truncateMrkdwn(trimmed, options.maxLength);
 }

@@ -22,6 +22,13 @@ export function queuedMessage(waitMs: number): SlackMessage {
   return { text: `:hourglass_flowing_sand: The help desk is busy; your request is queued (${when}) and the answer will appear here.` };
 }
 
+/** Said in a DM instead of an answer with agents-only details (they are shown only ephemerally or in a modal). */
+export function confidentialElsewhereMessage(): SlackMessage {
+  return {
+    text: ':lock: That answer has agents-only details, which I show only in a private reply or a modal, never in a lasting message. Run the command (or press the button) again to see it.',
+  };
+}
+
 export function cannotPostHereMessage(): SlackMessage {
   return {
     text: ':speech_balloon: I cannot post in this conversation. Invite me to the channel (`/invite @talep-bot`) and press *Share in channel* again.',

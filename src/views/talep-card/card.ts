@@ -5,10 +5,15 @@
  * The audience decides what may appear:
  * - `ephemeral`: only the viewer sees it. Agents see ForTechsOnly comments, marked ":lock: agents only".
  * - `direct`: the app's Messages tab (no response_url to answer through, e.g. a button in a modal). The
- *   viewer alone reads it, but it stays, so ForTechsOnly comments are left out as for everyone.
+ *   viewer alone reads it, but it stays, so ForTechsOnly comments are left out as for everyone, and so
+ *   are the names of files when one may belong to such a comment (the help desk does not say which
+ *   comment a file came with; it hides such files from regular users only).
  * - `public`: posted to a channel by "Share in channel". Never ForTechsOnly comments, never attachments
  *   (a file attached to an agents-only comment is listed among the talep's attachments and cannot be told
  *   apart), no work buttons; it says who shared it.
+ *
+ * An ephemeral card that shows agents-only comments (or names files that may be theirs) is marked
+ * `confidential`: the kernel's surfaces never let it fall back into a DM.
  */
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
@@ -18,6 +23,7 @@ import {
   actions,
   type Block,
   button,
+  confidentialIf,
   confirm,
   context,
   escapeText,
@@ -158,6 +164,21 @@ function bodyBlock(talep: Talep): Block | undefined {
   return section(quoted);
 }
 
+/**
+ * Whether a file of the talep may belong to an agents-only comment as this surface sees it: the help
+ * desk lists such files to agents (not to regular users), without saying which comment they came with.
+ */
+function mayListAgentsOnlyFiles(data: TalepCardData, surface: CardAudience): boolean {
+  if (surface.kind === 'public' || !isAgentRole(surface.viewer.role)) return false;
+  return data.talep.Attachments.length > 0 && data.comments.some((comment) => comment.ForTechsOnly);
+}
+
+/** Whether the card shows agents-only content: such comments, or names of files that may be theirs. */
+export function showsAgentsOnlyContent(data: TalepCardData, surface: CardAudience): boolean {
+  if (!showsPrivateComments(surface)) return false;
+  return visibleComments(data.comments, surface).some((comment) => comment.ForTechsOnly) || mayListAgentsOnlyFiles(data, surface);
+}
+
 function attachmentsBlock(talep: Talep): Block | undefined {
   if (talep.Attachments.length === 0) return undefined;
   const links = talep.Attachments.slice(0, 20).map((file) => {
@@ -167,6 +188,11 @@ function attachmentsBlock(talep: Talep): Block | undefined {
   });
   const more = talep.Attachments.length > links.length ? ` and ${talep.Attachments.length - links.length} more` : '';
   return section(`:paperclip: ${links.join(', ')}${more}`);
+}
+
+function attachmentsCountBlock(talep: Talep): Block {
+  const count = talep.Attachments.length;
+  return context(`:paperclip: ${count} attachment${count === 1 ? '' : 's'}: *More → Attachments* lists them in a private reply.`);
 }
 
 function trackersBlock(data: TalepCardData): Block | undefined {
@@ -286,7 +312,8 @@ export function talepCard(data: TalepCardData, surface: CardAudience, notice?: s
   if (surface.kind === 'public') {
     if (talep.Attachments.length > 0) blocks.push(context(':paperclip: Attachments are in the help desk.'));
   } else {
-    const files = attachmentsBlock(talep);
+    // In a lasting message the names stay out when one of them may be of an agents-only comment.
+    const files = surface.kind === 'direct' && mayListAgentsOnlyFiles(data, surface) ? attachmentsCountBlock(talep) : attachmentsBlock(talep);
     if (files) blocks.push(files);
     // Tracker links stay off public posts, like attachments: they point into other teams' systems.
     const trackers = trackersBlock(data);
@@ -310,5 +337,5 @@ export function talepCard(data: TalepCardData, surface: CardAudience, notice?: s
   blocks.push(actions(TalepCardIds.moreBlock, more));
   blocks.push(extrasBlock(talep.TalepID));
   if (surface.viewer.subscribed) blocks.push(context(':bell: You are subscribed to this talep.'));
-  return { text: fallbackText(talep), blocks };
+  return confidentialIf(showsAgentsOnlyContent(data, surface), { text: fallbackText(talep), blocks });
 }

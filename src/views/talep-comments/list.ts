@@ -8,7 +8,7 @@
  * The list is only ever sent ephemerally (the area makes sure of that).
  */
 import type { Comment } from '../../api/schemas.js';
-import { actions, type Block, button, context, escapeText, section, type SlackMessage, slackDate, truncate } from '../kit/blocks.js';
+import { actions, type Block, button, confidentialIf, context, escapeText, section, type SlackMessage, slackDate, truncate } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
 
 export const CommentsIds = {
@@ -157,5 +157,7 @@ export function commentsMessage(data: CommentsListData, notice?: string): SlackM
   if (shown.some((comment) => commentPreview(comment.Body).shortened)) {
     blocks.push(context('Long comments are shortened here; the help desk (or *Edit*, where you have it) shows them in full.'));
   }
-  return { text: `${plural(total, 'comment')} on talep #${data.talepId}${pages > 1 ? ` (page ${page + 1} of ${pages})` : ''}`, blocks };
+  const text = `${plural(total, 'comment')} on talep #${data.talepId}${pages > 1 ? ` (page ${page + 1} of ${pages})` : ''}`;
+  // Agents-only comments on the page: shown only ephemerally (the kernel keeps it out of DMs).
+  return confidentialIf(shown.some((comment) => comment.ForTechsOnly), { text, blocks });
 }

@@ -3,7 +3,7 @@
  * admins (confirmed first), "Attach files"; and the sentences the buttons answer with. Pure.
  */
 import type { AttachmentItem } from '../../api/schemas.js';
-import { actions, type Block, button, confirm, context, escapeText, rowActionId, section, type SlackMessage, truncate } from '../kit/blocks.js';
+import { actions, type Block, button, confidentialIf, confirm, context, escapeText, rowActionId, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { FilesIds, fileValue } from './ids.js';
 
 /** Files listed per message (a section each, plus the admin's Delete buttons). */
@@ -27,6 +27,11 @@ export interface FilesData {
   files: readonly AttachmentItem[];
   /** DeleteFile is admin only. */
   canDelete: boolean;
+  /**
+   * The viewer is an agent: the help desk then lists the files of agents-only comments too, without
+   * saying which they are, so the list is shown only ephemerally (`confidential`).
+   */
+  mayHoldAgentsOnlyFiles?: boolean;
 }
 
 export function filesMessage(data: FilesData, notice?: string): SlackMessage {
@@ -55,7 +60,7 @@ export function filesMessage(data: FilesData, notice?: string): SlackMessage {
   }
   blocks.push(attach);
   blocks.push(context('*Download* sends you the file in a direct message from the app, fetched with your own help-desk access.'));
-  return { text: `Attachments of talep #${talepId}: ${files.length}`, blocks };
+  return confidentialIf(data.mayHoldAgentsOnlyFiles === true, { text: `Attachments of talep #${talepId}: ${files.length}`, blocks });
 }
 
 export const fileSentText = (name: string, talepId: number): string =>

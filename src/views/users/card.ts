@@ -89,5 +89,5 @@ export function userCard({ user, fields: values, profile, canAdminister, notice 
       ]),
     );
   }
-  return { text: `${name} (${user.Email})`, blocks };
+  return { text: escapeText(`${name} (${user.Email})`), blocks };
 }

@@ -34,7 +34,7 @@ export function mergeConfirmMessage(from: UserLabel, into: UserLabel, value: str
     'taleps they submitted or are assigned to, comments, uploaded files, subscriptions, asset assignments and agent categories. ' +
     `Then help-desk user #${from.userId} (${escapeText(from.username)}) is deleted.`;
   return {
-    text: `Merge ${from.username} into ${into.username}? This cannot be undone.`,
+    text: `Merge ${escapeText(from.username)} into ${escapeText(into.username)}? This cannot be undone.`,
     blocks: [
       section(text),
       actions('user_merge', [
@@ -64,7 +64,7 @@ export function deleteConfirmMessage(user: UserLabel, value: string): SlackMessa
     'To keep what they did under another account, merge instead (`/talep user merge`); ' +
     'to only stop them signing in, disable them (`/talep user disable`).';
   return {
-    text: `Delete ${user.username} permanently? This cannot be undone.`,
+    text: `Delete ${escapeText(user.username)} permanently? This cannot be undone.`,
     blocks: [
       section(text),
       actions('user_delete', [

@@ -1,0 +1,156 @@
+/**
+ * The kernel's edge: what each kind of interaction payload must look like before the kernel builds a
+ * context from it and a listener runs. The HTTP receiver's envelope check (./slack-envelope.ts) only
+ * covers what Bolt reads to route a request; this covers what the kernel and the listeners read — the
+ * person and team, the container, the view (title, hash, state), the channel, the message, the
+ * response_url, the trigger id, the pressed element's value or selection — with Slack's own limits, so
+ * a listener never sees a shape it did not expect (a number for a title, a string for `selected_options`,
+ * a 100 KB "value", a response_url that is not a web address).
+ *
+ * A payload that fails is acknowledged and logged by the dispatcher (./dispatch.ts), never run.
+ */
+import * as z from 'zod';
+
+/** Slack ids: users, teams, channels, views (`U0123ABC`, `T1`, `D0X`, `V0Y`); kept short and plain. */
+const slackId = z.string().regex(/^[\w-]{1,64}$/, 'is not a Slack id');
+/** Opaque Slack strings (hashes, trigger ids, timestamps, block and action ids). */
+const token = (max: number) => z.string().max(max);
+
+/** A response_url: a web address (Slack's are https://hooks.slack.com/…), never anything else. */
+export const responseUrl = z.url({ protocol: /^https?$/ }).max(1000);
+
+/** An option as Slack sends a selection back. */
+const option = z.looseObject({ value: token(2000), text: z.looseObject({ text: z.string().max(2000) }).optional() });
+
+/** One element's state in `view.state.values`, or a pressed element, by the fields the bot reads. */
+const elementState = {
+  type: token(64),
+  value: z.string().max(100_000).nullable().optional(),
+  selected_option: option.nullable().optional(),
+  selected_options: z.array(option).max(200).optional(),
+  selected_user: slackId.nullable().optional(),
+  selected_users: z.array(slackId).max(200).optional(),
+  selected_conversation: slackId.nullable().optional(),
+  selected_conversations: z.array(slackId).max(200).optional(),
+  selected_channel: slackId.nullable().optional(),
+  selected_channels: z.array(slackId).max(200).optional(),
+  selected_date: token(32).nullable().optional(),
+  selected_time: token(32).nullable().optional(),
+  selected_date_time: z.number().nullable().optional(),
+  files: z.array(z.looseObject({ id: token(64) })).max(20).optional(),
+};
+
+/** At most `max` keys (a modal has at most 100 blocks; a block's inputs are fewer). */
+const recordOf = <T extends z.ZodType>(value: T, max: number) =>
+  z.record(token(255), value).refine((record) => Object.keys(record).length <= max, { message: `has more than ${max} entries` });
+
+export const stateValues = recordOf(recordOf(z.looseObject(elementState), 25), 100);
+
+const view = z.looseObject({
+  id: slackId,
+  type: token(32).optional(),
+  callback_id: token(255).optional(),
+  hash: token(255).optional(),
+  private_metadata: z.string().max(3000).optional(),
+  title: z.looseObject({ text: z.string().max(1000) }).optional(),
+  state: z.looseObject({ values: stateValues }).optional(),
+  root_view_id: slackId.nullable().optional(),
+  previous_view_id: slackId.nullable().optional(),
+});
+
+/** Who acted and where, as every interaction payload says it. */
+const interaction = {
+  type: z.string(),
+  user: z.looseObject({ id: slackId, team_id: slackId.optional() }),
+  team: z.looseObject({ id: slackId }).nullable().optional(),
+  channel: z.looseObject({ id: slackId }).optional(),
+  trigger_id: token(255).optional(),
+  response_url: responseUrl.optional(),
+};
+
+/** The pressed element (Bolt's `payload`: the first of `actions`). */
+export const blockActionElement = z.looseObject({
+  ...elementState,
+  type: token(64),
+  action_id: token(255),
+  block_id: token(255).optional(),
+  value: token(2000).optional(),
+  action_ts: token(32).optional(),
+});
+
+export const blockActionPayload = z.looseObject({
+  ...interaction,
+  type: z.literal('block_actions'),
+  trigger_id: token(255),
+  actions: z.array(blockActionElement).min(1).max(25),
+  container: z
+    .looseObject({
+      type: token(64).optional(),
+      is_ephemeral: z.boolean().optional(),
+      view_id: slackId.optional(),
+      message_ts: token(32).optional(),
+      channel_id: slackId.optional(),
+    })
+    .optional(),
+  view: view.optional(),
+  message: z.looseObject({ ts: token(32), thread_ts: token(32).optional() }).optional(),
+});
+
+export const viewSubmissionPayload = z.looseObject({
+  ...interaction,
+  type: z.literal('view_submission'),
+  view: view.extend({ callback_id: token(255), state: z.looseObject({ values: stateValues }) }),
+});
+
+export const viewClosedPayload = z.looseObject({
+  ...interaction,
+  type: z.literal('view_closed'),
+  view: view.extend({ callback_id: token(255) }),
+});
+
+export const blockSuggestionPayload = z.looseObject({
+  ...interaction,
+  type: z.literal('block_suggestion'),
+  action_id: token(255),
+  block_id: token(255),
+  value: z.string().max(2000),
+  view: view.optional(),
+});
+
+export const shortcutPayload = z.looseObject({
+  ...interaction,
+  type: z.literal('shortcut'),
+  callback_id: token(255),
+  trigger_id: token(255),
+});
+
+export const messageShortcutPayload = z.looseObject({
+  ...interaction,
+  type: z.literal('message_action'),
+  callback_id: token(255),
+  trigger_id: token(255),
+  channel: z.looseObject({ id: slackId }),
+  message: z.looseObject({ ts: token(32), thread_ts: token(32).optional(), text: z.string().max(100_000).optional() }),
+});
+
+/**
+ * A slash command's form fields (all strings in form encoding); the text as Slack allows a message.
+ * Slack always sends a response_url and a trigger id with a command: the kernel answers through the one
+ * and opens modals with the other.
+ */
+export const slashCommandPayload = z.looseObject({
+  command: token(64),
+  team_id: slackId,
+  user_id: slackId,
+  channel_id: slackId,
+  text: z.string().max(40_000).optional(),
+  response_url: responseUrl,
+  trigger_id: token(255),
+});
+
+/** Why a payload failed its schema, for the log: where and what, never the value (it may be user text). */
+export function payloadProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const path = (issue?.path ?? []).map(String).join('.').slice(0, 120) || 'body';
+  return `${path}: ${issue?.message.slice(0, 120) ?? 'invalid'}`;
+}
