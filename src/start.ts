@@ -156,6 +156,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     dataDir: config.dataDir,
     database: opened.db,
     encryptionKey: opened.ring.keys,
+    docsSite: config.docsSite,
   });
   closers.push({ name: 'the help-desk client', close: () => services.helpdesk.close() });
 
