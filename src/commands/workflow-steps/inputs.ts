@@ -37,6 +37,6 @@ export function readInputs<S extends StepId>(step: S, inputs: Record<string, unk
   if (parsed.success) return parsed.data as z.output<(typeof stepInputs)[S]>;
   const issue = parsed.error.issues[0];
   const name = String(issue?.path[0] ?? 'input');
-  const message = issue?.code === 'invalid_type' && issue.input === undefined ? 'is missing' : (issue?.message ?? 'is not valid');
+  const message = present[name] === undefined ? 'is missing' : (issue?.message ?? 'is not valid');
   throw new StepFailure(`The step's input “${name}” ${message}.`);
 }
