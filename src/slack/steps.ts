@@ -34,7 +34,7 @@ const functionExecuted = z.looseObject({
   function_execution_id: z.string().min(1),
 });
 
-const userContext = z.looseObject({ id: z.string().regex(/^[UW][A-Z0-9]{2,30}$/) });
+const userContext = z.looseObject({ id: z.string().regex(/^[UW][A-Z0-9]{1,30}$/) });
 
 type StepEvent = z.infer<typeof functionExecuted>;
 

@@ -14,7 +14,7 @@ const talepId = z.coerce.number({ error: 'must be a talep number' }).int('must b
 const text = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'is empty').max(max, `is longer than ${max} characters`);
 /** Workflow Builder sends booleans as booleans; text from a form may say "true"/"false". */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
-const slackUser = z.string().regex(/^[UW][A-Z0-9]{2,30}$/, 'must be a Slack user');
+const slackUser = z.string().regex(/^[UW][A-Z0-9]{1,30}$/, 'must be a Slack user');
 
 export const stepInputs = {
   [StepIds.createTalep]: z.object({
