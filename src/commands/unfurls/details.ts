@@ -20,7 +20,7 @@ import { type EntityAction, TALEP_REF_TYPE, talepDetailsEntity } from '../../vie
 import { TalepCardIds } from '../talep-card/public.js';
 import { readTalepPreview } from './read.js';
 
-export const DETAILS_COMMENTS = 3;
+const DETAILS_COMMENTS = 3;
 
 /** The parts of `entity_details_requested` this reads (an event payload is untrusted input). */
 const detailsRequested = z.looseObject({
