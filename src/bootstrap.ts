@@ -12,6 +12,7 @@ import { HelpdeskClient } from './api/client.js';
 import { talepUrlTemplate } from './domain/talep-link.js';
 import type { Services } from './slack/services.js';
 import type { Config } from './config.js';
+import { OembedDocsSite } from './docs-site/oembed.js';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner.js';
 import { createSlackFileFetcher } from './slack/files.js';
 import { GuardMemoryStore, guardFingerprintKey } from './store/guard-memory-store.js';
@@ -43,6 +44,8 @@ export interface BuildServicesOptions {
   now?: () => Date;
   /** Job worker settings (tests use a manual clock and short back-off). */
   jobRunner?: Omit<JobRunnerOptions, 'queue' | 'logger'>;
+  /** Documentation-link previews (`DOCS_SITE_URL`); none when undefined. */
+  docsSite?: Config['docsSite'];
 }
 
 export async function buildServices(options: BuildServicesOptions): Promise<Services> {
@@ -81,5 +84,15 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),
+    ...(options.docsSite
+      ? {
+          docsSite: new OembedDocsSite({
+            siteUrl: options.docsSite.url,
+            ...(options.docsSite.restRoot ? { restRoot: options.docsSite.restRoot } : {}),
+            ...(options.docsSite.credentials ? { credentials: options.docsSite.credentials } : {}),
+            logger,
+          }),
+        }
+      : {}),
   };
 }

@@ -65,12 +65,18 @@ const envSchema = z
         .optional(),
     ),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    DOCS_SITE_URL: url('the documentation site, e.g. https://docs.example.com'),
+    DOCS_SITE_REST_ROOT: url('its REST index, e.g. https://docs.example.com/wp-json'),
+    DOCS_SITE_AUTH: optionalText.pipe(z.string().regex(/^[^:]+:.+$/, 'must be user:application-password').optional()),
   });
 
 /** Rules across variables, checked on the raw values so they are reported alongside the others. */
 function crossVariableProblems(env: NodeJS.ProcessEnv): string[] {
   const set = (name: string) => Boolean(env[name]?.trim());
   const problems: string[] = [];
+  if ((set('DOCS_SITE_REST_ROOT') || set('DOCS_SITE_AUTH')) && !set('DOCS_SITE_URL')) {
+    problems.push('DOCS_SITE_REST_ROOT and DOCS_SITE_AUTH need DOCS_SITE_URL (the documentation site whose links get previews)');
+  }
   if (!set('SLACK_APP_TOKEN') && !set('SLACK_SIGNING_SECRET')) {
     problems.push('SLACK_SIGNING_SECRET is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)');
   }
@@ -120,6 +126,15 @@ export interface Config {
    */
   tokenEncryptionKeys: Buffer[] | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Previews of documentation links through the site's oEmbed proxy; undefined without `DOCS_SITE_URL`. */
+  docsSite?: DocsSiteConfig | undefined;
+}
+
+export interface DocsSiteConfig {
+  url: string;
+  /** Default `<url>/wp-json`. */
+  restRoot: string | undefined;
+  credentials: { user: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +159,15 @@ export function decodeKeyList(text: string): Buffer[] | undefined {
     keys.push(key);
   }
   return keys.length > 0 ? keys : undefined;
+}
+
+function docsSiteConfig(url: string, restRoot: string | undefined, auth: string | undefined): DocsSiteConfig {
+  const at = auth?.indexOf(':') ?? -1;
+  return {
+    url: url.replace(/\/+$/, ''),
+    restRoot: restRoot?.replace(/\/+$/, ''),
+    credentials: auth && at > 0 ? { user: auth.slice(0, at), password: auth.slice(at + 1) } : undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -189,5 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     tokenEncryptionKeys: e.TOKEN_ENCRYPTION_KEY ? decodeKeyList(e.TOKEN_ENCRYPTION_KEY) : undefined,
     logLevel: e.LOG_LEVEL,
+    docsSite: e.DOCS_SITE_URL ? docsSiteConfig(e.DOCS_SITE_URL, e.DOCS_SITE_REST_ROOT, e.DOCS_SITE_AUTH) : undefined,
   };
 }

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { probeHelpdesk } from './api/probe.js';
 import { createTalepApp } from './app.js';
 import { buildServices } from './bootstrap.js';
+import { unfurlDomains, type UnfurlDomains } from './slack/unfurl-domains.js';
 import type { Config } from './config.js';
 import { helpdeskCheck, jobsCheck, storeCheck } from './health/checks.js';
 import { healthRoutes, startHealthServer } from './health/http.js';
@@ -156,8 +157,10 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     dataDir: config.dataDir,
     database: opened.db,
     encryptionKey: opened.ring.keys,
+    docsSite: config.docsSite,
   });
   closers.push({ name: 'the help-desk client', close: () => services.helpdesk.close() });
+  logger.info(unfurlDomainsLine(unfurlDomains(services.talepUrlTemplate, config.docsSite?.url)));
 
   const readiness = new Readiness()
     .add('slack', () => slack.check())
@@ -227,4 +230,11 @@ function sandboxWelcome(sandbox: Awaited<ReturnType<typeof startSandbox>>, confi
     `  Demo accounts:\n${accounts}\n` +
     `  To link your Slack user: ${signIn}.${localOnly}`
   );
+}
+
+/** Where link previews come from: the domains manifest.yml must list (README "Link previews"). */
+function unfurlDomainsLine({ domains, unusable }: UnfurlDomains): string {
+  const listed = domains.length > 0 ? `list ${domains.join(', ')} under features.unfurl_domains in manifest.yml` : 'no domain Slack accepts';
+  const refused = unusable.length > 0 ? ` (${unusable.join(', ')}: Slack takes no addresses or localhost, so those links get no previews)` : '';
+  return `link previews: Slack sends talep and documentation links only for the app's unfurl domains — ${listed}${refused}`;
 }

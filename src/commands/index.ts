@@ -20,7 +20,9 @@ import { talepExtrasArea } from './talep-extras/index.js';
 import { talepFilesArea } from './talep-files/index.js';
 import { talepRelationsArea } from './talep-relations/index.js';
 import { talepWorkArea } from './talep-work/index.js';
+import { unfurlsArea } from './unfurls/index.js';
 import { usersArea } from './users/index.js';
+import { workflowStepsArea } from './workflow-steps/index.js';
 
 /** Fresh per app: areas that keep state (search's cache of matches) get their own. */
 export function allAreas(): Area[] {
@@ -43,5 +45,7 @@ export function allAreas(): Area[] {
     categoriesArea,
     assetsArea,
     kbArea,
+    unfurlsArea(),
+    workflowStepsArea,
   ];
 }

@@ -11,7 +11,8 @@
  * (router.ts), real parameter names bind and empty optional values are ignored (request.ts).
  *
  * Outside the API prefix: the token page (`<root>/User/Token`), talep pages (`<root>/Talep/<id>`) and
- * article pages, a start page, and sandbox-only debug routes under `/__sandbox/` (outbox, settings, accounts).
+ * article pages, a start page, sandbox-only debug routes under `/__sandbox/` (outbox, settings, accounts),
+ * and a stand-in of the documentation site with its oEmbed proxy under `/docs-site/` (docs-site.ts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,7 @@ import { type EndpointDef, endpoints, type OperationName } from '../api/endpoint
 import type { ResponseStyle } from '../api/shapes.js';
 import { isAdmin, isAgent, requirePermission } from './access.js';
 import { authenticate, issueToken, parseAuthorization } from './auth.js';
+import { DOCS_SITE_PATH, docsSiteReply } from './docs-site.js';
 import { SandboxHttpError } from './errors.js';
 import { handlers } from './handlers/index.js';
 import type { FileReply, HandlerContext } from './handlers/types.js';
@@ -91,6 +93,8 @@ export interface Sandbox {
   rootUrl: string;
   /** The application root as people reach it (`publicUrl` when given, else `rootUrl`). */
   publicRootUrl: string;
+  /** The documentation-site stand-in (`DOCS_SITE_URL`), as people reach it; its REST root is `<this>/wp-json`. */
+  docsSiteUrl: string;
   port: number;
   /** Whether `/__sandbox/*` is served. */
   debugRoutes: boolean;
@@ -158,6 +162,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl: `http://${urlHost}:${port}${prefix}`,
     rootUrl,
     publicRootUrl: site.publicUrl ? `${site.publicUrl}${applicationRootOf(prefix)}` : rootUrl,
+    docsSiteUrl: `${site.publicUrl ?? `http://${urlHost}:${port}`}${DOCS_SITE_PATH}`,
     port,
     debugRoutes: site.debugRoutes,
     outbox: () => site.outbox.list(),
@@ -218,6 +223,11 @@ class Site {
       // or whoever started it asked for them: /__sandbox/accounts hands out every user's token.
       const debugPath = [`${this.#root}/__sandbox`, '/__sandbox'].find((base) => startsWithPath(path, base));
       if (debugPath && this.#options.debugRoutes) return await this.#debugRoute(request, path.slice(debugPath.length));
+      // Another site on the same server: no help-desk sign-in, lock-out or rate limit applies to it.
+      if (startsWithPath(path, DOCS_SITE_PATH)) {
+        const origin = this.#options.publicUrl ?? `http://${request.headers.host ?? this.defaultHost}`;
+        return docsSiteReply(request.method ?? 'GET', path.slice(DOCS_SITE_PATH.length) || '/', url.searchParams, origin);
+      }
       const ip = this.#clientIp(request);
       const blockedMs = this.#options.lockout.blockedFor(ip, this.#options.now());
       if (blockedMs > 0) return textReply(403, blockedReason(blockedMs, this.#options.lockout.maxFailures));

@@ -1,7 +1,7 @@
 /**
  * The kernel's dispatcher: every area's routes and listeners go into maps, and Bolt gets one listener
  * per payload kind (command, block action, submission, closed view, options, shortcut, message
- * shortcut, and one per event type). A request is acknowledged first, then routed by its id to the one
+ * shortcut, workflow step (./steps.ts), and one per event type). A request is acknowledged first, then routed by its id to the one
  * listener it is for, with the middleware that listener declared. Unknown ids are acknowledged and
  * logged, never left to time out. Every payload is checked against the kernel's edge schemas
  * (./payloads.ts) first: a malformed one is acknowledged and logged, and no listener sees it.
@@ -41,6 +41,8 @@ import {
 } from './payloads.js';
 import { type CommandCtx, type Route, Router } from './routes.js';
 import type { Services } from './services.js';
+import { SeenOnce } from './seen-once.js';
+import { registerSteps } from './steps.js';
 import {
   dmSurface,
   ephemeralSurface,
@@ -97,6 +99,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const shortcuts = new ListenerMap<Of<'shortcut'>>();
   const messageShortcuts = new ListenerMap<Of<'message-shortcut'>>();
   const events = new Map<string, Of<'event'>>();
+  const steps = new Map<string, Of<'function'>>();
   for (const area of areas) {
     for (const entry of area.routes ?? []) router.add(entry);
     for (const listener of area.listeners ?? []) {
@@ -109,7 +112,12 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         case 'message-shortcut': messageShortcuts.add(listener, 'message shortcut'); break;
         case 'event':
           if (events.has(listener.id)) throw new Error(`The event listener "${listener.id}" is registered twice.`);
+          if (listener.id === 'function_executed') throw new Error('Workflow steps are declared with onFunction, not onEvent("function_executed").');
           events.set(listener.id, listener);
+          break;
+        case 'function':
+          if (steps.has(listener.id)) throw new Error(`The workflow step "${listener.id}" is registered twice.`);
+          steps.set(listener.id, listener);
           break;
       }
     }
@@ -289,9 +297,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   });
 
   // ── events ──
+  // Slack re-sends an event whose ack was late, with the same event_id: it is handled once.
+  const seenEvents = new SeenOnce();
   for (const [type, listener] of events) {
     app.event(type, async (args) => {
       const { event, body, client, context } = args as unknown as AllMiddlewareArgs & { event: Record<string, unknown>; body: Record<string, unknown> };
+      const eventId = typeof body.event_id === 'string' ? body.event_id : undefined;
+      if (eventId && !seenEvents.firstTime(eventId)) {
+        logger.info(`event "${type}" ${eventId} came again (retry ${String(context.retryNum ?? '?')}); already handled`);
+        return;
+      }
       const ctx: EventCtx = {
         services,
         client,
@@ -299,10 +314,14 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         body,
         teamId: typeof body.team_id === 'string' ? body.team_id : undefined,
         retryNum: typeof context.retryNum === 'number' ? context.retryNum : undefined,
+        eventId,
       };
       await listener.handle(ctx).catch((error: unknown) => logger.warn(`event "${type}" failed`, error));
     });
   }
+
+  // ── workflow steps ──
+  registerSteps(app, services, steps);
 
   app.error(async (error) => {
     // Failures that escaped the kernel (a listener reports its own): the person already got an ack.

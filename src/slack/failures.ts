@@ -35,6 +35,29 @@ export const linkProblemText: Record<LinkProblem, string> = {
 
 export const linkProblemMessage = (problem: LinkProblem): SlackMessage => connectPrompt(linkProblemText[problem]);
 
+/** The same problems, said by a workflow step that cannot run as the person who ran the workflow. */
+export const stepLinkProblemText: Record<LinkProblem, string> = {
+  'not-linked':
+    'The person who ran this workflow has not connected a help-desk account. Connect it with /talep connect in Slack, then run the workflow again.',
+  rejected: 'The help desk refused the saved token of the person who ran this workflow. Connect again with /talep connect in Slack, then run the workflow again.',
+  unreadable:
+    'The stored help-desk link of the person who ran this workflow cannot be read (the bot’s encryption key changed). Connect again with /talep connect, or ask an admin to restore the key.',
+};
+
+/**
+ * A sentence made for a message, as plain text for a place without mrkdwn (a workflow step's error in
+ * Workflow Builder): no leading emoji, no bold or code marks, Slack's escapes undone.
+ */
+export function plainSentence(text: string): string {
+  return text
+    .replace(/^(?::[\w+-]{1,100}:\s*)+/, '')
+    .replace(/[*`]/g, '')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
+    .trim();
+}
+
 const minutes = (ms: number | undefined) => Math.max(1, Math.ceil((ms ?? 60_000) / 60_000));
 
 function permissionText(operation: string | undefined): string {

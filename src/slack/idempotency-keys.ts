@@ -5,7 +5,8 @@
  *   updated, so an edited and re-submitted form is a new submission, a re-sent one is not);
  * - a message shortcut: team, channel and message ts (one talep per message, whoever asks);
  * - a button: team, user and the action's ts;
- * - an Events API event: its event id (Slack re-sends an event with the same id).
+ * - an Events API event: its event id (Slack re-sends an event with the same id);
+ * - a workflow step: its `function_execution_id` (one per run of the step).
  * Slack ids contain no colon, so the parts cannot run into each other.
  */
 
@@ -22,6 +23,8 @@ export const buttonKey = (parts: { teamId: string; userId: string; actionTs: str
   `action:${parts.teamId}:${parts.userId}:${parts.actionTs}`;
 
 export const eventKey = (eventId: string): string => `event:${eventId}`;
+
+export const workflowStepKey = (functionExecutionId: string): string => `step:${functionExecutionId}`;
 
 const teamOf = (body: TeamOf): string => body.team?.id ?? body.user.team_id ?? 'unknown-team';
 

@@ -17,8 +17,9 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { PlainTextOption } from '../views/kit/blocks.js';
+import type { Who } from './actor.js';
 import type { StateValues } from './forms.js';
-import type { InModal, Interaction } from './interaction.js';
+import type { Acting, InModal, Interaction } from './interaction.js';
 import type { Granted, Needs } from './middleware.js';
 import type { ModalRender, ModalSurface } from './surface.js';
 
@@ -85,6 +86,36 @@ export interface EventCtx<E = Record<string, unknown>> extends Omit<Interaction,
   teamId: string | undefined;
   /** Slack re-sent this event (its first delivery was not acknowledged in time). */
   retryNum: number | undefined;
+  /** The event's `event_id` (the kernel already skipped a repeat of one it has handled). */
+  eventId: string | undefined;
+}
+
+/** A workflow step's outputs, by the output parameter names its manifest definition declares. */
+export type StepOutputs = Record<string, string | number | boolean>;
+
+/**
+ * A custom workflow step (`function_executed`). It has no surface: it answers with its outputs (the
+ * kernel calls `functions.completeSuccess`), or fails with one sentence (`functions.completeError`),
+ * which Workflow Builder shows to the person who ran the workflow.
+ */
+export interface FunctionCtx extends Omit<Interaction, 'surface' | 'who'> {
+  callbackId: string;
+  /** The step's inputs as Slack sent them: the listener validates what it reads. */
+  inputs: Record<string, unknown>;
+  functionExecutionId: string;
+  teamId: string | undefined;
+  /**
+   * The person who ran the workflow: the value of the step's `slack#/types/user_context` input, which
+   * Slack fills in from the person's own action (a workflow's builder cannot set it). Undefined when
+   * the step declares no such input.
+   */
+  who: Who | undefined;
+  body: Record<string, unknown>;
+}
+
+/** Thrown by a step to fail with this sentence (bad inputs, a refusal worded for the step). */
+export class StepFailure extends Error {
+  override readonly name = 'StepFailure';
 }
 
 // ── needs per kind ──────────────────────────────────────────────────────────────────────────────
@@ -92,6 +123,11 @@ export interface EventCtx<E = Record<string, unknown>> extends Omit<Interaction,
 /** An action may also ask to be answered in the modal it is in (with a render of its own for problems). */
 export interface ActionNeeds<C> extends Needs<C> {
   modal?: true | ((ctx: C) => ModalRender);
+}
+
+/** A step may ask for the linked account of the person who ran the workflow (`ctx.actor` acts as them). */
+export interface FunctionNeeds {
+  linked?: true;
 }
 
 export interface SubmitNeeds<C> extends Needs<C> {
@@ -108,7 +144,8 @@ export type Listener =
   | { kind: 'options'; id: ListenerId; needs: Needs<OptionsCtx>; handle(ctx: OptionsCtx): Promise<OptionsAnswer> }
   | { kind: 'shortcut'; id: ListenerId; needs: Needs<ShortcutCtx>; handle(ctx: ShortcutCtx): Promise<void> }
   | { kind: 'message-shortcut'; id: ListenerId; needs: Needs<MessageShortcutCtx>; handle(ctx: MessageShortcutCtx): Promise<void> }
-  | { kind: 'event'; id: string; handle(ctx: EventCtx): Promise<void> };
+  | { kind: 'event'; id: string; handle(ctx: EventCtx): Promise<void> }
+  | { kind: 'function'; id: string; needs: FunctionNeeds; handle(ctx: FunctionCtx): Promise<StepOutputs> };
 
 type AnyHandler = (ctx: never) => Promise<unknown>;
 
@@ -186,6 +223,17 @@ export function onMessageShortcut(id: ListenerId, needsOrHandle: object | AnyHan
 /** An Events API event (`app_home_opened`, …). */
 export function onEvent<E = Record<string, unknown>>(type: string, handle: (ctx: EventCtx<E>) => Promise<void>): Listener {
   return { kind: 'event', id: type, handle: handle as (ctx: EventCtx) => Promise<void> };
+}
+
+/** A custom workflow step, by its callback id (the key of its definition under `functions` in manifest.yml). */
+export function onFunction(callbackId: string, handle: (ctx: FunctionCtx) => Promise<StepOutputs>): Listener;
+export function onFunction<const N extends FunctionNeeds>(
+  callbackId: string,
+  needs: N,
+  handle: (ctx: N extends { linked: true } ? FunctionCtx & Acting & { who: Who } : FunctionCtx) => Promise<StepOutputs>,
+): Listener;
+export function onFunction(callbackId: string, needsOrHandle: object | AnyHandler, handle?: AnyHandler): Listener {
+  return declare('function', callbackId, needsOrHandle, handle);
 }
 
 /** A value a button carries, when it carries one. */

@@ -22,6 +22,26 @@ export interface Services {
   now: () => Date;
   /** How people link their account (default: token paste only, the help desk's own token page). */
   connect?: ConnectOptions;
+  /** Previews of the documentation site's pages (`DOCS_SITE_URL`); absent when it is not configured. */
+  docsSite?: DocsSite;
+}
+
+/** The documentation site next to the help desk, read through its oEmbed proxy (src/docs-site/). */
+export interface DocsSite {
+  /** Whether a link points into the documentation site. */
+  covers(url: string): boolean;
+  /** The page's preview; undefined when the site has none for it or does not answer in time (never throws). */
+  preview(url: string): Promise<DocPreview | undefined>;
+}
+
+/** What the documentation site says of one of its pages (from its oEmbed answer, validated). */
+export interface DocPreview {
+  url: string;
+  title: string;
+  /** A short excerpt, as the site gave it (plain text or HTML). */
+  excerpt?: string;
+  authorName?: string;
+  providerName?: string;
 }
 
 export interface ConnectOptions {

@@ -8,7 +8,7 @@ import { type Logger, webApi } from '@slack/bolt';
 import { describeNetworkFailure } from '../api/network-failure.js';
 import { StartupError } from './startup-error.js';
 
-/** The bot scopes manifest.yml asks for (a test keeps the two equal). */
+/** The bot scopes the bot cannot start without (manifest.yml asks for these and FEATURE_BOT_SCOPES; a test keeps them equal). */
 export const REQUIRED_BOT_SCOPES = [
   'commands',
   'chat:write',
@@ -19,6 +19,15 @@ export const REQUIRED_BOT_SCOPES = [
   'files:write',
   'im:write',
 ] as const;
+
+/**
+ * Scopes of features the rest of the bot works without (link previews): an app installed before
+ * manifest.yml asked for them starts, with a warning saying what is off until it is reinstalled.
+ */
+export const FEATURE_BOT_SCOPES = {
+  'links:read': 'link previews (link_shared)',
+  'links:write': 'link previews (chat.unfurl)',
+} as const;
 
 export interface SlackIdentity {
   teamId: string;
@@ -72,6 +81,13 @@ export async function checkSlack(options: SlackCheckOptions): Promise<SlackIdent
       throw new StartupError(
         `SLACK_BOT_TOKEN lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (auth.test): it is another app's token, ` +
           'or the app was installed before manifest.yml asked for them — reinstall the app created from manifest.yml and copy its bot token again.',
+      );
+    }
+    const without = Object.entries(FEATURE_BOT_SCOPES).filter(([scope]) => !granted.includes(scope));
+    if (without.length > 0) {
+      options.logger?.warn(
+        `SLACK_BOT_TOKEN lacks ${without.map(([scope]) => scope).join(', ')}: ${[...new Set(without.map(([, feature]) => feature.replace(/ \(.*\)$/, '')))].join(', ')} stay off ` +
+          'until the app is reinstalled from manifest.yml; everything else works.',
       );
     }
   }

@@ -6,6 +6,7 @@
 import { dirname } from 'node:path';
 import { Low, Memory } from 'lowdb';
 import * as z from 'zod';
+import { channelSettingsTable } from './channel-settings-store.js';
 import { idempotencyTable } from './idempotency-store.js';
 import { jobsTable } from './job-store.js';
 import { ensurePrivateDir, PrivateJsonFile } from './private-files.js';
@@ -75,6 +76,8 @@ export const databaseSchema = z.object({
   reminders: z.record(z.string(), z.array(reminderEntry)).default({}),
   /** Job id → durable job, the outbox (job-store.ts). */
   jobs: jobsTable,
+  /** `team:channel` → what people set for that channel (channel-settings-store.ts); absent in older files. */
+  channelSettings: channelSettingsTable.default({}),
 });
 export type DatabaseData = z.infer<typeof databaseSchema>;
 
@@ -87,6 +90,7 @@ export const emptyDatabase = (): DatabaseData => ({
   idempotency: {},
   jobs: {},
   reminders: {},
+  channelSettings: {},
 });
 
 export type Database = Low<DatabaseData>;

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { AccountStore } from './account-store.js';
+import { type ChannelSettingsStore, LowdbChannelSettingsStore } from './channel-settings-store.js';
 import { TokenCipher } from './crypto.js';
 import { type Database, openDatabase } from './database.js';
 import { DirectoryStore } from './directory-store.js';
@@ -24,6 +25,8 @@ export interface Stores {
   jobs: JobQueue;
   /** `/talep remind` reminders (Slack holds the messages; this lists and cancels them). */
   reminders: ReminderStore;
+  /** What people set per channel (how much link previews show there). */
+  channelSettings: ChannelSettingsStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -46,5 +49,6 @@ export async function openStores(source: string | Database | undefined, keys: Bu
     idempotency: new LowdbIdempotencyStore(db),
     jobs: new LowdbJobQueue(db),
     reminders: new ReminderStore(db),
+    channelSettings: new LowdbChannelSettingsStore(db),
   };
 }

@@ -22,6 +22,7 @@ import { DELETE, mutate } from '../support/malformed.js';
 import { collectUnhandledRejections } from '../support/rejections.js';
 import { useHarness } from '../support/use-harness.js';
 
+let eventCounter = 0;
 const rejections = collectUnhandledRejections();
 const h = useHarness();
 let inFlight: InFlight;
@@ -233,7 +234,8 @@ const bases: Base[] = [
       type: 'event_callback',
       team_id: 'T1',
       api_app_id: 'A1',
-      event_id: 'Ev1',
+      // Slack gives every event its own id; a re-sent one (same id) is handled once, which is not what this tests.
+      event_id: `Ev${++eventCounter}`,
       event_time: 1,
       event: { type: 'app_home_opened', user: 'UAGENT', channel: 'D1', tab: 'home' },
     }),

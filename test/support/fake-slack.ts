@@ -63,7 +63,10 @@ const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat
 /** The Web API methods that take a `view`. */
 const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push', 'views.publish']);
 
-const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options', 'option_groups', 'files']);
+const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options', 'option_groups', 'files', 'unfurls', 'user_auth_blocks', 'outputs', 'error']);
+
+/** How a workflow step ended (`functions.completeSuccess` / `functions.completeError`). */
+export type FunctionOutcome = { ok: true; outputs: Record<string, unknown> } | { ok: false; error: string };
 
 export class FakeSlack {
   readonly calls: SlackCall[] = [];
@@ -88,6 +91,17 @@ export class FakeSlack {
   scopes: string[] | undefined = undefined;
   /** Socket Mode: what `apps.connections.open` hands out (a test's WebSocket server). */
   socketUrl: string | undefined = undefined;
+  /**
+   * Whether the app has Work Object previews: when false, `chat.unfurl` refuses `metadata` with this
+   * error (the app settings' toggle is off, or the workspace has no Work Objects).
+   */
+  workObjects = true;
+  workObjectsRefusal = 'feature_not_enabled';
+  /** Previews on each message, as Slack keeps them: `channel:ts` → URL → what was sent for it (a later call replaces). */
+  readonly unfurled = new Map<string, Map<string, { kind: 'blocks' | 'entity'; payload: Record<string, unknown> }>>();
+  /** How each workflow step ended, by execution id (Slack takes one ending). */
+  readonly functionOutcomes = new Map<string, FunctionOutcome>();
+  readonly #functionTokens = new Map<string, string>();
   #server: Server | undefined;
   #url = '';
   #messageCounter = 0;
@@ -146,6 +160,18 @@ export class FakeSlack {
   /** Removes and returns the violations recorded so far (for a test that expects some). */
   takeViolations(): RecordedViolation[] {
     return this.violations.splice(0, this.violations.length);
+  }
+
+  /** The token a `function_executed` event carries (`bot_access_token`) for a run; only it may complete that run. */
+  functionToken(executionId: string): string {
+    const token = `xwfp-test-${executionId}`;
+    this.#functionTokens.set(token, executionId);
+    return token;
+  }
+
+  /** The previews Slack shows on a message (`channel:ts`). */
+  previewsOf(channel: string, ts: string): Map<string, { kind: 'blocks' | 'entity'; payload: Record<string, unknown> }> {
+    return this.unfurled.get(`${channel}:${ts}`) ?? new Map();
   }
 
   callsTo(method: string): SlackCall[] {
@@ -222,18 +248,25 @@ export class FakeSlack {
     const token = req.headers.authorization?.replace(/^Bearer /, '') ?? (args.token as string | undefined);
     const at = Date.now();
     this.#recordMarks(method, args);
-    const reply = this.#reply(method, args);
+    const reply = this.#reply(method, args, token);
     this.calls.push({ method, args, token, at, reply });
     res.writeHead(200, { 'content-type': 'application/json', ...(this.scopes ? { 'x-oauth-scopes': this.scopes.join(',') } : {}) });
     res.end(JSON.stringify(reply));
   }
 
-  #reply(method: string, args: Record<string, unknown>): Record<string, unknown> {
+  #reply(method: string, args: Record<string, unknown>, token: string | undefined): Record<string, unknown> {
     const failure = this.fail.get(method);
     if (failure) return { ok: false, error: failure };
     const checked = this.#check(method, args);
     if (checked.refusal) return checked.refusal;
     switch (method) {
+      case 'chat.unfurl':
+        return this.#unfurl(args);
+      case 'entity.presentDetails':
+        return this.#presentDetails(args);
+      case 'functions.completeSuccess':
+      case 'functions.completeError':
+        return this.#completeFunction(method, args, token);
       case 'auth.test':
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T1', team: 'Test team', url: 'https://test.slack.com/' };
       case 'bots.info':
@@ -318,6 +351,81 @@ export class FakeSlack {
   }
 
   /**
+   * `chat.unfurl` as Slack answers it: a message (`channel` + `ts`) or a composer link (`unfurl_id` +
+   * `source`); `unfurls` (each checked like a message's blocks) or Work Object `metadata.entities`
+   * (refused when `workObjects` is off); or only the connect prompt (`user_auth_required`).
+   */
+  #unfurl(args: Record<string, unknown>): Record<string, unknown> {
+    const target = args.channel && args.ts ? `${String(args.channel)}:${String(args.ts)}` : args.unfurl_id && args.source ? `composer:${String(args.unfurl_id)}` : undefined;
+    if (!target) return { ok: false, error: args.channel ? 'missing_ts' : 'missing_channel' };
+    const authOnly = args.user_auth_required === true || args.user_auth_required === 'true' || args.user_auth_required === '1';
+    const unfurls = args.unfurls as Record<string, unknown> | undefined;
+    const metadata = args.metadata as { entities?: unknown } | undefined;
+    if (authOnly) {
+      const blocks = args.user_auth_blocks;
+      if (blocks !== undefined && this.recordViolations('chat.unfurl user_auth_blocks', checkMessage({ blocks })).some((v) => v.effect === 'refused')) {
+        return { ok: false, error: 'invalid_arguments' };
+      }
+      return { ok: true };
+    }
+    if (metadata !== undefined) {
+      if (!this.workObjects) return { ok: false, error: this.workObjectsRefusal };
+      const entities = Array.isArray(metadata.entities) ? metadata.entities : undefined;
+      const problems = entities ? entities.flatMap((entity, index) => entityProblems(entity, `/metadata/entities/${index}`, true)) : ['/metadata/entities: missing required field'];
+      if (problems.length > 0) return { ok: false, error: 'invalid_metadata', response_metadata: { messages: problems } };
+      const previews = this.#previews(target);
+      for (const entity of entities as { app_unfurl_url: string }[]) previews.set(entity.app_unfurl_url, { kind: 'entity', payload: entity as unknown as Record<string, unknown> });
+      return { ok: true };
+    }
+    if (unfurls === undefined || typeof unfurls !== 'object' || Object.keys(unfurls).length === 0) return { ok: false, error: 'missing_unfurls' };
+    for (const [url, unfurl] of Object.entries(unfurls)) {
+      const found = this.recordViolations(`chat.unfurl ${url}`, checkMessage({ blocks: (unfurl as { blocks?: unknown }).blocks }));
+      if (found.some((violation) => violation.effect === 'refused')) {
+        return { ok: false, error: 'invalid_arguments', response_metadata: { messages: found.map((violation) => describeViolation(violation, `/unfurls/${url}`)) } };
+      }
+    }
+    const previews = this.#previews(target);
+    for (const [url, unfurl] of Object.entries(unfurls)) previews.set(url, { kind: 'blocks', payload: unfurl as Record<string, unknown> });
+    return { ok: true };
+  }
+
+  #previews(target: string): Map<string, { kind: 'blocks' | 'entity'; payload: Record<string, unknown> }> {
+    let previews = this.unfurled.get(target);
+    if (!previews) this.unfurled.set(target, (previews = new Map()));
+    return previews;
+  }
+
+  /** `entity.presentDetails`: the panel of one trigger, with the entity (which must name itself) or an error. */
+  #presentDetails(args: Record<string, unknown>): Record<string, unknown> {
+    if (typeof args.trigger_id !== 'string' || !args.trigger_id) return { ok: false, error: 'invalid_trigger_id' };
+    if (args.metadata === undefined && args.error === undefined && !args.user_auth_required) return { ok: false, error: 'invalid_arguments' };
+    if (args.metadata !== undefined) {
+      const problems = entityProblems(args.metadata, '/metadata', false);
+      if (problems.length > 0) return { ok: false, error: 'invalid_arguments', response_metadata: { messages: problems } };
+    }
+    if (args.error !== undefined && typeof (args.error as { status?: unknown }).status !== 'string') {
+      return { ok: false, error: 'invalid_arguments', response_metadata: { messages: ['missing required field: status [json-pointer:/error]'] } };
+    }
+    return { ok: true };
+  }
+
+  /** A step's ending: only with the run's own token, once. */
+  #completeFunction(method: string, args: Record<string, unknown>, token: string | undefined): Record<string, unknown> {
+    const executionId = typeof args.function_execution_id === 'string' ? args.function_execution_id : undefined;
+    if (!executionId) return { ok: false, error: 'invalid_arguments' };
+    if (!token || this.#functionTokens.get(token) !== executionId) return { ok: false, error: 'invalid_auth' };
+    if (this.functionOutcomes.has(executionId)) return { ok: false, error: 'function_execution_already_completed' };
+    if (method === 'functions.completeSuccess') {
+      if (typeof args.outputs !== 'object' || args.outputs === null) return { ok: false, error: 'invalid_arguments' };
+      this.functionOutcomes.set(executionId, { ok: true, outputs: args.outputs as Record<string, unknown> });
+    } else {
+      if (typeof args.error !== 'string' || !args.error) return { ok: false, error: 'invalid_arguments' };
+      this.functionOutcomes.set(executionId, { ok: false, error: args.error });
+    }
+    return { ok: true };
+  }
+
+  /**
    * Checks a message or view against Block Kit's limits and records what it breaks: Slack's refusal
    * when one rule is of the refused kind, else what Slack adds to a message it took but cut
    * (changelog 2018-04-truncating-really-long-messages).
@@ -337,6 +445,30 @@ export class FakeSlack {
       : {};
     return { warning };
   }
+}
+
+/**
+ * What Slack requires of a Work Object entity: its type, the reference and URL that identify it (also
+ * in the details panel), a title, a `type` on every typed field; in `chat.unfurl` also the posted URL.
+ */
+function entityProblems(entity: unknown, at: string, unfurl: boolean): string[] {
+  const problems: string[] = [];
+  const need = (ok: boolean, field: string) => {
+    if (!ok) problems.push(`missing required field: ${field} [json-pointer:${at}]`);
+  };
+  const value = (entity ?? {}) as Record<string, unknown>;
+  const ref = value.external_ref as { id?: unknown } | undefined;
+  const payload = value.entity_payload as { attributes?: { title?: { text?: unknown } }; fields?: Record<string, Record<string, unknown>> } | undefined;
+  need(typeof value.entity_type === 'string', 'entity_type');
+  need(typeof ref?.id === 'string' && ref.id !== '', 'external_ref');
+  need(typeof value.url === 'string', 'url');
+  if (unfurl) need(typeof value.app_unfurl_url === 'string', 'app_unfurl_url');
+  need(typeof payload?.attributes?.title?.text === 'string' && payload.attributes.title.text !== '', 'entity_payload.attributes.title.text');
+  for (const name of ['assignee', 'due_date', 'created_by'] as const) {
+    const field = payload?.fields?.[name];
+    if (field !== undefined) need(typeof field.type === 'string', `entity_payload.fields.${name}.type`);
+  }
+  return problems;
 }
 
 function parseArgs(body: string, contentType: string): Record<string, unknown> {

@@ -101,6 +101,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     encryptionKey: randomBytes(32),
     guard: options.guard,
     connectWithPassword: options.connectWithPassword ?? false,
+    // Documentation links are previewed through the sandbox's stand-in of the documentation site.
+    docsSite: { url: sandbox.docsSiteUrl, restRoot: undefined, credentials: undefined },
   });
   const app = createTalepApp({ config, services, logger });
   const { port } = await app.start();

@@ -196,16 +196,29 @@ export class SlackRequests {
     });
   }
 
-  async event(event: Record<string, unknown>, teamId = 'T1'): Promise<SentRequest> {
+  /** An Events API event; `retryNum` sends it as Slack re-sends one whose ack was late (same `eventId`). */
+  async event(event: Record<string, unknown>, teamId = 'T1', options: { eventId?: string; retryNum?: number } = {}): Promise<SentRequest> {
     const body = JSON.stringify({
       token: 'legacy',
       team_id: teamId,
       api_app_id: 'A1',
       type: 'event_callback',
-      event_id: `Ev${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+      event_id: options.eventId ?? `Ev${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
       event_time: Math.floor(Date.now() / 1000),
       event,
     });
-    return this.signed(body, 'application/json');
+    if (options.retryNum === undefined) return this.signed(body, 'application/json');
+    // Slack signs a retry again, later than the first delivery (the same signature would be a replay).
+    const timestamp = Math.floor(Date.now() / 1000) + options.retryNum;
+    return this.raw(
+      body,
+      {
+        'x-slack-request-timestamp': String(timestamp),
+        'x-slack-signature': signature(this.signingSecret, timestamp, body),
+        'x-slack-retry-num': String(options.retryNum),
+        'x-slack-retry-reason': 'http_timeout',
+      },
+      'application/json',
+    );
   }
 }

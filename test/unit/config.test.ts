@@ -70,6 +70,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, HELPDESK_TALEP_URL: ' ' }).helpdesk.talepUrl).toBeUndefined();
   });
 
+  it('reads the documentation site: its address, REST root and application password, each checked', () => {
+    expect(loadConfig(base).docsSite).toBeUndefined();
+    expect(loadConfig({ ...base, DOCS_SITE_URL: 'https://docs.example.com/kb/' }).docsSite).toEqual({ url: 'https://docs.example.com/kb', restRoot: undefined, credentials: undefined });
+    expect(
+      loadConfig({ ...base, DOCS_SITE_URL: 'https://docs.example.com', DOCS_SITE_REST_ROOT: 'https://docs.example.com/index.php?rest_route=', DOCS_SITE_AUTH: 'bot:abcd efgh:ij' }).docsSite,
+    ).toEqual({ url: 'https://docs.example.com', restRoot: 'https://docs.example.com/index.php?rest_route=', credentials: { user: 'bot', password: 'abcd efgh:ij' } });
+    let error: unknown;
+    try {
+      loadConfig({ ...base, DOCS_SITE_URL: 'docs.example.com', DOCS_SITE_AUTH: 'no-password' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'DOCS_SITE_URL must be an http(s) URL (the documentation site, e.g. https://docs.example.com)',
+      'DOCS_SITE_AUTH must be user:application-password',
+    ]);
+    expect(() => loadConfig({ ...base, DOCS_SITE_AUTH: 'bot:pw' })).toThrow('DOCS_SITE_REST_ROOT and DOCS_SITE_AUTH need DOCS_SITE_URL');
+  });
+
   it('reads HELPDESK_TALEP_URL: an http(s) address with {id}', () => {
     const config = loadConfig({ ...base, HELPDESK_TALEP_URL: ' https://hd.example.com/helpdesk/Ticket/{id} ' });
     expect(config.helpdesk.talepUrl).toBe('https://hd.example.com/helpdesk/Ticket/{id}');

@@ -6,6 +6,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { probeHelpdesk } from '../../src/api/probe.js';
+import { createLogger } from '../../src/logger.js';
 import { loadConfig } from '../../src/config.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { listenProblem } from '../../src/startup/ports.js';
@@ -71,6 +72,16 @@ describe('Slack: auth.test at start', () => {
     expect(await failure(checkSlack({ botToken: slack.botToken, apiUrl: slack.apiUrl }))).toMatch(
       /^SLACK_BOT_TOKEN lacks the scopes chat:write, .* \(auth\.test\): it is another app's token, or the app was installed before manifest\.yml asked for them/,
     );
+  });
+
+  it('a token without the link-preview scopes starts, and says what stays off', async () => {
+    slack.scopes = [...REQUIRED_BOT_SCOPES];
+    const warnings: string[] = [];
+    const logger = { ...createLogger('error', () => undefined), warn: (...parts: unknown[]) => void warnings.push(parts.join(' ')) };
+    await checkSlack({ botToken: slack.botToken, apiUrl: slack.apiUrl, logger });
+    expect(warnings).toEqual([
+      'SLACK_BOT_TOKEN lacks links:read, links:write: link previews stay off until the app is reinstalled from manifest.yml; everything else works.',
+    ]);
   });
 
   it('bot and app-level tokens of different apps', async () => {

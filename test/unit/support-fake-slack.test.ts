@@ -79,6 +79,61 @@ describe('fake Slack: Web API calls', () => {
   });
 });
 
+describe('fake Slack: previews and workflow steps', () => {
+  const entity = (url: string, extra: Record<string, unknown> = {}) => ({
+    entity_type: 'slack#/entities/task',
+    external_ref: { id: '1' },
+    url,
+    app_unfurl_url: url,
+    entity_payload: { attributes: { title: { text: 'A' } }, fields: { assignee: { type: 'string', value: 'x' } } },
+    ...extra,
+  });
+
+  it('chat.unfurl keeps one preview per URL of a message (a later call replaces), and checks unfurl blocks', async () => {
+    expect(await callApi('chat.unfurl', { channel: 'C9', ts: '1.1', unfurls: { 'https://a/1': { blocks: [section('one')] } } })).toMatchObject({ ok: true });
+    expect(await callApi('chat.unfurl', { channel: 'C9', ts: '1.1', unfurls: { 'https://a/1': { blocks: [section('two')] } } })).toMatchObject({ ok: true });
+    expect([...slack.previewsOf('C9', '1.1').values()].map((preview) => JSON.stringify(preview.payload))).toEqual([JSON.stringify({ blocks: [section('two')] })]);
+    expect(await callApi('chat.unfurl', { channel: 'C9', ts: '1.1', unfurls: { 'https://a/2': { blocks: [tooLong] } } })).toMatchObject({ ok: false, error: 'invalid_arguments' });
+    expect(slack.takeViolations().map((violation) => violation.via)).toEqual(['chat.unfurl https://a/2']);
+    expect(await callApi('chat.unfurl', { channel: 'C9', ts: '1.1' })).toMatchObject({ ok: false, error: 'missing_unfurls' });
+    expect(await callApi('chat.unfurl', { unfurls: {} })).toMatchObject({ ok: false, error: 'missing_channel' });
+  });
+
+  it('chat.unfurl takes Work Objects that name themselves, and refuses them when they are off', async () => {
+    expect(await callApi('chat.unfurl', { channel: 'C9', ts: '2.1', metadata: { entities: [entity('https://a/3')] } })).toMatchObject({ ok: true });
+    expect(slack.previewsOf('C9', '2.1').get('https://a/3')?.kind).toBe('entity');
+    const broken = await callApi('chat.unfurl', { channel: 'C9', ts: '2.1', metadata: { entities: [{ ...entity('https://a/4'), app_unfurl_url: undefined, external_ref: {} }] } });
+    expect(broken).toMatchObject({ ok: false, error: 'invalid_metadata' });
+    expect(broken.response_metadata?.messages).toEqual([
+      'missing required field: external_ref [json-pointer:/metadata/entities/0]',
+      'missing required field: app_unfurl_url [json-pointer:/metadata/entities/0]',
+    ]);
+    slack.workObjects = false;
+    try {
+      expect(await callApi('chat.unfurl', { channel: 'C9', ts: '2.1', metadata: { entities: [entity('https://a/3')] } })).toMatchObject({ ok: false, error: 'feature_not_enabled' });
+    } finally {
+      slack.workObjects = true;
+    }
+  });
+
+  it('entity.presentDetails needs a trigger, and an entity with its reference and URL or an error', async () => {
+    expect(await callApi('entity.presentDetails', { metadata: entity('https://a/5') })).toMatchObject({ ok: false, error: 'invalid_trigger_id' });
+    expect(await callApi('entity.presentDetails', { trigger_id: 't', metadata: { ...entity('https://a/5'), url: undefined, app_unfurl_url: undefined } })).toMatchObject({ ok: false, error: 'invalid_arguments' });
+    expect(await callApi('entity.presentDetails', { trigger_id: 't', metadata: { ...entity('https://a/5'), app_unfurl_url: undefined } })).toMatchObject({ ok: true });
+    expect(await callApi('entity.presentDetails', { trigger_id: 't', error: { status: 'not_found' } })).toMatchObject({ ok: true });
+  });
+
+  it('a workflow step ends once, and only with its own token', async () => {
+    const token = slack.functionToken('FxT');
+    const complete = (args: Record<string, unknown>, bearer = token) =>
+      fetch(`${slack.apiUrl}functions.completeSuccess`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify(args) }).then((response) => response.json());
+    expect(await complete({ function_execution_id: 'FxT', outputs: { a: 1 } }, slack.botToken)).toMatchObject({ ok: false, error: 'invalid_auth' });
+    expect(await complete({ function_execution_id: 'FxT', outputs: { a: 1 } })).toMatchObject({ ok: true });
+    expect(await complete({ function_execution_id: 'FxT', outputs: { a: 2 } })).toMatchObject({ ok: false });
+    expect(slack.functionOutcomes.get('FxT')).toEqual({ ok: true, outputs: { a: 1 } });
+  });
+});
+
 describe('fake Slack: what the app answers over HTTP', () => {
   let app: Server;
   let answer: unknown;
