@@ -6,9 +6,9 @@
  * a view submission's `response_action` view, a message in an ack): it is checked against Block Kit's
  * limits like every Web API call, and what breaks them is recorded in the fake Slack's `violations`.
  */
-import { createHmac } from 'node:crypto';
+import type { SlackStandIn } from '../../src/playground/slack-stand-in.js';
+import { postRaw, postSigned, slackSignature } from '../../src/playground/signed-requests.js';
 import { checkMessage, checkOptions, checkView, type Violation } from '../../src/slack/block-kit-limits.js';
-import type { FakeSlack } from './fake-slack.js';
 
 export interface SentRequest {
   status: number;
@@ -18,9 +18,7 @@ export interface SentRequest {
   responseUrl: string | undefined;
 }
 
-export function signature(secret: string, timestamp: number, body: string): string {
-  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
-}
+export const signature = slackSignature;
 
 export interface Actor {
   userId: string;
@@ -32,28 +30,16 @@ export class SlackRequests {
   constructor(
     readonly eventsUrl: string,
     private readonly signingSecret: string,
-    private readonly slack: FakeSlack,
+    private readonly slack: SlackStandIn,
   ) {}
 
   /** Posts a raw body with chosen headers (for signature tests). */
   async raw(body: string, headers: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): Promise<SentRequest> {
-    const response = await fetch(this.eventsUrl, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // plain text ack
-    }
-    return { status: response.status, body: parsed, responseUrl: undefined };
+    return { ...(await postRaw(this.eventsUrl, body, headers, contentType)), responseUrl: undefined };
   }
 
   async signed(body: string, contentType = 'application/x-www-form-urlencoded', timestamp = Math.floor(Date.now() / 1000)): Promise<SentRequest> {
-    return this.raw(
-      body,
-      { 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': signature(this.signingSecret, timestamp, body) },
-      contentType,
-    );
+    return { ...(await postSigned(this.eventsUrl, this.signingSecret, body, { contentType, timestamp })), responseUrl: undefined };
   }
 
   /** Checks what the app answered to a request of `kind` (a slash command or an interaction's `type`). */

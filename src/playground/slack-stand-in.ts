@@ -9,12 +9,17 @@
  * (src/slack/block-kit-limits.ts) and refuses a broken one with Slack's error (`invalid_blocks` for
  * messages, `invalid_arguments` for views, HTTP 400 for a response_url); what Slack would only
  * truncate or split is accepted, with Slack's `message_truncated` warning. Every violation, refused or
- * not, is kept in `violations`, which the harness turns into a failed test (test/support/harness.ts).
+ * not, is kept in `violations`, which the e2e harness turns into a failed test (test/support/harness.ts).
+ *
+ * Alone it answers with canned replies (what the e2e suites assert on). Given a `SlackWorld` (the
+ * playground's workspace, ./workspace.ts), it hands every call and response_url post that passed the
+ * checks to that world, which keeps the messages and views and answers as Slack would, and tells it what
+ * was refused so a person can see Slack's error.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkMessage, checkView, describeViolation, type Violation } from '../../src/slack/block-kit-limits.js';
+import { checkMessage, checkView, describeViolation, type Violation } from '../slack/block-kit-limits.js';
 
 export interface SlackCall {
   method: string;
@@ -29,20 +34,20 @@ export interface ResponseUrlPost {
   body: Record<string, unknown>;
 }
 
-export interface FakeSlackUser {
+export interface StandInUser {
   id: string;
   name: string;
   email?: string;
   tzOffset?: number;
 }
 
-export interface FakeSlackFile {
+export interface StandInFile {
   data: Uint8Array;
   contentType: string;
 }
 
 /** Bytes the app uploaded to an upload URL (`files.uploadV2`, step 2). */
-export interface FakeSlackUpload {
+export interface StandInUpload {
   fileId: string;
   /** The name `files.getUploadURLExternal` announced. */
   filename: string;
@@ -54,6 +59,28 @@ export interface RecordedViolation extends Violation {
   via: string;
 }
 
+/** A payload Slack refused: where it went, what it carried, and Slack's error messages (with JSON pointers). */
+export interface Refusal {
+  via: string;
+  args: Record<string, unknown>;
+  /** For a post to a response_url: the URL's id (the last path segment). */
+  responseUrlId?: string;
+  messages: string[];
+}
+
+/**
+ * What answers for Slack once a payload passed the checks (the playground's workspace keeps messages and
+ * views and answers like Slack); without one the stand-in gives canned answers.
+ */
+export interface SlackWorld {
+  /** Slack's answer to a Web API call; `canned` is the stand-in's own answer, for methods the world leaves to it. */
+  answer(call: SlackCall, canned: () => Record<string, unknown>): Record<string, unknown>;
+  /** Slack's answer to a response_url post: 200 "ok", or 404 `used_url` / `expired_url` as Slack answers. */
+  respond(id: string, body: Record<string, unknown>): { status: number; text: string };
+  /** A payload Slack refused, after its violations were recorded. */
+  refused(refusal: Refusal): void;
+}
+
 /** The Web API methods whose messages Slack checks (chat.postMessage and friends). */
 const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.update', 'chat.scheduleMessage']);
 /** The Web API methods that take a `view`. */
@@ -61,12 +88,12 @@ const VIEW_METHODS = new Set(['views.open', 'views.update', 'views.push', 'views
 
 const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options', 'option_groups', 'files']);
 
-export class FakeSlack {
+export class SlackStandIn {
   readonly calls: SlackCall[] = [];
   readonly responsePosts: ResponseUrlPost[] = [];
-  readonly users = new Map<string, FakeSlackUser>();
-  readonly files = new Map<string, FakeSlackFile>();
-  readonly uploads: FakeSlackUpload[] = [];
+  readonly users = new Map<string, StandInUser>();
+  readonly files = new Map<string, StandInFile>();
+  readonly uploads: StandInUpload[] = [];
   /** Messages scheduled with chat.scheduleMessage and not deleted: id → channel, time, message. */
   readonly scheduled = new Map<string, { channel: string; postAt: number; args: Record<string, unknown> }>();
   /** Slack's clock for chat.scheduleMessage's checks (seconds); tests with a fixed "now" set it. */
@@ -76,6 +103,8 @@ export class FakeSlack {
   /** Every Block Kit limit the bot broke, in order; a test that expects one takes it with `takeViolations()`. */
   readonly violations: RecordedViolation[] = [];
   botToken = 'xoxb-test-bot-token';
+  /** Set by the playground: answers calls and response_url posts from its workspace instead of canned replies. */
+  world: SlackWorld | undefined;
   #server: Server | undefined;
   #url = '';
   #messageCounter = 0;
@@ -172,15 +201,19 @@ export class FakeSlack {
     }
     if (url.pathname.startsWith('/respond/')) {
       const posted = JSON.parse(body || '{}') as Record<string, unknown>;
-      if (this.recordViolations('response_url', checkMessage(posted)).some((violation) => violation.effect === 'refused')) {
+      const id = url.pathname.slice('/respond/'.length);
+      const refused = this.recordViolations('response_url', checkMessage(posted)).filter((violation) => violation.effect === 'refused');
+      if (refused.length > 0) {
         // A response_url answers a refused message like an incoming webhook: HTTP 400 and the error.
+        this.world?.refused({ via: 'response_url', args: posted, responseUrlId: id, messages: refused.map((violation) => describeViolation(violation, '')) });
         res.writeHead(400, { 'content-type': 'text/plain' });
         res.end('invalid_blocks');
         return;
       }
-      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: posted });
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('ok');
+      this.responsePosts.push({ id, body: posted });
+      const answer = this.world?.respond(id, posted) ?? { status: 200, text: 'ok' };
+      res.writeHead(answer.status, { 'content-type': 'text/plain' });
+      res.end(answer.text);
       return;
     }
     if (url.pathname.startsWith('/files/')) {
@@ -197,17 +230,29 @@ export class FakeSlack {
     const method = url.pathname.replace(/^\/api\//, '');
     const args = parseArgs(body, req.headers['content-type'] ?? '');
     const token = req.headers.authorization?.replace(/^Bearer /, '') ?? (args.token as string | undefined);
-    this.calls.push({ method, args, token, at: Date.now() });
-    const reply = this.#reply(method, args);
+    const call: SlackCall = { method, args, token, at: Date.now() };
+    this.calls.push(call);
+    const reply = this.#reply(call);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply));
   }
 
-  #reply(method: string, args: Record<string, unknown>): Record<string, unknown> {
+  #reply(call: SlackCall): Record<string, unknown> {
+    const { method, args } = call;
     const failure = this.fail.get(method);
     if (failure) return { ok: false, error: failure };
     const checked = this.#check(method, args);
-    if (checked.refusal) return checked.refusal;
+    if (checked.refusal) {
+      this.world?.refused({ via: method, args, messages: (checked.refusal.errors as string[] | undefined) ?? [] });
+      return checked.refusal;
+    }
+    const canned = () => this.#canned(method, args);
+    const answer = this.world ? this.world.answer(call, canned) : canned();
+    return answer.ok === true ? { ...answer, ...checked.warning } : answer;
+  }
+
+  /** The stand-in's own answers: enough for the e2e suites, which assert on the recorded calls. */
+  #canned(method: string, args: Record<string, unknown>): Record<string, unknown> {
     switch (method) {
       case 'auth.test':
         return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: 'T1', team: 'Test team', url: 'https://test.slack.com/' };
@@ -220,10 +265,10 @@ export class FakeSlack {
       }
       case 'chat.postMessage': {
         const ts = `1700000000.${String(++this.#messageCounter).padStart(6, '0')}`;
-        return { ok: true, channel: args.channel, ts, message: { ...args, ts }, ...checked.warning };
+        return { ok: true, channel: args.channel, ts, message: { ...args, ts } };
       }
       case 'chat.postEphemeral':
-        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}`, ...checked.warning };
+        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}` };
       case 'chat.getPermalink':
         return {
           ok: true,
@@ -276,7 +321,7 @@ export class FakeSlack {
         return user ? { ok: true, user: { id: user.id, name: user.name, profile: { email: user.email } } } : { ok: false, error: 'users_not_found' };
       }
       default:
-        return { ok: true, ...checked.warning };
+        return { ok: true };
     }
   }
 
