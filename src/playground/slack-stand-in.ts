@@ -19,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkMessage, checkView, describeViolation, type Violation } from '../slack/block-kit-limits.js';
+import { checkMessage, checkOptions, checkView, describeViolation, type Violation } from '../slack/block-kit-limits.js';
 
 export interface SlackCall {
   method: string;
@@ -153,6 +153,21 @@ export class SlackStandIn {
   recordViolations(via: string, violations: Violation[]): Violation[] {
     for (const violation of violations) this.violations.push({ via, ...violation });
     return violations;
+  }
+
+  /**
+   * Checks what the app answered over HTTP to a request of `kind` (a slash command, or an interaction's
+   * `type`): an external select's options, a view submission's `update`/`push` view, a message in an ack.
+   * Records what breaks the limits, as for Web API calls, and returns it.
+   */
+  checkAnswer(kind: string, answer: unknown): Violation[] {
+    if (typeof answer !== 'object' || answer === null) return [];
+    const body = answer as Record<string, unknown>;
+    let found: Violation[] = [];
+    if (kind === 'block_suggestion') found = checkOptions(body);
+    else if (kind === 'view_submission' && (body.response_action === 'update' || body.response_action === 'push')) found = checkView(body.view);
+    else if ('blocks' in body || 'text' in body) found = checkMessage(body);
+    return this.recordViolations(`${kind} response`, found);
   }
 
   /** Removes and returns the violations recorded so far (for a test that expects some). */

@@ -4,11 +4,10 @@
  *
  * What the app answers in the HTTP response is a payload for Slack too (an external select's options,
  * a view submission's `response_action` view, a message in an ack): it is checked against Block Kit's
- * limits like every Web API call, and what breaks them is recorded in the fake Slack's `violations`.
+ * limits like every Web API call, and what breaks them is recorded in the stand-in's `violations`.
  */
 import type { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 import { postRaw, postSigned, slackSignature } from '../../src/playground/signed-requests.js';
-import { checkMessage, checkOptions, checkView, type Violation } from '../../src/slack/block-kit-limits.js';
 
 export interface SentRequest {
   status: number;
@@ -42,17 +41,6 @@ export class SlackRequests {
     return { ...(await postSigned(this.eventsUrl, this.signingSecret, body, { contentType, timestamp })), responseUrl: undefined };
   }
 
-  /** Checks what the app answered to a request of `kind` (a slash command or an interaction's `type`). */
-  #checkAnswer(kind: string, answer: unknown): void {
-    if (typeof answer !== 'object' || answer === null) return;
-    const body = answer as Record<string, unknown>;
-    let found: Violation[] = [];
-    if (kind === 'block_suggestion') found = checkOptions(body);
-    else if (kind === 'view_submission' && (body.response_action === 'update' || body.response_action === 'push')) found = checkView(body.view);
-    else if ('blocks' in body || 'text' in body) found = checkMessage(body);
-    this.slack.recordViolations(`${kind} response`, found);
-  }
-
   async slash(actor: Actor, text: string, command = '/talep'): Promise<SentRequest> {
     const responseUrl = this.slack.responseUrl();
     const form = new URLSearchParams({
@@ -70,7 +58,7 @@ export class SlackRequests {
       trigger_id: `trigger-${Date.now()}-${Math.random()}`,
     });
     const sent = await this.signed(form.toString());
-    this.#checkAnswer('slash_command', sent.body);
+    this.slack.checkAnswer('slash_command', sent.body);
     return { ...sent, responseUrl };
   }
 
@@ -79,7 +67,7 @@ export class SlackRequests {
     const form = new URLSearchParams({ payload: JSON.stringify(payload) });
     const responseUrl = typeof payload.response_url === 'string' ? payload.response_url : undefined;
     const sent = await this.signed(form.toString());
-    this.#checkAnswer(String(payload.type), sent.body);
+    this.slack.checkAnswer(String(payload.type), sent.body);
     return { ...sent, responseUrl };
   }
 
