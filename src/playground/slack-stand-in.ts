@@ -36,7 +36,10 @@ export interface ResponseUrlPost {
 
 export interface StandInUser {
   id: string;
+  /** The handle (users.info `name`). */
   name: string;
+  /** The full and display names (users.info `real_name`, `profile.display_name`); the handle when unset. */
+  realName?: string;
   email?: string;
   tzOffset?: number;
 }
@@ -297,9 +300,9 @@ export class SlackStandIn {
           user: {
             id: user.id,
             name: user.name,
-            real_name: user.name,
+            real_name: user.realName ?? user.name,
             tz_offset: user.tzOffset ?? 0,
-            profile: { email: user.email, real_name: user.name, display_name: user.name },
+            profile: { email: user.email, real_name: user.realName ?? user.name, display_name: user.realName ?? user.name },
           },
         };
       }

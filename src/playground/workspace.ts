@@ -133,9 +133,10 @@ export class Workspace implements SlackWorld {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     for (const person of options.people) {
-      standIn.users.set(person.id, { id: person.id, name: person.name, email: person.email, tzOffset: tzOffsetSeconds(person.timeZone, this.#now()) });
+      const tzOffset = tzOffsetSeconds(person.timeZone, this.#now());
+      standIn.users.set(person.id, { id: person.id, name: person.name, realName: person.realName, email: person.email, tzOffset });
     }
-    standIn.users.set(options.app.botUserId, { id: options.app.botUserId, name: options.app.name.toLowerCase() });
+    standIn.users.set(options.app.botUserId, { id: options.app.botUserId, name: options.app.name.toLowerCase(), realName: options.app.name });
     standIn.world = this;
   }
 
