@@ -29,7 +29,17 @@ export const channelMessage = (page: Page, text: string | RegExp): Locator => pa
 /** Leaves the pointer where it shows nothing (no hover toolbar in a picture). */
 const rest = (page: Page) => page.mouse.move(2, 400);
 
-/** As `user`: ⋮ → Open a talep on the printer message, Hardware, Create. Returns the new talep's id. */
+/** What `user` adds to the form besides the message: tags, a date, a file. */
+export const USER_FORM = {
+  tags: 'printer, floor-3',
+  neededBy: '2026-12-01',
+  file: { name: 'printer-display.txt', mimeType: 'text/plain', buffer: Buffer.from('Display says: PAPER JAM IN TRAY 2 (error 41.2)\n') },
+};
+
+/**
+ * As `user`: ⋮ → Open a talep on the printer message, Hardware (the form reloads with its fields),
+ * tags, "Needed by" (a date picker), a file (a file input), Create. Returns the new talep's id.
+ */
 export async function userOpensTalep(page: Page, shoot: Shoot): Promise<number> {
   const message = channelMessage(page, 'printer on the 3rd floor');
   await message.hover();
@@ -39,7 +49,11 @@ export async function userOpensTalep(page: Page, shoot: Shoot): Promise<number> 
   await dialog.getByLabel('Category').selectOption({ label: 'IT Support / Hardware' });
   // Choosing a category makes the bot reload the form with that category's fields.
   await dialog.locator('[data-block-id^="nt_assignee_"], [data-block-id="nt_priority"]').first().waitFor();
-  await dialog.getByLabel('Tags').fill('printer, floor-3');
+  await dialog.getByLabel('Tags').fill(USER_FORM.tags);
+  await dialog.getByLabel('Needed by').fill(USER_FORM.neededBy);
+  await dialog.locator('input[type=file]').setInputFiles(USER_FORM.file);
+  // Uploaded to the workspace at once, as Slack does: the file shows as a chip in the input.
+  await dialog.getByRole('button', { name: `Remove ${USER_FORM.file.name}` }).waitFor();
   await rest(page);
   await shoot('new-talep-modal');
   await dialog.getByRole('button', { name: 'Create' }).click();

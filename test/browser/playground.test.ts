@@ -10,7 +10,7 @@ import { bearer } from '../../src/api/auth.js';
 import { type Playground, startPlayground } from '../../src/playground/playground.js';
 import { PEOPLE } from '../../src/playground/seed.js';
 import { type Browser, buildPageIfStale, chromiumMissing, launchChromium } from './browser.js';
-import { agentAssignsAndCloses, agentShowsTalep, openPlayground, opensAppHome, switchTo, userOpensTalep } from './flows.js';
+import { agentAssignsAndCloses, agentShowsTalep, openPlayground, opensAppHome, switchTo, USER_FORM, userOpensTalep } from './flows.js';
 
 const missing = chromiumMissing();
 if (missing) console.warn(missing);
@@ -44,6 +44,14 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     expect(created).toMatchObject({ Subject: 'The printer on the 3rd floor is jammed again', CategoryID: 1 });
     expect(created.SubmitterUserInfo?.Username).toBe('user');
     expect(created.Tags.map((tag) => tag.Name)).toEqual(expect.arrayContaining(['printer', 'floor-3']));
+    // The file input's upload reached the help desk through the bot (downloaded from the stand-in with its token).
+    const attachments = await helpdesk('agent').attachments({ id: talepId });
+    expect(attachments.map((file) => file.FileName)).toEqual([USER_FORM.file.name]);
+    const download = await helpdesk('agent').getAttachment({ id: attachments[0]?.FileID ?? 0 });
+    expect(Buffer.from(download.data).equals(USER_FORM.file.buffer)).toBe(true);
+    // The date picker's value is the talep's "Needed by" custom field.
+    const fields = await helpdesk('agent').talepCustomFields({ id: talepId });
+    expect(String(fields.find((field) => field.FieldName === 'Needed by')?.Value)).toContain(USER_FORM.neededBy);
 
     await switchTo(page, 'agent');
     await agentAssignsAndCloses(page, talepId);
@@ -61,6 +69,21 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     await opensAppHome(page, noPictures);
     await expect(page.locator('.pg-home').textContent()).resolves.toContain('Connected as agent');
   }, 60_000);
+
+  it('the unlinked newcomer gets the connect modal, whose inline error comes back from the bot', async () => {
+    await switchTo(page, 'newcomer');
+    await page.locator('.pg-sidebar').getByRole('button', { name: 'Talep' }).click();
+    await page.locator('.pg-home').getByRole('button', { name: 'Connect help-desk account' }).click();
+    const dialog = page.getByRole('dialog');
+    const token = dialog.locator('.bk-input-block input, .bk-input-block textarea').first();
+    await token.fill('not a token');
+    await dialog.getByRole('button', { name: 'Connect' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'does not look like a token' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(pg.services.stores.accounts.lookup('T0PLAYGND', PEOPLE.find((person) => person.name === 'newcomer')?.id ?? '').state).not.toBe('linked');
+    await switchTo(page, 'agent');
+  }, 30_000);
 
   it('a payload Slack would refuse is shown as Slack’s error', async () => {
     const agent = PEOPLE.find((person) => person.name === 'agent')?.id;

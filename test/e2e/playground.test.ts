@@ -82,6 +82,23 @@ describe('people and the bot', () => {
   });
 });
 
+describe('the app’s direct messages', () => {
+  it('"Download" on a talep’s files sends the file to the person’s DM with the app', async () => {
+    await call('command', { as: id('agent'), channel: HELPDESK_CHANNEL.id, text: 'files 2' });
+    const list = await until('agent', (s) => channel(s).find((m) => m.ephemeral && JSON.stringify(m.blocks).includes('talep_file_download')), 'the file list');
+    const row = (list.blocks ?? []).find((block) => JSON.stringify(block).includes('talep_file_download')) as { block_id: string; accessory: { action_id: string } };
+    await call('action', { as: id('agent'), place: { kind: 'message', channel: HELPDESK_CHANNEL.id, ts: list.ts }, action: { action_id: row.accessory.action_id, block_id: row.block_id, type: 'button' }, state: {} });
+    const dm = await until('agent', (s) => s.conversations.find((c) => c.kind === 'dm')?.messages.find((m) => m.files?.length), 'the DM with the file');
+    expect(dm).toMatchObject({ user: pg.workspace.snapshotFor(id('agent')).app.botUserId, text: 'From talep #2' });
+    const file = dm.files?.[0];
+    const served = await fetch(`${pg.url}/files/${file?.id}`);
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBe(file?.size);
+    // Only the agent's DM has it.
+    expect((await state('user')).conversations.find((c) => c.kind === 'dm')?.messages ?? []).toEqual([]);
+  });
+});
+
 describe('"Open a talep" through the page’s API', () => {
   it('opens the form, reloads it for the chosen category, creates the talep with the message’s file, and replies in the thread', async () => {
     const message = channel(await state('agent')).find((m) => m.text.includes('VPN'));

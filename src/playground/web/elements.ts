@@ -35,6 +35,8 @@ export type Placement = 'actions' | 'accessory' | 'input' | 'dispatching-input' 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const options = (value: unknown): JsonObject[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const sends = (placement: Placement) => placement !== 'input' && placement !== 'context';
+/** An input block's label names its control; elsewhere the control names itself (by its placeholder). */
+const ownName = (ctx: { placement: Placement }, name: string) => (ctx.placement === 'input' || ctx.placement === 'dispatching-input' ? undefined : name);
 
 type Element = JsonObject & { type: string; action_id?: string };
 
@@ -155,7 +157,7 @@ function nativeSelect(ctx: Ctx): HTMLElement {
     (Array.isArray(chosen) ? chosen : chosen === null || chosen === undefined ? [] : [chosen]).map((value) => (isObject(value) ? String(value.value) : String(value))),
   );
   const label = placeholderOf(ctx.element, multi ? 'Select options' : 'Select an item');
-  const select = h('select', { id: ctx.controlId, class: 'bk-select', multiple: multi, 'aria-label': label });
+  const select = h('select', { id: ctx.controlId, class: 'bk-select', multiple: multi, 'aria-label': ownName(ctx, label) });
   if (!multi) select.append(h('option', { value: '', disabled: true, selected: chosenValues.size === 0 }, label));
   const all: { value: string; option?: JsonObject }[] = [];
   for (const group of groups) {
@@ -297,7 +299,7 @@ function picker(ctx: Ctx): HTMLElement {
     class: 'bk-input bk-picker',
     type: kind === 'datepicker' ? 'date' : kind === 'timepicker' ? 'time' : 'datetime-local',
     value,
-    'aria-label': placeholderOf(ctx.element, kind === 'datepicker' ? 'Select a date' : 'Select a time'),
+    'aria-label': ownName(ctx, placeholderOf(ctx.element, kind === 'datepicker' ? 'Select a date' : 'Select a time')),
   });
   input.addEventListener('change', () => {
     // datetime-local is read in the browser's zone (Slack reads it in the person's).
