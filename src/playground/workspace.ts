@@ -11,14 +11,8 @@ import { randomBytes } from 'node:crypto';
 import type { Refusal, SlackCall, SlackStandIn, SlackWorld } from './slack-stand-in.js';
 import type { ConversationView, FileView, JsonObject, MessageView, Notice, OpenView, PersonView, Snapshot } from './web/protocol.js';
 
-export interface Person {
-  id: string;
-  name: string;
-  realName: string;
-  email: string;
-  timeZone: string;
-  title: string;
-}
+/** A person of the workspace (as the page shows them, less what the bot decides: the link). */
+export type Person = Omit<PersonView, 'linkedAs' | 'isBot'>;
 
 export interface ChannelSeed {
   id: string;
