@@ -136,6 +136,8 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   const host = options.host ?? '127.0.0.1';
   const locations = options.locations ?? pageLocations();
   const streams = new Set<ServerResponse>();
+  /** Files uploaded through the page, until a message or a file input takes them. */
+  const uploaded = new Map<string, SlackFileObject>();
   let address = '';
 
   const person = (raw: string | null): string => {
@@ -215,7 +217,6 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       sendJson(res, 200, answer);
     },
   };
-  const uploaded = new Map<string, SlackFileObject>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', address);

@@ -157,11 +157,11 @@ export class Client implements Page {
   // ── loading ────────────────────────────────────────────────────────────────────────────────────
 
   async start(): Promise<void> {
-    const [channel, ts] = decodeURIComponent(location.hash.slice(1)).split('/');
-    await this.refresh();
-    this.#place = { kind: 'channel', id: channel && this.snapshot.conversations.some((c) => c.id === channel) ? channel : this.#firstChannel() };
+    // A permalink (/archives/<channel>/p<ts>) lands here as #<channel>/<ts>.
+    const [channel = '', ts] = decodeURIComponent(location.hash.slice(1)).split('/');
+    this.#place = { kind: 'channel', id: channel };
     if (ts) this.#highlight = ts;
-    this.#render();
+    await this.refresh();
     const events = new EventSource('/api/events');
     events.onmessage = (event) => {
       if (Number(event.data) !== this.#snapshot?.version) void this.refresh();
@@ -183,13 +183,18 @@ export class Client implements Page {
         this.#again = false;
         let snapshot: Snapshot;
         try {
-          snapshot = await api.state(this.#me || 'none');
-        } catch {
-          // The page was opened for a person who is not there: take the first one.
-          snapshot = await api.state('');
+          // A person who is not there (an old link, another playground): the server's first person.
+          snapshot = await api.state(this.#me || 'none').catch(() => api.state(''));
+        } catch (error) {
+          this.#toast(new Error(`The playground does not answer (${error instanceof Error ? error.message : String(error)}). Is it still running?`));
+          return;
         }
         this.#snapshot = snapshot;
         if (this.#me !== snapshot.me) this.#me = snapshot.me;
+        const place = this.#place;
+        if (place.kind === 'channel' && !snapshot.conversations.some((c) => c.id === place.id && c.kind === 'channel')) {
+          this.#place = { kind: 'channel', id: this.#firstChannel() };
+        }
         this.#render();
       } while (this.#again);
     })().finally(() => (this.#loading = undefined));
