@@ -26,8 +26,11 @@ export async function switchTo(page: Page, as: string): Promise<void> {
 
 export const channelMessage = (page: Page, text: string | RegExp): Locator => page.locator('.pg-main .pg-message', { hasText: text });
 
-/** Leaves the pointer where it shows nothing (no hover toolbar in a picture). */
-const rest = (page: Page) => page.mouse.move(2, 400);
+/** Leaves the pointer where it shows nothing (no hover toolbar in a picture), nothing focused, a modal at its top. */
+async function rest(page: Page): Promise<void> {
+  await page.mouse.move(2, 400);
+  await page.evaluate("document.activeElement?.blur(); document.querySelector('.pg-modal-body')?.scrollTo(0, 0)");
+}
 
 /** What `user` adds to the form besides the message: tags, a date, a file. */
 export const USER_FORM = {
