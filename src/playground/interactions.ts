@@ -7,7 +7,8 @@
  * Slack waits 3 seconds for an acknowledgement. The playground waits longer (the machine it runs on may
  * be busy) but says when an ack came late, so a slow listener is not hidden.
  */
-import type { SlackFileObject, Workspace } from './workspace.js';
+import type { SlackFileObject } from './slack-shapes.js';
+import type { Workspace } from './workspace.js';
 import type { SlackStandIn } from './slack-stand-in.js';
 import { postSigned, type SignedAnswer } from './signed-requests.js';
 import type {

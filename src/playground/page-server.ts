@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { NotThere, type SlackInteractions } from './interactions.js';
 import type { SlackStandIn } from './slack-stand-in.js';
-import { mimetypeOf, type SlackFileObject, type Workspace } from './workspace.js';
+import { mimetypeOf, type SlackFileObject } from './slack-shapes.js';
+import type { Workspace } from './workspace.js';
 import type { UploadedFile } from './web/protocol.js';
 
 const MAX_JSON_BYTES = 1024 * 1024;

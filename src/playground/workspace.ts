@@ -8,7 +8,9 @@
  * The page shows `snapshotFor(person)`; `onChange` tells it to look again.
  */
 import { randomBytes } from 'node:crypto';
+import { fail, isObject, mimetypeOf, ok, type SlackFileObject, text, tzOffsetSeconds, withIds } from './slack-shapes.js';
 import type { Refusal, SlackCall, SlackStandIn, SlackWorld } from './slack-stand-in.js';
+import { type StoredView, Views } from './views.js';
 import type { ConversationView, FileView, JsonObject, MessageView, Notice, OpenView, PersonView, Snapshot } from './web/protocol.js';
 
 /** A person of the workspace (as the page shows them, less what the bot decides: the link). */
@@ -34,8 +36,6 @@ export interface WorkspaceOptions {
   now?: () => number;
 }
 
-/** Slack's file object, as messages and file_input states carry it. */
-export type SlackFileObject = JsonObject & { id: string; name: string; mimetype: string; size: number };
 
 interface StoredMessage {
   ts: string;
@@ -48,13 +48,6 @@ interface StoredMessage {
   /** Only this person sees it. */
   ephemeralFor?: string;
   edited?: boolean;
-}
-
-interface StoredView {
-  id: string;
-  userId: string;
-  hash: string;
-  view: JsonObject;
 }
 
 /** What a response_url was handed out for (Slack: 5 uses in 30 minutes). */
@@ -77,48 +70,20 @@ interface Trigger {
 const TRIGGER_LIFE_MS = 3_000;
 const RESPONSE_URL_LIFE_MS = 30 * 60_000;
 const RESPONSE_URL_USES = 5;
-/** Slack's modal stack holds at most 3 views. */
-const MAX_STACK = 3;
 const MAX_NOTICES = 30;
-
-const ok = (fields: JsonObject = {}): JsonObject => ({ ok: true, ...fields });
-const fail = (error: string): JsonObject => ({ ok: false, error });
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Slack gives blocks and elements without ids one of its own, so every action can be told apart. */
-function withIds(blocks: unknown): JsonObject[] | undefined {
-  if (!Array.isArray(blocks)) return undefined;
-  const shortId = () => randomBytes(4).toString('base64url').slice(0, 5);
-  const elementWithId = (element: unknown) =>
-    isObject(element) && element.type !== 'mrkdwn' && element.type !== 'plain_text' && element.type !== 'image' && element.action_id === undefined
-      ? { ...element, action_id: shortId() }
-      : element;
-  return blocks.filter(isObject).map((block) => {
-    const copy: JsonObject = { ...block, block_id: text(block.block_id) ?? shortId() };
-    if (Array.isArray(block.elements) && block.type === 'actions') copy.elements = block.elements.map(elementWithId);
-    if (isObject(block.accessory)) copy.accessory = elementWithId(block.accessory);
-    if (isObject(block.element)) copy.element = elementWithId(block.element);
-    return copy;
-  });
-}
 
 export class Workspace implements SlackWorld {
   readonly #options: WorkspaceOptions;
   readonly #standIn: SlackStandIn;
   readonly #now: () => number;
   readonly #messages: StoredMessage[] = [];
-  readonly #views = new Map<string, StoredView>();
-  /** Per person: the ids of their open modals, bottom first. */
-  readonly #stacks = new Map<string, string[]>();
-  readonly #homes = new Map<string, string>();
+  readonly #views: Views;
   readonly #triggers = new Map<string, Trigger>();
   readonly #responseUrls = new Map<string, ResponseUrlContext>();
   readonly #notices: (Notice & { for: string | undefined })[] = [];
   readonly #listeners = new Set<() => void>();
   #version = 0;
   #lastTs = 0;
-  #viewCounter = 0;
   #noticeCounter = 0;
   #scheduleTimer: NodeJS.Timeout | undefined;
 
@@ -126,6 +91,7 @@ export class Workspace implements SlackWorld {
     this.#standIn = standIn;
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#views = new Views({ teamId: options.team.id, appId: options.app.id, botId: options.app.botId }, this.#now);
     for (const person of options.people) {
       const tzOffset = tzOffsetSeconds(person.timeZone, this.#now());
       standIn.users.set(person.id, { id: person.id, name: person.name, realName: person.realName, email: person.email, tzOffset });
@@ -233,48 +199,36 @@ export class Workspace implements SlackWorld {
     return this.#views.get(viewId);
   }
 
-  /** The person's top modal, if `viewId` is one of theirs. */
+  /** `viewId` when it is one of the person's open modals. */
   openModalOf(userId: string, viewId: string): StoredView | undefined {
-    return (this.#stacks.get(userId) ?? []).includes(viewId) ? this.#views.get(viewId) : undefined;
+    return this.#views.modalOf(userId, viewId);
   }
 
   homeOf(userId: string): StoredView | undefined {
-    const id = this.#homes.get(userId);
-    return id ? this.#views.get(id) : undefined;
+    return this.#views.homeOf(userId);
   }
 
   /** Closes `viewId` and the views pushed over it (a modal's close button, or a submission answered with nothing). */
   closeModal(userId: string, viewId: string): void {
-    const stack = this.#stacks.get(userId) ?? [];
-    const at = stack.indexOf(viewId);
-    if (at < 0) return;
-    for (const id of stack.splice(at)) this.#views.delete(id);
-    this.#changed();
+    if (this.#views.close(userId, viewId)) this.#changed();
   }
 
   /** `response_action: clear`: every modal of the person closes. */
   clearModals(userId: string): void {
-    for (const id of this.#stacks.get(userId) ?? []) this.#views.delete(id);
-    this.#stacks.set(userId, []);
+    this.#views.clear(userId);
     this.#changed();
   }
 
-  /** `response_action: update` / `push`, after the view was checked. */
+  /** `response_action: update`, after the view was checked. */
   replaceView(userId: string, viewId: string, view: JsonObject): void {
-    const stored = this.#views.get(viewId);
-    if (!stored || stored.userId !== userId) return;
-    this.#storeView(userId, view, viewId);
-    this.#changed();
+    if (this.#views.replace(userId, viewId, view)) this.#changed();
   }
 
-  pushView(userId: string, view: JsonObject): StoredView | undefined {
-    const stack = this.#stacks.get(userId) ?? [];
-    if (stack.length >= MAX_STACK) return undefined;
-    const stored = this.#storeView(userId, view);
-    stack.push(stored.id);
-    this.#stacks.set(userId, stack);
-    this.#changed();
-    return stored;
+  /** `response_action: push`, after the view was checked; false when the stack is full. */
+  pushView(userId: string, view: JsonObject): boolean {
+    const answer = this.#views.open(userId, view, true);
+    if (answer.ok === true) this.#changed();
+    return answer.ok === true;
   }
 
   /** Shows something to `userId` (or everyone) that real Slack keeps from people: refusals, late acks. */
@@ -313,7 +267,7 @@ export class Workspace implements SlackWorld {
       case 'views.push':
         return this.#openView(args, true);
       case 'views.update':
-        return this.#updateView(args);
+        return this.#changedIfOk(this.#views.update(args));
       case 'views.publish':
         return this.#publishHome(args);
       case 'files.completeUploadExternal':
@@ -440,72 +394,23 @@ export class Workspace implements SlackWorld {
     return trigger;
   }
 
-  #storeView(userId: string, view: JsonObject, id = `V${String(++this.#viewCounter).padStart(8, '0')}`): StoredView {
-    const previous = this.#views.get(id);
-    const stored: StoredView = {
-      id,
-      userId,
-      hash: `${Math.floor(this.#now() / 1000)}.${randomBytes(4).toString('hex')}`,
-      view: {
-        ...view,
-        id,
-        team_id: this.#options.team.id,
-        app_id: this.#options.app.id,
-        bot_id: this.#options.app.botId,
-        blocks: withIds(view.blocks) ?? [],
-        private_metadata: text(view.private_metadata) ?? '',
-        callback_id: text(view.callback_id) ?? '',
-        external_id: text(view.external_id) ?? '',
-        state: { values: {} },
-        root_view_id: previous ? previous.view.root_view_id : id,
-        previous_view_id: null,
-        clear_on_close: view.clear_on_close === true,
-        notify_on_close: view.notify_on_close === true,
-      },
-    };
-    stored.view.hash = stored.hash;
-    this.#views.set(id, stored);
-    return stored;
-  }
-
   #openView(args: JsonObject, push: boolean): JsonObject {
     if (!isObject(args.view)) return fail('invalid_arguments');
     const trigger = this.#useTrigger(args.trigger_id);
     if (typeof trigger === 'string') return fail(trigger);
-    const stack = this.#stacks.get(trigger.userId) ?? [];
-    if (push && stack.length === 0) return fail('not_found');
-    if (push && stack.length >= MAX_STACK) return fail('push_limit_reached');
-    if (!push) for (const id of stack.splice(0)) this.#views.delete(id);
-    const stored = this.#storeView(trigger.userId, args.view);
-    if (push) stored.view.previous_view_id = stack.at(-1) ?? null;
-    stack.push(stored.id);
-    this.#stacks.set(trigger.userId, stack);
-    this.#changed();
-    return ok({ view: stored.view });
-  }
-
-  #updateView(args: JsonObject): JsonObject {
-    if (!isObject(args.view)) return fail('invalid_arguments');
-    const byExternal = text(args.external_id) ? [...this.#views.values()].find((view) => view.view.external_id === args.external_id) : undefined;
-    const found = text(args.view_id) ? this.#views.get(String(args.view_id)) : byExternal;
-    if (!found) return fail('not_found');
-    if (text(args.hash) && args.hash !== found.hash) return fail('hash_conflict');
-    const stored = this.#storeView(found.userId, args.view, found.id);
-    stored.view.previous_view_id = found.view.previous_view_id ?? null;
-    this.#changed();
-    return ok({ view: stored.view });
+    return this.#changedIfOk(this.#views.open(trigger.userId, args.view, push));
   }
 
   #publishHome(args: JsonObject): JsonObject {
     const userId = text(args.user_id);
     if (!userId || !this.person(userId)) return fail('user_not_found');
     if (!isObject(args.view) || args.view.type !== 'home') return fail('invalid_arguments');
-    const current = this.homeOf(userId);
-    if (current && text(args.hash) && args.hash !== current.hash) return fail('hash_conflict');
-    const stored = this.#storeView(userId, args.view, current?.id);
-    this.#homes.set(userId, stored.id);
-    this.#changed();
-    return ok({ view: stored.view });
+    return this.#changedIfOk(this.#views.publish(userId, args.view, text(args.hash)));
+  }
+
+  #changedIfOk(answer: JsonObject): JsonObject {
+    if (answer.ok === true) this.#changed();
+    return answer;
   }
 
   /** files.uploadV2's last step: the uploaded bytes become files, shared in the channel when one is named. */
@@ -597,10 +502,7 @@ export class Workspace implements SlackWorld {
       app: { name: app.name, botUserId: app.botUserId },
       people: peopleViews,
       conversations,
-      modals: (this.#stacks.get(userId) ?? []).flatMap((id) => {
-        const view = this.#views.get(id);
-        return view ? [openView(view)] : [];
-      }),
+      modals: this.#views.stackOf(userId).map(openView),
       ...(home ? { home: openView(home) } : {}),
       notices: this.#notices.filter((notice) => notice.for === undefined || notice.for === userId).map(({ for: _for, ...notice }) => notice),
       shortcuts,
@@ -629,27 +531,3 @@ export class Workspace implements SlackWorld {
     };
   }
 }
-
-/** The offset of an IANA zone from UTC at `at`, in seconds (users.info's `tz_offset`). */
-export function tzOffsetSeconds(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    .formatToParts(new Date(at))
-    .reduce<Record<string, number>>((found, part) => ({ ...found, [part.type]: Number(part.value) }), {});
-  const asUtc = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 1000);
-}
-
-const MIME_TYPES: Record<string, string> = {
-  txt: 'text/plain',
-  log: 'text/plain',
-  csv: 'text/csv',
-  json: 'application/json',
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  zip: 'application/zip',
-};
-
-export const mimetypeOf = (name: string): string => MIME_TYPES[(name.split('.').pop() ?? '').toLowerCase()] ?? 'application/octet-stream';

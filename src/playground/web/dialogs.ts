@@ -3,10 +3,11 @@
  * views) and Block Kit's confirm dialogs. A submission is checked first as Slack's client checks it
  * (required inputs filled); the app's inline errors come back as `response_action: errors`.
  */
-import { renderBlocks, missingRequiredInputs } from './blocks.js';
+import { renderBlocks } from './blocks.js';
 import { h, rendered } from './dom.js';
 import type { Page } from './page.js';
 import type { JsonObject, OpenView } from './protocol.js';
+import { missingRequiredInputs } from './state.js';
 import { plainHtml, type TextContext, textObjectHtml, textObjectPlain } from './text.js';
 
 export interface ModalHandlers {

@@ -128,3 +128,17 @@ export class SurfaceState {
     return structuredClone(this.#values);
   }
 }
+
+/** The input blocks a submission needs filled in (Slack checks them before sending anything). */
+export function missingRequiredInputs(blocks: unknown, values: (blockId: string, actionId: string) => JsonObject | undefined): string[] {
+  if (!Array.isArray(blocks)) return [];
+  return blocks.filter(isObject).flatMap((block) => {
+    if (block.type !== 'input' || block.optional === true || !isObject(block.element)) return [];
+    const blockId = String(block.block_id ?? '');
+    const value = values(blockId, String(block.element.action_id ?? ''));
+    const filled =
+      value !== undefined &&
+      Object.entries(value).some(([key, entry]) => key !== 'type' && entry !== null && entry !== '' && !(Array.isArray(entry) && entry.length === 0));
+    return filled ? [] : [blockId];
+  });
+}
