@@ -3,8 +3,8 @@
  * page on 127.0.0.1 that looks and behaves like a small Slack client. Prints the page's address.
  *
  *   PLAYGROUND_PORT   the page's port (default 3300; 0 picks a free one)
- *   PLAYGROUND_DATA   keep the bot's store and the help desk's data in this directory (default: in memory,
- *                     a fresh start every time)
+ *   PLAYGROUND_DATA   keep the bot's store (and its key file) and the help desk's data in this directory
+ *                     (default: in memory, a fresh start every time); the Slack side always starts afresh
  *   LOG_LEVEL         the bot's log level (default warn)
  */
 import * as z from 'zod';

@@ -22,6 +22,7 @@ import { identify } from '../commands/account/public.js';
 import type { Config } from '../config.js';
 import { createLogger } from '../logger.js';
 import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { openDatabaseWithKeys } from '../store/key-check.js';
 import type { Services } from '../slack/services.js';
 import { SlackInteractions } from './interactions.js';
 import { type PageServer, pageLocations, startPageServer } from './page-server.js';
@@ -67,13 +68,24 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     port: 0,
     logLevel: logger.getLevel(),
   } satisfies Pick<Config, 'slack' | 'helpdesk' | 'port' | 'logLevel'>;
-  const services = await buildServices({ config, helpdeskUrl: sandbox.baseUrl, logger, dataDir, encryptionKey: randomBytes(32) });
+  // Kept data keeps its token key too (the key file beside it, as `npm start` does); in memory a fresh one will do.
+  const opened = dataDir
+    ? await openDatabaseWithKeys({ dataDir, configured: undefined, warn: (message) => logger.warn(message), info: (message) => logger.info(message) })
+    : undefined;
+  const services = await buildServices({
+    config,
+    helpdeskUrl: sandbox.baseUrl,
+    logger,
+    dataDir,
+    ...(opened ? { database: opened.db } : {}),
+    encryptionKey: opened ? opened.ring.keys : randomBytes(32),
+  });
   const app: TalepApp = createTalepApp({ config, services, logger });
   const { port: botPort } = await app.start();
 
-  // The demo people are linked as if each had pasted their token into /talep connect.
+  // The demo people are linked as if each had pasted their token into /talep connect (kept data keeps their links).
   for (const person of PEOPLE) {
-    if (!person.helpdesk) continue;
+    if (!person.helpdesk || services.stores.accounts.lookup(TEAM.id, person.id).state !== 'unlinked') continue;
     const token = sandbox.tokenFor(person.helpdesk);
     const identity = await identify(services.helpdesk.withCredential(bearer(token), { knownGood: true }));
     await services.stores.accounts.link(TEAM.id, person.id, token, identity);
