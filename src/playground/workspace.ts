@@ -299,15 +299,7 @@ export class Workspace implements SlackWorld {
       this.#changed();
       return { status: 200, text: 'ok' };
     }
-    const threadTs = text(body.thread_ts) ?? context.threadTs;
-    this.post({
-      channel: context.channel,
-      user: this.#options.app.botUserId,
-      text: text(body.text) ?? '',
-      ...(Array.isArray(body.blocks) ? { blocks: body.blocks as JsonObject[] } : {}),
-      ...(threadTs ? { threadTs } : {}),
-      ...(body.response_type === 'in_channel' ? {} : { ephemeralFor: context.userId }),
-    });
+    this.#postAsApp(context.channel, body, text(body.thread_ts) ?? context.threadTs, body.response_type === 'in_channel' ? undefined : context.userId);
     return { status: 200, text: 'ok' };
   }
 
@@ -332,14 +324,20 @@ export class Workspace implements SlackWorld {
     if (!channel) return fail('channel_not_found');
     const threadTs = text(args.thread_ts);
     if (threadTs && !this.message(channel, threadTs)) return fail('thread_not_found');
-    const posted = this.post({
+    const posted = this.#postAsApp(channel, args, threadTs);
+    return ok({ channel, ts: posted.ts, message: this.#asSlackMessage(posted) });
+  }
+
+  /** A message of the app from what it sent (`text`, `blocks`), in a thread when `threadTs` is given. */
+  #postAsApp(channel: string, sent: JsonObject, threadTs: string | undefined, ephemeralFor?: string): StoredMessage {
+    return this.post({
       channel,
       user: this.#options.app.botUserId,
-      text: text(args.text) ?? '',
-      ...(Array.isArray(args.blocks) ? { blocks: args.blocks as JsonObject[] } : {}),
+      text: text(sent.text) ?? '',
+      ...(Array.isArray(sent.blocks) ? { blocks: sent.blocks as JsonObject[] } : {}),
       ...(threadTs ? { threadTs } : {}),
+      ...(ephemeralFor ? { ephemeralFor } : {}),
     });
-    return ok({ channel, ts: posted.ts, message: this.#asSlackMessage(posted) });
   }
 
   #postEphemeral(args: JsonObject): JsonObject {
@@ -347,15 +345,7 @@ export class Workspace implements SlackWorld {
     const user = text(args.user);
     if (!channel) return fail('channel_not_found');
     if (!user || !this.person(user)) return fail('user_not_found');
-    const threadTs = text(args.thread_ts);
-    const posted = this.post({
-      channel,
-      user: this.#options.app.botUserId,
-      text: text(args.text) ?? '',
-      ...(Array.isArray(args.blocks) ? { blocks: args.blocks as JsonObject[] } : {}),
-      ...(threadTs ? { threadTs } : {}),
-      ephemeralFor: user,
-    });
+    const posted = this.#postAsApp(channel, args, text(args.thread_ts), user);
     return ok({ message_ts: posted.ts });
   }
 
