@@ -43,3 +43,11 @@ export function replaceChildren(parent: Element, ...children: (Child | Child[])[
 let counter = 0;
 /** A fresh id for label/input pairs. */
 export const uniqueId = (prefix: string): string => `${prefix}-${++counter}`;
+
+/** Shows a pop-up menu under its button, or above it when there is no room below (near a pane's bottom). */
+export function openMenu(toggle: HTMLElement, menu: HTMLElement): void {
+  menu.hidden = false;
+  menu.classList.remove('pg-up');
+  const pane = (toggle.closest('.pg-messages, .pg-modal-body, .pg-home') ?? document.documentElement).getBoundingClientRect();
+  if (menu.getBoundingClientRect().bottom > Math.min(pane.bottom, window.innerHeight)) menu.classList.add('pg-up');
+}

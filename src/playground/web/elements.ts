@@ -7,7 +7,7 @@
  * Slack does: at once for elements in actions blocks and section accessories, and for input-block
  * elements only when the block asks (`dispatch_action`; text inputs on Enter).
  */
-import { h, rendered, uniqueId } from './dom.js';
+import { h, openMenu, rendered, uniqueId } from './dom.js';
 import type { JsonObject, OptionsAnswer, PersonView, UploadedFile } from './protocol.js';
 import type { SurfaceState } from './state.js';
 import { plainHtml, type TextContext, textObjectHtml, textObjectPlain } from './text.js';
@@ -280,9 +280,9 @@ function overflow(ctx: Ctx): HTMLElement {
   }
   toggle.addEventListener('click', (event) => {
     event.stopPropagation();
-    menu.hidden = !menu.hidden;
+    if (menu.hidden) openMenu(toggle, menu);
+    else menu.hidden = true;
   });
-  document.addEventListener('click', () => (menu.hidden = true));
   return h('span', { class: 'bk-overflow-wrapper' }, toggle, menu);
 }
 

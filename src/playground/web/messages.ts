@@ -4,7 +4,7 @@
  * thread summary, and on hover the toolbar: reply in thread and ⋮ (the app's message shortcuts).
  */
 import { renderBlocks } from './blocks.js';
-import { h, rendered } from './dom.js';
+import { h, openMenu, rendered } from './dom.js';
 import type { Page } from './page.js';
 import type { MessageView } from './protocol.js';
 import { clockTime, mrkdwnHtml } from './text.js';
@@ -67,7 +67,8 @@ function moreActions(page: Page, message: MessageView): HTMLElement {
   toggle.addEventListener('click', (event) => {
     event.stopPropagation();
     for (const open of document.querySelectorAll<HTMLElement>('.pg-menu:not([hidden])')) if (open !== menu) open.hidden = true;
-    menu.hidden = !menu.hidden;
+    if (menu.hidden) openMenu(toggle, menu);
+    else menu.hidden = true;
   });
   return h('span', { class: 'pg-more' }, toggle, menu);
 }
