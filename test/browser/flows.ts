@@ -50,8 +50,9 @@ export async function userOpensTalep(page: Page, shoot: Shoot): Promise<number> 
   await message.getByRole('menuitem', { name: /Open a talep/ }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Category').selectOption({ label: 'IT Support / Hardware' });
-  // Choosing a category makes the bot reload the form with that category's fields.
-  await dialog.locator('[data-block-id^="nt_assignee_"], [data-block-id="nt_priority"]').first().waitFor();
+  // Choosing a category makes the bot reload the form with that category's custom fields ("Needed by"
+  // is one): type nothing before, or it would be lost with the form it was typed in.
+  await dialog.getByLabel('Needed by').waitFor();
   await dialog.getByLabel('Tags').fill(USER_FORM.tags);
   await dialog.getByLabel('Needed by').fill(USER_FORM.neededBy);
   await dialog.locator('input[type=file]').setInputFiles(USER_FORM.file);

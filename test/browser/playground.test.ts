@@ -62,6 +62,7 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
   }, 60_000);
 
   it('a slash command typed in the page answers only the person who typed it; App Home is published when opened', async () => {
+    await switchTo(page, 'agent');
     await agentShowsTalep(page, noPictures);
     await switchTo(page, 'user');
     await expect(page.locator('.pg-main .pg-message-ephemeral', { hasText: 'Cannot connect to the VPN' }).count()).resolves.toBe(0);
