@@ -92,6 +92,20 @@ describe('messages', () => {
   });
 });
 
+describe('scheduled messages', () => {
+  it('are posted when their time comes (a reminder lands in the app’s DM)', async () => {
+    const postAt = Math.floor(Date.now() / 1000) + 2;
+    const answer = await call('chat.scheduleMessage', { channel: 'U2', post_at: postAt, text: 'Reminder: talep #2' });
+    expect(answer).toMatchObject({ ok: true, channel: 'DU2' });
+    expect(texts('U2')).not.toContain('Reminder: talep #2');
+    clock = (postAt + 1) * 1000;
+    const deadline = Date.now() + 5_000;
+    while (!texts('U2').includes('Reminder: talep #2') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(texts('U2')).toContain('Reminder: talep #2');
+    expect(standIn.scheduled.size).toBe(0);
+  });
+});
+
 describe('response_url', () => {
   it('answers ephemerally, replaces and deletes the message it came from, and takes 5 posts', async () => {
     const card = ws.post({ channel: 'C1', user: 'UBOT', text: 'card v1', ephemeralFor: 'U1' });
