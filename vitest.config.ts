@@ -23,6 +23,11 @@ export default defineConfig({
           benchmark: { include: ['bench/**/*.bench.ts'] },
         },
       },
+      {
+        extends: true,
+        // The playground in headless Chromium (skipped, saying why, where /usr/bin/chromium is missing).
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'] },
+      },
       ...responseStyles.map((responseStyle) => ({
         extends: true as const,
         test: {

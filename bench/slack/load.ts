@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import type { FakeSlack } from '../../test/support/fake-slack.js';
+import type { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 import { type SentRequest, SlackRequests } from '../../test/support/slack-requests.js';
 
 /** What was sent, plus the trigger_id it carried (to find the modal it opened). */
@@ -35,7 +35,7 @@ export class BenchSlackRequests extends SlackRequests {
   readonly #eventsUrl: string;
   readonly #agent: Agent;
 
-  constructor(eventsUrl: string, signingSecret: string, slack: FakeSlack, connections = 256) {
+  constructor(eventsUrl: string, signingSecret: string, slack: SlackStandIn, connections = 256) {
     super(eventsUrl, signingSecret, slack);
     this.#eventsUrl = eventsUrl;
     this.#agent = new Agent({ connections, keepAliveTimeout: 30_000, headersTimeout: 120_000, bodyTimeout: 120_000 });

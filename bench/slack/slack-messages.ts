@@ -4,7 +4,7 @@
  * its words ("queued", "about N s / min") keeps the benchmark independent of how the bot builds it;
  * if the wording changes, the queue scenario reports zero notices and that shows in the table.
  */
-import type { ResponseUrlPost, SlackCall } from '../../test/support/fake-slack.js';
+import type { ResponseUrlPost, SlackCall } from '../../src/playground/slack-stand-in.js';
 
 export interface TimedPost {
   at: number;

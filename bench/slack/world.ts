@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
-import { FakeSlack } from '../../test/support/fake-slack.js';
+import { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 import type { BareBoltSettings } from './bare-bolt.js';
 import { freePort, ProcessUnderTest, type Role } from './child-process.js';
 import { DelayingProxy } from './delaying-proxy.js';
@@ -33,7 +33,7 @@ export class World {
     readonly options: WorldOptions,
     readonly sandbox: Sandbox,
     readonly proxy: DelayingProxy,
-    readonly slack: FakeSlack,
+    readonly slack: SlackStandIn,
   ) {}
 
   static async create(fixture: Fixture, options: WorldOptions): Promise<World> {
@@ -42,7 +42,7 @@ export class World {
     await copyFile(fixture.sandboxDataFile, dataFile);
     const sandbox = await startSandbox({ port: 0, dataFile, settings: { SharedSecret: fixture.sharedSecret, DisableRateLimit: false } });
     const proxy = await new DelayingProxy({ upstream: sandbox.baseUrl, delayMs: options.helpdeskDelayMs }).start();
-    const slack = await new FakeSlack().start();
+    const slack = await new SlackStandIn().start();
     for (const user of fixture.everyone) {
       slack.users.set(user.slackUserId, { id: user.slackUserId, name: user.username, email: user.email, tzOffset: 10_800 });
     }

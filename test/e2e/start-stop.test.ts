@@ -7,17 +7,17 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BotProcess, ensureBuilt, freePort, isListening, tempDir, waitUntilClosed } from '../support/bot-process.js';
-import { FakeSlack } from '../support/fake-slack.js';
+import { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 import { FakeSocketMode } from '../support/fake-socket-mode.js';
 import { SlackRequests } from '../support/slack-requests.js';
 
 const SIGNING_SECRET = 'start-stop-test-secret';
-let slack: FakeSlack;
+let slack: SlackStandIn;
 const running: BotProcess[] = [];
 
 beforeAll(async () => {
   ensureBuilt();
-  slack = await new FakeSlack().start();
+  slack = await new SlackStandIn().start();
 }, 120_000);
 afterEach(() => {
   for (const bot of running.splice(0)) bot.kill();

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { talepUrl } from '../../src/domain/talep-link.js';
 import { json, pressAnswer, slashAnswer } from '../support/e2e.js';
-import type { SlackCall } from '../support/fake-slack.js';
+import type { SlackCall } from '../../src/playground/slack-stand-in.js';
 import { type Person, people } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { talepUrl } from '../../src/domain/talep-link.js';
-import type { FunctionOutcome } from '../support/fake-slack.js';
+import type { FunctionOutcome } from '../../src/playground/slack-stand-in.js';
 import { type Person, people } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
 

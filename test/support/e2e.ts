@@ -6,7 +6,7 @@
 import type { ViewStateValue, types } from '@slack/bolt';
 import { expect } from 'vitest';
 import { rowActionPattern } from '../../src/views/kit/blocks.js';
-import type { SlackCall } from './fake-slack.js';
+import type { SlackCall } from '../../src/playground/slack-stand-in.js';
 import type { Harness, Person } from './harness.js';
 import type { SentRequest } from './slack-requests.js';
 

@@ -1,9 +1,10 @@
 /**
- * End-to-end harness: the sandbox help desk (in memory), a fake Slack, and the real Bolt app in HTTP
- * mode on an ephemeral port, wired by the same `buildServices` as production. Tests send signed
- * requests and assert on the fake Slack's recorded calls and on the sandbox's data.
+ * End-to-end harness: the sandbox help desk (in memory), the Slack stand-in (the playground's,
+ * src/playground/slack-stand-in.ts, here with its canned answers), and the real Bolt app in HTTP mode on
+ * an ephemeral port, wired by the same `buildServices` as production. Tests send signed requests and
+ * assert on the stand-in's recorded calls and on the sandbox's data.
  *
- * Every payload the bot sends is checked against Slack's Block Kit limits by the fake Slack; a test
+ * Every payload the bot sends is checked against Slack's Block Kit limits by the stand-in; a test
  * during which the bot broke one fails (the check below runs after each test of every file that
  * imports this harness), unless the test took the violations it expected with
  * `h.slack.takeViolations()`. `close()` fails the same way for what arrived after the last test.
@@ -18,8 +19,8 @@ import type { Config } from '../../src/config.js';
 import { bearer } from '../../src/api/auth.js';
 import type { AuthGuardOptions } from '../../src/api/auth-guard.js';
 import { createLogger } from '../../src/logger.js';
+import { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
-import { FakeSlack } from './fake-slack.js';
 import { type Actor, SlackRequests } from './slack-requests.js';
 
 /** Slack users of the tests, mapped by e-mail to the sandbox's demo accounts. */
@@ -47,7 +48,7 @@ export interface HarnessOptions {
 
 export interface Harness {
   sandbox: Sandbox;
-  slack: FakeSlack;
+  slack: SlackStandIn;
   app: TalepApp;
   services: Services;
   send: SlackRequests;
@@ -61,11 +62,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** The fake Slacks of the harnesses started in this test file and not closed yet. */
-const openSlacks = new Set<FakeSlack>();
+/** The Slack stand-ins of the harnesses started in this test file and not closed yet. */
+const openSlacks = new Set<SlackStandIn>();
 
 /** Throws one error listing every Block Kit violation recorded and not taken by the test. */
-function failOnViolations(slack: FakeSlack, when: string): void {
+function failOnViolations(slack: SlackStandIn, when: string): void {
   const found = slack.takeViolations();
   if (found.length === 0) return;
   const lines = found.map((v) => `  ${v.via}: ${v.rule} (${v.effect}) at ${v.path} — ${v.message} (found ${String(v.actual)})`);
@@ -79,7 +80,7 @@ afterEach(() => {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, settings: { DisableRateLimit: true, ...options.sandbox?.settings } });
-  const slack = await new FakeSlack().start();
+  const slack = await new SlackStandIn().start();
   openSlacks.add(slack);
   for (const person of Object.values(people)) {
     slack.users.set(person.userId, { id: person.userId, name: person.username, email: person.email, tzOffset: 10_800 });

@@ -4,11 +4,10 @@
  *
  * What the app answers in the HTTP response is a payload for Slack too (an external select's options,
  * a view submission's `response_action` view, a message in an ack): it is checked against Block Kit's
- * limits like every Web API call, and what breaks them is recorded in the fake Slack's `violations`.
+ * limits like every Web API call, and what breaks them is recorded in the stand-in's `violations`.
  */
-import { createHmac } from 'node:crypto';
-import { checkMessage, checkOptions, checkView, type Violation } from '../../src/slack/block-kit-limits.js';
-import type { FakeSlack } from './fake-slack.js';
+import type { SlackStandIn } from '../../src/playground/slack-stand-in.js';
+import { postRaw, postSigned, slackSignature } from '../../src/playground/signed-requests.js';
 
 export interface SentRequest {
   status: number;
@@ -18,9 +17,7 @@ export interface SentRequest {
   responseUrl: string | undefined;
 }
 
-export function signature(secret: string, timestamp: number, body: string): string {
-  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
-}
+export const signature = slackSignature;
 
 export interface Actor {
   userId: string;
@@ -32,39 +29,16 @@ export class SlackRequests {
   constructor(
     readonly eventsUrl: string,
     private readonly signingSecret: string,
-    private readonly slack: FakeSlack,
+    private readonly slack: SlackStandIn,
   ) {}
 
   /** Posts a raw body with chosen headers (for signature tests). */
   async raw(body: string, headers: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): Promise<SentRequest> {
-    const response = await fetch(this.eventsUrl, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // plain text ack
-    }
-    return { status: response.status, body: parsed, responseUrl: undefined };
+    return { ...(await postRaw(this.eventsUrl, body, headers, contentType)), responseUrl: undefined };
   }
 
   async signed(body: string, contentType = 'application/x-www-form-urlencoded', timestamp = Math.floor(Date.now() / 1000)): Promise<SentRequest> {
-    return this.raw(
-      body,
-      { 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': signature(this.signingSecret, timestamp, body) },
-      contentType,
-    );
-  }
-
-  /** Checks what the app answered to a request of `kind` (a slash command or an interaction's `type`). */
-  #checkAnswer(kind: string, answer: unknown): void {
-    if (typeof answer !== 'object' || answer === null) return;
-    const body = answer as Record<string, unknown>;
-    let found: Violation[] = [];
-    if (kind === 'block_suggestion') found = checkOptions(body);
-    else if (kind === 'view_submission' && (body.response_action === 'update' || body.response_action === 'push')) found = checkView(body.view);
-    else if ('blocks' in body || 'text' in body) found = checkMessage(body);
-    this.slack.recordViolations(`${kind} response`, found);
+    return { ...(await postSigned(this.eventsUrl, this.signingSecret, body, { contentType, timestamp })), responseUrl: undefined };
   }
 
   /** `responseUrl`: one of the fake Slack's, e.g. one the test expired first; default a fresh one. */
@@ -84,7 +58,7 @@ export class SlackRequests {
       trigger_id: `trigger-${Date.now()}-${Math.random()}`,
     });
     const sent = await this.signed(form.toString());
-    this.#checkAnswer('slash_command', sent.body);
+    this.slack.checkAnswer('slash_command', sent.body);
     return { ...sent, responseUrl };
   }
 
@@ -93,7 +67,7 @@ export class SlackRequests {
     const form = new URLSearchParams({ payload: JSON.stringify(payload) });
     const responseUrl = typeof payload.response_url === 'string' ? payload.response_url : undefined;
     const sent = await this.signed(form.toString());
-    this.#checkAnswer(String(payload.type), sent.body);
+    this.slack.checkAnswer(String(payload.type), sent.body);
     return { ...sent, responseUrl };
   }
 

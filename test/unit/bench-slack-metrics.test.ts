@@ -8,7 +8,7 @@ import { budgetUse, queueOutcome } from '../../bench/slack/queue-metrics.js';
 import { buildTable, formatFigure, markdownTable, type RowSpec, type RunFigures } from '../../bench/slack/report.js';
 import { announcedWaitMs, firstViewUpdates, hasCancelButton, isQueuedNotice, viewsOpenedByTrigger } from '../../bench/slack/slack-messages.js';
 import { censoredPercentile, medianFigure, percentile } from '../../bench/slack/stats.js';
-import type { SlackCall } from '../support/fake-slack.js';
+import type { SlackCall } from '../../src/playground/slack-stand-in.js';
 
 describe('percentiles', () => {
   test('nearest rank: p99 of 100 values is the 99th, of 50 values the largest', () => {

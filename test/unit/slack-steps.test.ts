@@ -18,14 +18,14 @@ import { NOBODY_TEXT, oncePerRun, personOf, UNKNOWN_OUTCOME_TEXT, UNKNOWN_STEP_T
 import { SeenOnce } from '../../src/slack/seen-once.js';
 import { stepLinkProblemText } from '../../src/slack/failures.js';
 import { openStores } from '../../src/store/index.js';
-import { FakeSlack } from '../support/fake-slack.js';
+import { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 
 const logs: string[] = [];
 const logger = createLogger('debug', (line) => logs.push(line));
-let slack: FakeSlack;
+let slack: SlackStandIn;
 
 beforeAll(async () => {
-  slack = await new FakeSlack().start();
+  slack = await new SlackStandIn().start();
 });
 afterAll(async () => {
   await slack.close();

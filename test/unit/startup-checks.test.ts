@@ -13,11 +13,11 @@ import { listenProblem } from '../../src/startup/ports.js';
 import { appIdOfAppToken, checkSlack, REQUIRED_BOT_SCOPES } from '../../src/startup/slack-check.js';
 import { StartupError } from '../../src/startup/startup-error.js';
 import { freePort } from '../support/bot-process.js';
-import { FakeSlack } from '../support/fake-slack.js';
+import { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 
-let slack: FakeSlack;
+let slack: SlackStandIn;
 beforeAll(async () => {
-  slack = await new FakeSlack().start();
+  slack = await new SlackStandIn().start();
 });
 afterEach(() => {
   slack.fail.clear();

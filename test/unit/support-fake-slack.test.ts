@@ -6,12 +6,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeSlack } from '../support/fake-slack.js';
+import { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 import { SlackRequests } from '../support/slack-requests.js';
 
-let slack: FakeSlack;
+let slack: SlackStandIn;
 beforeAll(async () => {
-  slack = await new FakeSlack().start();
+  slack = await new SlackStandIn().start();
 });
 afterAll(async () => slack?.close());
 

@@ -9,12 +9,17 @@
  * (src/slack/block-kit-limits.ts) and refuses a broken one with Slack's error (`invalid_blocks` for
  * messages, `invalid_arguments` for views, HTTP 400 for a response_url); what Slack would only
  * truncate or split is accepted, with Slack's `message_truncated` warning. Every violation, refused or
- * not, is kept in `violations`, which the harness turns into a failed test (test/support/harness.ts).
+ * not, is kept in `violations`, which the e2e harness turns into a failed test (test/support/harness.ts).
+ *
+ * Alone it answers with canned replies (what the e2e suites assert on). Given a `SlackWorld` (the
+ * playground's workspace, ./workspace.ts), it hands every call and response_url post that passed the
+ * checks to that world, which keeps the messages and views and answers as Slack would, and tells it what
+ * was refused so a person can see Slack's error.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkMessage, checkView, describeViolation, type Violation } from '../../src/slack/block-kit-limits.js';
+import { checkMessage, checkOptions, checkView, describeViolation, type Violation } from '../slack/block-kit-limits.js';
 
 export interface SlackCall {
   method: string;
@@ -33,20 +38,23 @@ export interface ResponseUrlPost {
   at: number;
 }
 
-export interface FakeSlackUser {
+export interface StandInUser {
   id: string;
+  /** The handle (users.info `name`). */
   name: string;
+  /** The full and display names (users.info `real_name`, `profile.display_name`); the handle when unset. */
+  realName?: string;
   email?: string;
   tzOffset?: number;
 }
 
-export interface FakeSlackFile {
+export interface StandInFile {
   data: Uint8Array;
   contentType: string;
 }
 
 /** Bytes the app uploaded to an upload URL (`files.uploadV2`, step 2). */
-export interface FakeSlackUpload {
+export interface StandInUpload {
   fileId: string;
   /** The name `files.getUploadURLExternal` announced. */
   filename: string;
@@ -56,6 +64,28 @@ export interface FakeSlackUpload {
 /** A Block Kit limit a payload broke, with where the payload went (`chat.postMessage`, `response_url`, `options`...). */
 export interface RecordedViolation extends Violation {
   via: string;
+}
+
+/** A payload Slack refused: where it went, what it carried, and Slack's error messages (with JSON pointers). */
+export interface Refusal {
+  via: string;
+  args: Record<string, unknown>;
+  /** For a post to a response_url: the URL's id (the last path segment). */
+  responseUrlId?: string;
+  messages: string[];
+}
+
+/**
+ * What answers for Slack once a payload passed the checks (the playground's workspace keeps messages and
+ * views and answers like Slack); without one the stand-in gives canned answers.
+ */
+export interface SlackWorld {
+  /** Slack's answer to a Web API call; `canned` is the stand-in's own answer, for methods the world leaves to it. */
+  answer(call: SlackCall, canned: () => Record<string, unknown>): Record<string, unknown>;
+  /** Slack's answer to a response_url post: 200 "ok", or 404 `used_url` / `expired_url` as Slack answers. */
+  respond(id: string, body: Record<string, unknown>): { status: number; text: string };
+  /** A payload Slack refused, after its violations were recorded. */
+  refused(refusal: Refusal): void;
 }
 
 /** The Web API methods whose messages Slack checks (chat.postMessage and friends). */
@@ -68,12 +98,12 @@ const JSON_ARGS = new Set(['blocks', 'view', 'attachments', 'metadata', 'options
 /** How a workflow step ended (`functions.completeSuccess` / `functions.completeError`). */
 export type FunctionOutcome = { ok: true; outputs: Record<string, unknown> } | { ok: false; error: string };
 
-export class FakeSlack {
+export class SlackStandIn {
   readonly calls: SlackCall[] = [];
   readonly responsePosts: ResponseUrlPost[] = [];
-  readonly users = new Map<string, FakeSlackUser>();
-  readonly files = new Map<string, FakeSlackFile>();
-  readonly uploads: FakeSlackUpload[] = [];
+  readonly users = new Map<string, StandInUser>();
+  readonly files = new Map<string, StandInFile>();
+  readonly uploads: StandInUpload[] = [];
   /** Messages scheduled with chat.scheduleMessage and not deleted: id → channel, time, message. */
   readonly scheduled = new Map<string, { channel: string; postAt: number; args: Record<string, unknown> }>();
   /** Slack's clock for chat.scheduleMessage's checks (seconds); tests with a fixed "now" set it. */
@@ -102,6 +132,8 @@ export class FakeSlack {
   /** How each workflow step ended, by execution id (Slack takes one ending). */
   readonly functionOutcomes = new Map<string, FunctionOutcome>();
   readonly #functionTokens = new Map<string, string>();
+  /** Set by the playground: answers calls and response_url posts from its workspace instead of canned replies. */
+  world: SlackWorld | undefined;
   #server: Server | undefined;
   #url = '';
   #messageCounter = 0;
@@ -155,6 +187,21 @@ export class FakeSlack {
   recordViolations(via: string, violations: Violation[]): Violation[] {
     for (const violation of violations) this.violations.push({ via, ...violation });
     return violations;
+  }
+
+  /**
+   * Checks what the app answered over HTTP to a request of `kind` (a slash command, or an interaction's
+   * `type`): an external select's options, a view submission's `update`/`push` view, a message in an ack.
+   * Records what breaks the limits, as for Web API calls, and returns it.
+   */
+  checkAnswer(kind: string, answer: unknown): Violation[] {
+    if (typeof answer !== 'object' || answer === null) return [];
+    const body = answer as Record<string, unknown>;
+    let found: Violation[] = [];
+    if (kind === 'block_suggestion') found = checkOptions(body);
+    else if (kind === 'view_submission' && (body.response_action === 'update' || body.response_action === 'push')) found = checkView(body.view);
+    else if ('blocks' in body || 'text' in body) found = checkMessage(body);
+    return this.recordViolations(`${kind} response`, found);
   }
 
   /** Removes and returns the violations recorded so far (for a test that expects some). */
@@ -221,15 +268,19 @@ export class FakeSlack {
       }
       const posted = JSON.parse(body || '{}') as Record<string, unknown>;
       this.#recordMarks('response_url', posted);
-      if (this.recordViolations('response_url', checkMessage(posted)).some((violation) => violation.effect === 'refused')) {
+      const id = url.pathname.slice('/respond/'.length);
+      const refused = this.recordViolations('response_url', checkMessage(posted)).filter((violation) => violation.effect === 'refused');
+      if (refused.length > 0) {
         // A response_url answers a refused message like an incoming webhook: HTTP 400 and the error.
+        this.world?.refused({ via: 'response_url', args: posted, responseUrlId: id, messages: refused.map((violation) => describeViolation(violation, '')) });
         res.writeHead(400, { 'content-type': 'text/plain' });
         res.end('invalid_blocks');
         return;
       }
-      this.responsePosts.push({ id: url.pathname.slice('/respond/'.length), body: posted, at: Date.now() });
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('ok');
+      this.responsePosts.push({ id, body: posted, at: Date.now() });
+      const answer = this.world?.respond(id, posted) ?? { status: 200, text: 'ok' };
+      res.writeHead(answer.status, { 'content-type': 'text/plain' });
+      res.end(answer.text);
       return;
     }
     if (url.pathname.startsWith('/files/')) {
@@ -246,19 +297,31 @@ export class FakeSlack {
     const method = url.pathname.replace(/^\/api\//, '');
     const args = parseArgs(body, req.headers['content-type'] ?? '');
     const token = req.headers.authorization?.replace(/^Bearer /, '') ?? (args.token as string | undefined);
-    const at = Date.now();
+    const call: SlackCall = { method, args, token, at: Date.now(), reply: {} };
     this.#recordMarks(method, args);
-    const reply = this.#reply(method, args, token);
-    this.calls.push({ method, args, token, at, reply });
+    this.calls.push(call);
+    const reply = this.#reply(call);
+    call.reply = reply;
     res.writeHead(200, { 'content-type': 'application/json', ...(this.scopes ? { 'x-oauth-scopes': this.scopes.join(',') } : {}) });
     res.end(JSON.stringify(reply));
   }
 
-  #reply(method: string, args: Record<string, unknown>, token: string | undefined): Record<string, unknown> {
+  #reply(call: SlackCall): Record<string, unknown> {
+    const { method, args, token } = call;
     const failure = this.fail.get(method);
     if (failure) return { ok: false, error: failure };
     const checked = this.#check(method, args);
-    if (checked.refusal) return checked.refusal;
+    if (checked.refusal) {
+      this.world?.refused({ via: method, args, messages: (checked.refusal.errors as string[] | undefined) ?? [] });
+      return checked.refusal;
+    }
+    const canned = () => this.#canned(method, args, token);
+    const answer = this.world ? this.world.answer(call, canned) : canned();
+    return answer.ok === true ? { ...answer, ...checked.warning } : answer;
+  }
+
+  /** The stand-in's own answers: enough for the e2e suites, which assert on the recorded calls. */
+  #canned(method: string, args: Record<string, unknown>, token: string | undefined): Record<string, unknown> {
     switch (method) {
       case 'chat.unfurl':
         return this.#unfurl(args);
@@ -282,10 +345,10 @@ export class FakeSlack {
       }
       case 'chat.postMessage': {
         const ts = `1700000000.${String(++this.#messageCounter).padStart(6, '0')}`;
-        return { ok: true, channel: args.channel, ts, message: { ...args, ts }, ...checked.warning };
+        return { ok: true, channel: args.channel, ts, message: { ...args, ts } };
       }
       case 'chat.postEphemeral':
-        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}`, ...checked.warning };
+        return { ok: true, message_ts: `1700000001.${String(++this.#messageCounter).padStart(6, '0')}` };
       case 'chat.getPermalink':
         return {
           ok: true,
@@ -299,9 +362,9 @@ export class FakeSlack {
           user: {
             id: user.id,
             name: user.name,
-            real_name: user.name,
+            real_name: user.realName ?? user.name,
             tz_offset: user.tzOffset ?? 0,
-            profile: { email: user.email, real_name: user.name, display_name: user.name },
+            profile: { email: user.email, real_name: user.realName ?? user.name, display_name: user.realName ?? user.name },
           },
         };
       }
@@ -338,7 +401,7 @@ export class FakeSlack {
         return user ? { ok: true, user: { id: user.id, name: user.name, profile: { email: user.email } } } : { ok: false, error: 'users_not_found' };
       }
       default:
-        return { ok: true, ...checked.warning };
+        return { ok: true };
     }
   }
 
