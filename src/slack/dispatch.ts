@@ -3,13 +3,17 @@
  * per payload kind (command, block action, submission, closed view, options, shortcut, message
  * shortcut, and one per event type). A request is acknowledged first, then routed by its id to the one
  * listener it is for, with the middleware that listener declared. Unknown ids are acknowledged and
- * logged, never left to time out.
+ * logged, never left to time out. A delivery Slack sends again (or twice) is handled once: the copy
+ * gets the first one's ack and runs nothing (./deliveries.ts). Each area's kinds of accepted work are
+ * registered with the job runner (./outbox.ts).
  */
 import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortcut, MessageShortcut, ViewClosedAction, ViewSubmitAction, webApi } from '@slack/bolt';
 import { escapeText } from '../views/kit/blocks.js';
 import { helpMessage } from '../views/kit/help.js';
 import { resultView } from '../views/kit/states.js';
 import { actorFor, whoActs } from './actor.js';
+import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey } from './deliveries.js';
+import { eventKey } from './idempotency-keys.js';
 import { linkProblemText } from './failures.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
 import type {
@@ -26,6 +30,7 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds } from './middleware.js';
+import { type WorkKind, workHandler } from './outbox.js';
 import { type CommandCtx, type Route, Router } from './routes.js';
 import type { Services } from './services.js';
 import {
@@ -40,11 +45,12 @@ import {
 
 export const SLASH_COMMAND = '/talep';
 
-/** One area of the bot: its `/talep` routes and its listeners. */
+/** One area of the bot: its `/talep` routes, its listeners, and the kinds of accepted work it runs. */
 export interface Area {
   name: string;
   routes?: Route[];
   listeners?: Listener[];
+  work?: readonly WorkKind[];
 }
 
 /** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
@@ -76,6 +82,13 @@ const loggedOnly = (services: Services): Surface => {
 
 export function registerAreas(app: App, services: Services, areas: readonly Area[]): Router {
   const router = new Router();
+  const deliveries = new DeliveryLog();
+  /** True for a copy of a delivery this process already handled (logged; the caller only acks). */
+  const isCopy = (key: string | undefined, what: string): boolean => {
+    if (key === undefined || deliveries.arrive(key).first) return false;
+    services.logger.info(`a copy of ${what} (delivered again); acknowledged, not run again`);
+    return true;
+  };
   const actions = new ListenerMap<Of<'action'>>();
   const submits = new ListenerMap<Of<'submit'>>();
   const closes = new ListenerMap<Of<'closed'>>();
@@ -85,6 +98,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const events = new Map<string, Of<'event'>>();
   for (const area of areas) {
     for (const entry of area.routes ?? []) router.add(entry);
+    for (const work of area.work ?? []) services.jobs.register(work.kind, workHandler(services, app.client, work));
     for (const listener of area.listeners ?? []) {
       switch (listener.kind) {
         case 'action': actions.add(listener, 'action'); break;
@@ -101,11 +115,19 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     }
   }
   const { logger } = services;
-  const base = (client: webApi.WebClient, who: Interaction['who'], surface: Surface): Interaction => ({ services, client, who, surface });
+  const base = (client: webApi.WebClient, who: Interaction['who'], surface: Surface, deliveryKey?: string): Interaction => ({
+    services,
+    client,
+    who,
+    surface,
+    ...(deliveryKey ? { deliveryKey } : {}),
+  });
 
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
+    const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
+    if (isCopy(deliveryKey, 'a slash command')) return;
     const who = { teamId: command.team_id, userId: command.user_id };
     const deps = surfaceDeps(services, client, who.userId);
     const surface = respondSurface(deps, command.response_url);
@@ -121,7 +143,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       return;
     }
     const ctx: CommandCtx & { args: unknown } = {
-      ...base(client, who, surface),
+      ...base(client, who, surface, deliveryKey),
       channelId: command.channel_id,
       responseUrl: command.response_url,
       triggerId: command.trigger_id,
@@ -141,7 +163,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       return;
     }
     await ack();
-    const ctx = actionContext(services, client, actionBody, payload);
+    const deliveryKey = actionDeliveryKey(actionBody);
+    if (isCopy(deliveryKey, `action "${actionId}"`)) return;
+    const ctx = { ...actionContext(services, client, actionBody, payload), ...(deliveryKey ? { deliveryKey } : {}) };
     const needs: ActionNeeds<ActionCtx> = listener.needs;
     if (needs.modal) {
       if (!ctx.modal) {
@@ -158,8 +182,18 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   // ── modal submissions ──
   app.view({ type: 'view_submission' }, async ({ ack, body, client }) => {
     const submission = body as ViewSubmitAction;
+    const deliveryKey = submissionDeliveryKey(submission);
+    const arrival = deliveries.arrive(deliveryKey);
+    if (!arrival.first) {
+      // The same answer as the first copy's (an `update` to "Creating…", inline errors…): nothing runs twice.
+      const first = await arrival.firstAck();
+      logger.info(`a copy of the submission of "${submission.view.callback_id}" (delivered again); answered with the first ack`);
+      await (first ? ack(first as never) : ack());
+      return;
+    }
     const listener = submits.find(submission.view.callback_id);
     if (!listener) {
+      arrival.acked(undefined);
       await ack();
       logger.info(`no listener for the submission of "${submission.view.callback_id}"; acknowledged`);
       return;
@@ -168,6 +202,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const once: SubmitCtx['ack'] = async (response) => {
       if (acked) return;
       acked = true;
+      arrival.acked(response as AckAnswer);
       await (response ? ack(response) : ack());
     };
     const who = whoActs(submission);
@@ -176,7 +211,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const title = view.title?.text || 'talep';
     // No hash: the submission's own answer (an `update` ack) changes the view, so its old hash is stale.
     const plain = modalSurface(deps, { id: view.id }, plainModalRender(title));
-    const ctx: SubmitCtx = { ...base(client, who, plain), surface: plain, body: submission, view, values: view.state.values, ack: once };
+    const ctx: SubmitCtx = { ...base(client, who, plain, deliveryKey), surface: plain, body: submission, view, values: view.state.values, ack: once };
     const needs: SubmitNeeds<SubmitCtx> = listener.needs;
     const surface = needs.render ? plain.withRender(needs.render(ctx)) : plain;
     if (needs.linked || needs.talep) {
@@ -230,7 +265,13 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     await ack();
     if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
-    const ctx: ShortcutCtx = { ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId))), body: shortcut, triggerId: shortcut.trigger_id };
+    const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
+    if (isCopy(deliveryKey, `the shortcut "${shortcut.callback_id}"`)) return;
+    const ctx: ShortcutCtx = {
+      ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId)), deliveryKey),
+      body: shortcut,
+      triggerId: shortcut.trigger_id,
+    };
     await runWithNeeds(ctx, listener.needs, listener.handle);
   });
 
@@ -240,10 +281,12 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     await ack();
     if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
+    const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
+    if (isCopy(deliveryKey, `the message shortcut "${shortcut.callback_id}"`)) return;
     const deps = surfaceDeps(services, client, who.userId);
     const surface = shortcut.response_url ? respondSurface(deps, shortcut.response_url) : ephemeralSurface(deps, shortcut.channel.id);
     const ctx: MessageShortcutCtx = {
-      ...base(client, who, surface),
+      ...base(client, who, surface, deliveryKey),
       body: shortcut,
       triggerId: shortcut.trigger_id,
       channelId: shortcut.channel.id,
@@ -256,6 +299,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   for (const [type, listener] of events) {
     app.event(type, async (args) => {
       const { event, body, client, context } = args as unknown as AllMiddlewareArgs & { event: Record<string, unknown>; body: Record<string, unknown> };
+      if (typeof body.event_id === 'string' && isCopy(eventKey(body.event_id), `the event "${type}"`)) return;
       const ctx: EventCtx = {
         services,
         client,

@@ -153,7 +153,13 @@ export const plainModalRender = (title: string): ModalRender => ({
 /** A modal has its own look: the leading emoji of a message sentence is dropped. */
 export const withoutLeadingEmoji = (text: string): string => text.replace(/^(?::[\w+-]{1,100}:\s*)+/, '');
 
-export function modalSurface(deps: SurfaceDeps, view: { id: string; hash?: string | undefined }, render: ModalRender): ModalSurface {
+/** A modal; once it is closed, what it is sent goes to `fallback` (default: a DM). */
+export function modalSurface(
+  deps: SurfaceDeps,
+  view: { id: string; hash?: string | undefined },
+  render: ModalRender,
+  fallback?: Surface,
+): ModalSurface {
   let hash = view.hash;
   const update = async (next: ModalView) => {
     try {
@@ -173,14 +179,14 @@ export function modalSurface(deps: SurfaceDeps, view: { id: string; hash?: strin
     return render.result ? render.result(message) : render.problem(text);
   };
   const send = async (message: SlackMessage, tone: Tone = 'result') =>
-    orElse(deps, async () => update(await viewFor(message, tone)), message, `modal ${view.id}`);
+    orElse(deps, async () => update(await viewFor(message, tone)), message, `modal ${view.id}`, fallback);
   return {
     kind: 'modal',
     viewId: view.id,
     update,
     send,
     replace: (message) => send(message),
-    withRender: (next) => modalSurface(deps, { id: view.id, ...(hash ? { hash } : {}) }, next),
+    withRender: (next) => modalSurface(deps, { id: view.id, ...(hash ? { hash } : {}) }, next, fallback),
   };
 }
 

@@ -28,6 +28,10 @@ export interface Actor {
   channelId?: string;
 }
 
+/** Slack's action_ts and view ids are unique per click and per view: so are the tests'. */
+let sequence = 0;
+const nextActionTs = () => `${Math.floor(Date.now() / 1000)}.${String(++sequence % 1_000_000).padStart(6, '0')}`;
+
 export class SlackRequests {
   constructor(
     readonly eventsUrl: string,
@@ -116,33 +120,45 @@ export class SlackRequests {
       message: container.message,
       view: container.view,
       response_url: responseUrl,
-      actions: [{ type: 'button', block_id: 'b', action_ts: String(Date.now() / 1000), ...action }],
+      actions: [{ type: 'button', block_id: 'b', action_ts: nextActionTs(), ...action }],
     });
   }
 
   async viewSubmission(
     actor: Actor,
-    view: { callback_id: string; private_metadata?: string; id?: string; values?: Record<string, Record<string, unknown>> },
+    view: { callback_id: string; private_metadata?: string; id?: string; hash?: string; values?: Record<string, Record<string, unknown>> },
   ): Promise<SentRequest> {
-    return this.interaction({
+    return this.interaction(this.submissionPayload(actor, view));
+  }
+
+  /**
+   * A view_submission's payload as Slack builds it: a view without an id gets one of its own, and the
+   * hash is the view's current one (Slack's hash changes with every views.update).
+   */
+  submissionPayload(
+    actor: Actor,
+    view: { callback_id: string; private_metadata?: string; id?: string; hash?: string; values?: Record<string, Record<string, unknown>> },
+  ): Record<string, unknown> {
+    const id = view.id ?? `V-submitted-${++sequence}`;
+    return {
       type: 'view_submission',
       team: { id: actor.teamId ?? 'T1', domain: 'test' },
       user: { id: actor.userId, username: actor.userId.toLowerCase(), team_id: actor.teamId ?? 'T1' },
       api_app_id: 'A1',
       trigger_id: `trigger-${Date.now()}-${Math.random()}`,
       view: {
-        id: view.id ?? 'V-submitted',
+        id,
         type: 'modal',
         callback_id: view.callback_id,
         private_metadata: view.private_metadata ?? '',
         state: { values: view.values ?? {} },
-        hash: 'h',
+        hash: view.hash ?? this.slack.viewHashes.get(id) ?? 'h',
         team_id: actor.teamId ?? 'T1',
         app_id: 'A1',
         blocks: [],
       },
       response_urls: [],
-    });
+    };
   }
 
   async messageShortcut(
