@@ -152,6 +152,12 @@ export async function acceptWork<P>(ix: Interaction, order: WorkOrder<P>, answer
   return acceptance;
 }
 
+/** Whether the accepted work with job key `key` may still be done (waiting or running). */
+export async function workIsAlive(services: Services, key: string): Promise<boolean> {
+  const job = await services.jobs.queue.getByKey(key);
+  return job?.state === 'pending' || job?.state === 'running';
+}
+
 // ── running work ────────────────────────────────────────────────────────────────────────────────
 
 /** Failures that may pass: the work is kept and tried again later. */
@@ -256,7 +262,8 @@ async function afterFailure<P>(services: Services, work: WorkKind<P>, at: Failur
   services.logger[lastTry || !(error instanceof HelpdeskError) ? 'warn' : 'info'](
     `job ${work.kind} ${scene.job.id} for ${whom}: ${lastTry ? 'out of attempts' : 'refused'} (${describeError(error)}); given up`,
   );
-  await at.fail(lastTry ? lastTryMessage(at.attempt) : errorMessage(error));
+  const told = error instanceof SlackFileError ? { text: `:warning: ${escapeText(error.message)}` } : errorMessage(error);
+  await at.fail(lastTry ? lastTryMessage(at.attempt) : told);
   return { outcome: 'give-up', error: describeError(error) };
 }
 

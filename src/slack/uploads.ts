@@ -4,13 +4,16 @@
  * Shared by the new-talep form, "Add to a talep" and "Attach files".
  */
 import * as z from 'zod';
+import { isHelpdeskError } from '../api/errors.js';
 import type { FileUpload } from '../api/wire.js';
 import { SlackFileError } from './files.js';
 import { errorText } from './failures.js';
 import { type FileRef, MAX_FILES, megabytes } from '../views/kit/slack-files.js';
 import type { Services } from './services.js';
 import type { Actor } from './actor.js';
+import { findAttachment } from './reconcile.js';
 import { withoutLeadingEmoji } from './surface.js';
+import type { WorkSteps } from './work-steps.js';
 
 const uploadedFileSchema = z.looseObject({
   name: z.string().min(1).optional(),
@@ -100,3 +103,66 @@ export async function attachUploads(session: Pick<Actor, 'hd'>, talepId: number,
 /** One warning line per file that could not be attached. */
 export const attachWarnings = (outcome: AttachOutcome): string[] =>
   outcome.failed.map(({ filename, error }) => `“${filename}” could not be attached: ${failureReason(error)}`);
+
+// ── in durable work ────────────────────────────────────────────────────────────────────────────────
+
+/** What became of one file in durable work: attached, or the warning saying why not. */
+const fileStep = z.union([z.object({ attached: z.literal(true) }), z.object({ warning: z.string() })]);
+
+/**
+ * Attaches files to a talep in a job, each once: step `${prefix}:${index}` records what became of it,
+ * so a run after a crash or a retry neither attaches a file twice nor downloads it again. A file the
+ * help desk may have got without answering is looked for in the talep's attachments (name and size).
+ * One file's failure is a warning, never the job's: the talep exists by now. `downloaded` are files
+ * the run already has (by their index in `files`).
+ */
+export async function attachFilesOnce(
+  scene: { services: Services; actor: Pick<Actor, 'hd'>; steps: WorkSteps },
+  talepId: number,
+  files: readonly FileRef[],
+  prefix: string,
+  downloaded: ReadonlyMap<number, FileUpload> = new Map(),
+): Promise<AttachOutcome> {
+  const { services, actor, steps } = scene;
+  const outcome: AttachOutcome = { attached: [], failed: [] };
+  for (const [index, file] of files.entries()) {
+    if (!file.url) continue;
+    const name = `${prefix}:${index}`;
+    let done = steps.result(name, fileStep);
+    if (!done) {
+      let upload: FileUpload | undefined;
+      try {
+        upload = downloaded.get(index) ?? (await downloadFiles(services, [file]))[0];
+        if (!upload) continue;
+        const sent = upload;
+        done = await steps.once(
+          name,
+          fileStep,
+          async () => {
+            await actor.hd.attachFile({ id: talepId, uploadFile: sent });
+            return { attached: true as const };
+          },
+          async () => ((await findAttachment(actor.hd, { talepId, filename: sent.filename, size: sent.data.byteLength })) ? { attached: true as const } : undefined),
+        );
+      } catch (error) {
+        // Not answered: looked for once more now; a file that still is not there is reported, not retried.
+        const found =
+          upload && isHelpdeskError(error, 'unknown-outcome')
+            ? await findAttachment(actor.hd, { talepId, filename: upload.filename, size: upload.data.byteLength }).catch(() => undefined)
+            : undefined;
+        const why = isHelpdeskError(error, 'unknown-outcome')
+          ? `“${file.name}” may not have been attached: the help desk did not answer. Look at the talep's files.`
+          : `“${file.name}” could not be attached: ${failureReason(error)}`;
+        done = found ? { attached: true as const } : { warning: why };
+        await steps.record(name, done);
+      }
+    }
+    if ('attached' in done) outcome.attached.push(file.name);
+    else outcome.failed.push({ filename: file.name, error: new Error(done.warning) });
+  }
+  return outcome;
+}
+
+/** The warnings of files attached in durable work (each already one sentence). */
+export const attachWarningsOnce = (outcome: AttachOutcome): string[] =>
+  outcome.failed.map(({ error }) => (error instanceof Error ? error.message : String(error)));

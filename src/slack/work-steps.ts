@@ -107,6 +107,20 @@ export class WorkSteps {
     return made;
   }
 
+  /**
+   * Step `name` at most once, for what cannot be looked for (a public Slack post): done when an earlier
+   * run recorded it; skipped (undefined) when an earlier run may have done it without recording so.
+   */
+  async atMostOnce<S extends z.ZodType<JsonValue>>(name: string, schema: S, act: () => Promise<z.output<S>>): Promise<z.output<S> | undefined> {
+    const recorded = this.result(name, schema);
+    if (recorded !== undefined || this.maybeSent(name)) return recorded;
+    this.#progress.sending.push(name);
+    await this.#save();
+    const made = await act();
+    await this.record(name, made);
+    return made;
+  }
+
   /** Whether the person was already told `notice` in this job. */
   told(notice: string): boolean {
     return this.#progress.told.includes(notice);

@@ -11,7 +11,7 @@ import type { ModalView } from '../../views/kit/blocks.js';
 import { type NewTalepForm, newTalepFormView, type NewTalepValues } from '../../views/new-talep/form.js';
 import { NEW_TALEP_TITLE } from '../../views/new-talep/ids.js';
 import type { NewTalepMetadata, SourceMessage } from '../../views/new-talep/metadata.js';
-import { newTalepLoadingView, newTalepProblemView } from '../../views/new-talep/states.js';
+import { newTalepLoadingView, newTalepProblemView, typedTextToCopy } from '../../views/new-talep/states.js';
 
 /** Where the form was opened: the confirmation goes to that channel; a message's files are listed. */
 export interface FormContext {
@@ -95,8 +95,8 @@ export function formAgainRender(again: FormAgain): ModalRender {
           again.services.logger.info('could not re-render the new-talep form', error);
         }
       }
-      // The lists themselves failed: say so plainly rather than show a half form.
-      return newTalepProblemView(banner);
+      // The lists themselves failed: say so plainly rather than show a half form, keeping what was typed.
+      return newTalepProblemView(again.values.subject || again.values.body ? `${banner}\n\n${typedTextToCopy(again.values)}` : banner);
     },
   };
 }
