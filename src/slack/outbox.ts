@@ -87,8 +87,11 @@ export interface WorkKind<P = unknown> {
   render?(scene: WorkScene<P>): ModalRender;
   /** Does the work as `ctx.actor`; every step idempotent. Its answer is kept as the job's result. */
   run(ctx: WorkCtx<P>): Promise<JsonValue | void>;
-  /** The work will not be done: tell the person `message`, keeping what they wrote (default: `message` on the surface). */
-  failed?(scene: WorkScene<P>, message: SlackMessage): Promise<void>;
+  /**
+   * The work will not be done: tell the person `message` (the kernel's sentence for `error`; no error:
+   * their link is gone), keeping what they wrote (default: `message` on the surface).
+   */
+  failed?(scene: WorkScene<P>, message: SlackMessage, error: unknown): Promise<void>;
 }
 
 /** Declares a kind of work; the payload's type comes from its schema. */
@@ -207,9 +210,9 @@ export function workHandler<P>(services: Services, client: webApi.WebClient, wor
       surface = scene.modal;
       scene.surface = surface;
     }
-    const fail = async (message: SlackMessage) => {
+    const fail = async (message: SlackMessage, error?: unknown) => {
       try {
-        await (work.failed ? work.failed(scene, message) : surface.send(message, 'problem'));
+        await (work.failed ? work.failed(scene, message, error) : surface.send(message, 'problem'));
       } catch (error) {
         services.logger.error(`job ${work.kind} ${job.id}: could not tell the person it failed`, error);
       }
@@ -233,7 +236,7 @@ interface FailureScene<P> {
   scene: WorkScene<P>;
   steps: WorkSteps;
   surface: Surface;
-  fail: (message: SlackMessage) => Promise<void>;
+  fail: (message: SlackMessage, error?: unknown) => Promise<void>;
   attempt: number;
   maxAttempts: number;
   linkedAt: Date;
@@ -263,7 +266,7 @@ async function afterFailure<P>(services: Services, work: WorkKind<P>, at: Failur
     `job ${work.kind} ${scene.job.id} for ${whom}: ${lastTry ? 'out of attempts' : 'refused'} (${describeError(error)}); given up`,
   );
   const told = error instanceof SlackFileError ? { text: `:warning: ${escapeText(error.message)}` } : errorMessage(error);
-  await at.fail(lastTry ? lastTryMessage(at.attempt) : told);
+  await at.fail(lastTry ? lastTryMessage(at.attempt) : told, error);
   return { outcome: 'give-up', error: describeError(error) };
 }
 

@@ -13,7 +13,7 @@ import { talepUrl } from '../../domain/talep-link.js';
 import type { WorkCtx } from '../../slack/outbox.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
 import { findTalepByRef, slackRef, withSlackRef } from '../../slack/reconcile.js';
-import { attachFilesOnce, attachWarningsOnce, downloadFiles, failureReason } from '../../slack/uploads.js';
+import { attachFilesOnce, downloadFiles, failureReason } from '../../slack/uploads.js';
 import type { CreatedTalep } from '../../views/new-talep/states.js';
 import { assignTalep } from '../talep-work/public.js';
 import type { NewTalepRequest } from './request.js';
@@ -80,7 +80,7 @@ export async function fileTalep(ctx: WorkCtx<unknown>, request: NewTalepRequest)
   }
   // The first file went with createTalep; the others one by one, each at most once.
   const later = new Map([...downloaded].filter(([index]) => index > 0).map(([index, upload]) => [index - 1, upload] as const));
-  warnings.push(...attachWarningsOnce(await attachFilesOnce(ctx, id, request.files.slice(1), 'file', later)));
+  warnings.push(...(await attachFilesOnce(ctx, id, request.files.slice(1), { prefix: 'file', downloaded: later })).warnings);
   let url = talepUrl(id, services.talepUrlTemplate);
   let subject = request.subject;
   try {

@@ -14,7 +14,7 @@ import { AttachIds } from '../../views/talep-files/attach.js';
 import { FilesIds, parseFileValue } from '../../views/talep-files/ids.js';
 import { fileDeletedNotice, fileSentText, uploadFailedText } from '../../views/talep-files/list.js';
 import { talepIdOfButton } from '../talep-card/public.js';
-import { openAttachForm, submitAttachForm } from './attach.js';
+import { attachWork, openAttachForm, submitAttachForm } from './attach.js';
 import { sendPrivately, uploadName } from './download.js';
 import { filesFor } from './list.js';
 
@@ -97,4 +97,5 @@ export const talepFilesArea: Area = {
     ),
     onSubmit(AttachIds.callbackId, submitAttachForm),
   ],
+  work: [attachWork],
 };
