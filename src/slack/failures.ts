@@ -35,6 +35,9 @@ export const linkProblemText: Record<LinkProblem, string> = {
 
 export const linkProblemMessage = (problem: LinkProblem): SlackMessage => connectPrompt(linkProblemText[problem]);
 
+/** Said when a write may have been done without an answer (an `unknown-outcome`), while the bot finds out. */
+export const CHECKING_TEXT = ':hourglass: The help desk did not answer in time; I am checking whether it was done.';
+
 const minutes = (ms: number | undefined) => Math.max(1, Math.ceil((ms ?? 60_000) / 60_000));
 
 function permissionText(operation: string | undefined): string {
@@ -82,7 +85,7 @@ export function errorText(error: unknown, subject: ErrorSubject = {}): string {
       return ':electric_plug: The help desk is not reachable right now. Please try again in a minute.';
     case 'unknown-outcome':
       // Not "try again": the help desk may have done it, and a second try could do it twice.
-      return ':hourglass: The help desk did not answer in time; I am checking whether it was done.';
+      return CHECKING_TEXT;
     case 'invalid-response':
       return ':warning: The help desk sent an answer I could not read. An admin can find the details in the bot log.';
     case 'auth-paused':

@@ -30,7 +30,7 @@ import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
 import { keptForLaterMessage, lastTryMessage } from '../views/kit/notices.js';
 import { resultView } from '../views/kit/states.js';
 import { type Actor, actorFor, type Who } from './actor.js';
-import { errorMessage, errorText, linkProblemMessage } from './failures.js';
+import { CHECKING_TEXT, errorMessage, linkProblemMessage } from './failures.js';
 import { SlackFileError } from './files.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
 import { PersonNotFound } from './people.js';
@@ -247,11 +247,12 @@ async function afterFailure<P>(services: Services, work: WorkKind<P>, at: Failur
   const whom = `${scene.who.teamId}:${scene.who.userId}`;
   if (mayPass(error) && at.attempt < at.maxAttempts) {
     services.logger.info(`job ${work.kind} ${scene.job.id} for ${whom}: attempt ${at.attempt} failed (${describeError(error)}); kept for later`);
-    // Told once each: that it is being checked (a call that may have been done), that it is kept.
-    const checking = error instanceof HelpdeskError && error.kind === 'unknown-outcome';
+    // Told once each: that it is being checked (a call that may have been done, until that is known),
+    // that it is kept.
+    const checking = (error instanceof HelpdeskError && error.kind === 'unknown-outcome') || steps.checking;
     const notice = checking ? 'checking' : 'kept';
     if (!steps.told(notice)) {
-      const message = checking ? { text: errorText(error) } : keptForLaterMessage(keptReason(error), work.keptText);
+      const message = checking ? { text: CHECKING_TEXT } : keptForLaterMessage(keptReason(error), work.keptText);
       await at.surface.send(message, 'progress').catch((sendError: unknown) => services.logger.warn(`job ${work.kind}: notice not shown`, sendError));
       await steps.markTold(notice);
     }

@@ -65,6 +65,11 @@ export class WorkSteps {
     await this.#save();
   }
 
+  /** Whether some step may have been sent without an answer (its effect is still to be checked). */
+  get checking(): boolean {
+    return this.#progress.sending.length > 0;
+  }
+
   /** Whether an earlier run left step `name` possibly sent (no answer recorded). */
   maybeSent(name: string): boolean {
     return this.#progress.sending.includes(name);

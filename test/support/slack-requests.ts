@@ -60,6 +60,24 @@ export class SlackRequests {
     );
   }
 
+  /**
+   * One delivery of an interaction `payload`, signed at `timestamp` (a copy must be signed anew: the
+   * receiver refuses a signature it has seen), with Slack's retry headers when `retryNum` is given.
+   */
+  async delivery(payload: Record<string, unknown>, options: { timestamp?: number; retryNum?: number } = {}): Promise<SentRequest> {
+    const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+    const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+    const retry: Record<string, string> =
+      options.retryNum === undefined ? {} : { 'x-slack-retry-num': String(options.retryNum), 'x-slack-retry-reason': 'http_timeout' };
+    const sent = await this.raw(body, {
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': signature(this.signingSecret, timestamp, body),
+      ...retry,
+    });
+    this.#checkAnswer(String(payload.type), sent.body);
+    return sent;
+  }
+
   /** Checks what the app answered to a request of `kind` (a slash command or an interaction's `type`). */
   #checkAnswer(kind: string, answer: unknown): void {
     if (typeof answer !== 'object' || answer === null) return;
