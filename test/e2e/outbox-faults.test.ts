@@ -120,6 +120,29 @@ describe('a help desk down for 60 s', () => {
   }, 60_000);
 });
 
+describe('a person whose link is gone while their talep waits', () => {
+  const { h, clock } = faultHarness();
+
+  it('is told to connect again, with their text to copy; nothing is filed', async () => {
+    const open = await openNewTalepForm(h, 'agent2');
+    const subject = `Projector lamp ${token()}`;
+    const proxy = h.proxy!;
+    await proxy.down();
+    const mark = h.slack.calls.length;
+    await h.send.delivery(newTalepSubmission(h, open, { subject, body: 'Room 4, flickers then dies' }));
+    await h.slack.waitFor(() => updatesShowing(h, mark, open.viewId, QUEUED).length > 0, 'the queued notice');
+    await h.services.stores.accounts.unlink('T1', 'UAGENT2');
+    await proxy.up();
+    await runClock(h, clock, 20 * 60_000, () => updatesShowing(h, mark, open.viewId, 'Connect your help-desk account').length > 0);
+    const [told] = updatesShowing(h, mark, open.viewId, 'Connect your help-desk account').map((call) => json(call.args.view));
+    expect(told).toContain(subject);
+    expect(told).toContain('Room 4, flickers then dies');
+    expect(await taleps(h, subject)).toEqual([]);
+    expect(await h.services.jobs.queue.listDead()).toEqual([expect.objectContaining({ kind: 'new-talep', lastError: 'link: not-linked' })]);
+    await h.link('agent2');
+  }, 60_000);
+});
+
 describe('/talep pending', () => {
   const { h, clock } = faultHarness();
 

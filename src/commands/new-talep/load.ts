@@ -77,6 +77,9 @@ export interface FormAgain {
   note?: string;
 }
 
+const withTypedText = (banner: string, values: NewTalepValues): string =>
+  values.subject || values.body ? `${banner}\n\n${typedTextToCopy(values)}` : banner;
+
 /** The open form: a failure shows the form again, with the person's values and the reason on top. */
 export function formAgainRender(again: FormAgain): ModalRender {
   return {
@@ -84,7 +87,8 @@ export function formAgainRender(again: FormAgain): ModalRender {
     problem: async (text) => {
       const banner = `:warning: ${text}${again.note ?? ''}`;
       const actor = again.actor();
-      if (!actor) return newTalepProblemView(banner);
+      // No one to load the form as (the link is gone): what was typed, to copy.
+      if (!actor) return newTalepProblemView(withTypedText(banner, again.values));
       const withoutCategory: NewTalepValues = { ...again.values };
       delete withoutCategory.categoryId;
       // The category's fields may be what failed: then the form without them still keeps what was typed.
@@ -96,7 +100,7 @@ export function formAgainRender(again: FormAgain): ModalRender {
         }
       }
       // The lists themselves failed: say so plainly rather than show a half form, keeping what was typed.
-      return newTalepProblemView(again.values.subject || again.values.body ? `${banner}\n\n${typedTextToCopy(again.values)}` : banner);
+      return newTalepProblemView(withTypedText(banner, again.values));
     },
   };
 }
