@@ -99,8 +99,8 @@ describe('kill -9 with 20 submissions in flight', () => {
     });
 
     // A slow help desk: it makes each talep at once, but after the first two it answers 2.5 s late. At
-    // the kill (1 s after the last acknowledgement) the first ones are told, the next ones made but not
-    // answered, the rest (the bot works 4 at a time) not sent yet.
+    // the kill the first ones are told, the next ones made but not answered, the rest (the bot works 4
+    // at a time) not sent yet.
     const isCreate = (request: { method: string; path: string }) => request.method === 'POST' && request.path.toLowerCase() === '/api/talep';
     let seenCreates = 0;
     proxy.answerDelay = (request) => (isCreate(request) && ++seenCreates > 2 ? 2_500 : 0);
@@ -110,7 +110,9 @@ describe('kill -9 with 20 submissions in flight', () => {
       expect(ack.status).toBe(200);
       expect(json(ack.body)).toContain('Creating your talep');
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Killed once a slow create reached the help desk (it is made there, its answer still on the way).
+    await slack.waitFor(() => proxy.count('POST', '/api/talep') >= 3, 'a slow create at the help desk', 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await bot?.kill('SIGKILL');
     const createdBeforeKill = (await Promise.all(submissions.map(({ subject }) => taleps(driver, subject)))).filter((ids) => ids.length > 0).length;
     const toldBeforeKill = submissions.filter(({ viewId }) => updatesShowing(driver, mark, viewId, /Talep #\d+ created/).length > 0).length;

@@ -16,6 +16,8 @@ import type { Services } from '../../src/slack/services.js';
 import { WorkSteps } from '../../src/slack/work-steps.js';
 import { openStores } from '../../src/store/index.js';
 import type { JsonValue } from '../../src/store/json-value.js';
+import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
+import { pendingHomeBlocks, pendingListMessage, type PendingRow } from '../../src/views/pending/list.js';
 
 const neverSent = () => new HelpdeskError('unavailable', 'createTalep: connect ECONNREFUSED', { operation: 'createTalep', requestSent: false });
 const noAnswer = () => new HelpdeskError('unknown-outcome', 'createTalep: sent, no answer', { operation: 'createTalep', requestSent: true });
@@ -215,5 +217,29 @@ describe('onlyOnce', () => {
     const other = await interaction('view:T1:U1:V3:h:x');
     await expect(onlyOnce(other.ix, 'k', created, async () => Promise.reject(noAnswer()))).rejects.toMatchObject({ kind: 'unknown-outcome' });
     expect(await onlyOnce(other.ix, 'k', created, async () => ({ id: 2 }))).toBeUndefined();
+  });
+});
+
+describe('the pending-work views', () => {
+  const row = (index: number, state: PendingRow['state'] = 'pending'): PendingRow => ({
+    id: `job-${index}`,
+    what: `New talep “Printer <${index}>”`,
+    state,
+    since: new Date('2026-03-01T10:00:00Z'),
+    attempts: 2,
+    nextAttemptAt: new Date('2026-03-01T10:05:00Z'),
+  });
+
+  it('lists within Block Kit’s limits, escaped, with Cancel only on what waits', () => {
+    const rows = [...Array.from({ length: 24 }, (_, index) => row(index)), row(90, 'running'), row(91, 'dead')];
+    const message = pendingListMessage(rows);
+    expect(checkMessage(message)).toEqual([]);
+    expect(JSON.stringify(message)).toContain('more than 20; the latest 20');
+    expect(JSON.stringify(message)).toContain('Printer &lt;0&gt;');
+    const home = { type: 'home', blocks: pendingHomeBlocks([row(1), row(2, 'running'), row(3, 'dead')]) };
+    expect(checkView(home)).toEqual([]);
+    expect(JSON.stringify(home).match(/pending_home_cancel/g)).toHaveLength(1);
+    expect(pendingHomeBlocks([])).toEqual([]);
+    expect(JSON.stringify(pendingListMessage([]))).toContain('Nothing pending');
   });
 });

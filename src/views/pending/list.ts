@@ -53,7 +53,8 @@ export function pendingListMessage(rows: readonly PendingRow[], notice?: string)
     blocks.push(section(':white_check_mark: Nothing pending: everything you sent to the help desk has been done.'));
     return { text: notice ?? 'Nothing pending.', blocks };
   }
-  blocks.push(section(`:outbox_tray: *Your pending work* (${rows.length}${rows.length > MAX_LISTED ? `, the latest ${MAX_LISTED}` : ''})`));
+  const count = rows.length > MAX_LISTED ? `more than ${MAX_LISTED}; the latest ${MAX_LISTED}` : String(rows.length);
+  blocks.push(section(`:outbox_tray: *Your pending work* (${count})`));
   blocks.push(...pendingRows(rows, PendingIds.cancel, MAX_LISTED));
   blocks.push(context('Work the help desk could not take yet is kept and sent when it is back; you are told when it is done.'));
   return { text: notice ?? `${rows.length} pending`, blocks };
