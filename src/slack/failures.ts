@@ -10,6 +10,7 @@ import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
 import { connectPrompt } from '../views/kit/notices.js';
 import type { Who } from './actor.js';
 import { StoredLinkUnreadableError } from '../store/account-store.js';
+import { UnconfirmedWrite } from './once.js';
 import { PersonNotFound } from './people.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
@@ -62,6 +63,9 @@ export const foreignTalepText = (talepId: number): string =>
 export function errorText(error: unknown, subject: ErrorSubject = {}): string {
   if (error instanceof StoredLinkUnreadableError) return `:lock: ${error.userMessage}`;
   if (error instanceof PersonNotFound) return `${error.refused ? ':no_entry:' : ':bust_in_silhouette:'} ${error.message}`;
+  if (error instanceof UnconfirmedWrite) {
+    return ':hourglass: The help desk did not answer in time, so I cannot tell whether that was done. Look in the help desk before you do it again.';
+  }
   if (!(error instanceof HelpdeskError)) return ':warning: Something went wrong on our side. It has been logged; please try again.';
   const reason = error.reason ? ` (${escapeText(error.reason)})` : '';
   const what = subject.talepId !== undefined ? `Talep #${subject.talepId}` : subject.label ? escapeText(subject.label) : undefined;
@@ -117,6 +121,8 @@ export async function reportFailure(scene: FailureScene, error: unknown, subject
     if (error.kind === 'unauthorized') await services.stores.accounts.markRejected(who.teamId, who.userId, scene.linkedAt);
     const level = error.kind === 'invalid-response' || error.kind === 'unavailable' || error.kind === 'unknown-outcome' ? 'warn' : 'info';
     services.logger[level](`help-desk ${error.kind} in ${error.operation ?? 'call'} for ${whom}: ${error.message}`);
+  } else if (error instanceof UnconfirmedWrite) {
+    services.logger.warn(`unconfirmed write for ${whom}: ${error.message}`);
   } else if (error instanceof PersonNotFound || error instanceof StoredLinkUnreadableError) {
     services.logger.info(`person not found for ${whom}: ${error.message}`);
   } else {

@@ -12,9 +12,24 @@ import type { Interaction } from './interaction.js';
 export const IN_FLIGHT_TEXT = ':hourglass_flowing_sand: This is already being done; its result will show where you started it.';
 
 /**
+ * A write inside an interaction that was sent and not answered: unlike accepted work (which looks for
+ * its effect before trying again), nothing checks it, so the person is told plainly that it is unknown.
+ */
+export class UnconfirmedWrite extends Error {
+  override readonly name = 'UnconfirmedWrite';
+  constructor(
+    readonly kind: string,
+    cause: unknown,
+  ) {
+    super(`${kind}: sent, but the help desk did not answer; it may or may not have been done`, { cause });
+  }
+}
+
+/**
  * Runs `write` once for this delivery and answers its result; a repeat of the delivery gets the first
  * result (without writing). While the first is still running, the repeat is told so and gets undefined.
- * A failure that certainly changed nothing frees the key; an unknown outcome keeps it (see failures).
+ * A failure that certainly changed nothing frees the key; an unknown outcome keeps it and is thrown as
+ * an `UnconfirmedWrite` (told as such by ./failures.ts).
  */
 export async function onlyOnce<S extends z.ZodType<JsonValue>>(
   ix: Interaction,
@@ -41,7 +56,8 @@ export async function onlyOnce<S extends z.ZodType<JsonValue>>(
     result = await write();
   } catch (error) {
     // Sent and unanswered: it may have been done, so a repeat must not do it blindly (the lease ends it).
-    if (!(error instanceof HelpdeskError && error.kind === 'unknown-outcome')) await idempotency.release(key);
+    if (error instanceof HelpdeskError && error.kind === 'unknown-outcome') throw new UnconfirmedWrite(kind, error);
+    await idempotency.release(key);
     throw error;
   }
   await idempotency.complete(key, result);

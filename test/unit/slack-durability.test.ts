@@ -10,7 +10,8 @@ import type { HelpdeskClient } from '../../src/api/client.js';
 import { HelpdeskError } from '../../src/api/errors.js';
 import { actionDeliveryKey, DeliveryLog, submissionDeliveryKey } from '../../src/slack/deliveries.js';
 import type { Interaction } from '../../src/slack/interaction.js';
-import { IN_FLIGHT_TEXT, onlyOnce } from '../../src/slack/once.js';
+import { errorText } from '../../src/slack/failures.js';
+import { IN_FLIGHT_TEXT, onlyOnce, UnconfirmedWrite } from '../../src/slack/once.js';
 import { comparableText, findComment, findTalepByRef, slackRef, withSlackRef } from '../../src/slack/reconcile.js';
 import type { Services } from '../../src/slack/services.js';
 import { WorkSteps } from '../../src/slack/work-steps.js';
@@ -215,7 +216,11 @@ describe('onlyOnce', () => {
     await expect(onlyOnce(ix, 'k', created, async () => Promise.reject(refused()))).rejects.toMatchObject({ kind: 'invalid' });
     expect(await onlyOnce(ix, 'k', created, async () => ({ id: 1 }))).toEqual({ result: { id: 1 }, repeat: false });
     const other = await interaction('view:T1:U1:V3:h:x');
-    await expect(onlyOnce(other.ix, 'k', created, async () => Promise.reject(noAnswer()))).rejects.toMatchObject({ kind: 'unknown-outcome' });
+    const unconfirmed = await onlyOnce(other.ix, 'k', created, async () => Promise.reject(noAnswer())).catch((error: unknown) => error);
+    expect(unconfirmed).toBeInstanceOf(UnconfirmedWrite);
+    // Nothing checks it here, so the person is told it is unknown — not "checking", not "try again".
+    expect(errorText(unconfirmed)).toContain('cannot tell whether that was done');
+    expect(errorText(unconfirmed)).not.toMatch(/try again|checking/i);
     expect(await onlyOnce(other.ix, 'k', created, async () => ({ id: 2 }))).toBeUndefined();
   });
 });
