@@ -9,6 +9,7 @@ import type { Dispatcher } from 'undici';
 import { AuthGuard, type AuthGuardOptions } from './api/auth-guard.js';
 import { applicationRoot } from './api/auth.js';
 import { HelpdeskClient } from './api/client.js';
+import type { TransportOptions } from './api/transport.js';
 import { talepUrlTemplate } from './domain/talep-link.js';
 import type { Services } from './slack/services.js';
 import type { Config } from './config.js';
@@ -38,6 +39,8 @@ export interface BuildServicesOptions {
   /** The token key, or the key ring: the current key first, then older keys that still open stored tokens. */
   encryptionKey: Buffer | readonly Buffer[];
   dispatcher?: Dispatcher;
+  /** Help-desk timeouts (tests shorten the 30 s wait for an answer to see a stalled help desk quickly). */
+  transport?: Pick<TransportOptions, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs'>;
   /** Lock-out guard timings (tests shorten the 5-minute block pause). */
   guard?: AuthGuardOptions;
   maxUploadBytes?: number;
@@ -64,6 +67,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
   const helpdesk = new HelpdeskClient({
     baseUrl: options.helpdeskUrl,
     dispatcher: options.dispatcher,
+    ...options.transport,
     guard,
     throttle: {
       enabled: config.helpdesk.rateLimits.enabled,

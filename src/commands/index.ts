@@ -10,6 +10,7 @@ import { companiesArea } from './companies/index.js';
 import { kbArea } from './kb/index.js';
 import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { newTalepArea } from './new-talep/index.js';
+import { pendingArea } from './pending/index.js';
 import { rulesArea } from './rules/index.js';
 import { remindersArea } from './reminders/index.js';
 import { searchArea } from './search/index.js';
@@ -28,6 +29,7 @@ import { workflowStepsArea } from './workflow-steps/index.js';
 export function allAreas(): Area[] {
   return [
     accountArea,
+    pendingArea,
     newTalepArea,
     messageShortcutsArea,
     talepCardArea,

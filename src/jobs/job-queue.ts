@@ -56,6 +56,11 @@ export interface Job {
   history: AttemptRecord[];
   /** What the handler answered when it finished. */
   result: JsonValue | undefined;
+  /**
+   * What the handler recorded while it ran (`saveProgress`): the steps it completed, so that a run
+   * after a crash or a retry continues instead of doing them again.
+   */
+  progress: JsonValue | undefined;
   createdAt: Date;
   updatedAt: Date;
   /** Set while running. */
@@ -87,6 +92,8 @@ export interface JobQueue {
   claimDue(options: { now: Date; limit: number; workerId: string; kinds?: readonly string[] }): Promise<Job[]>;
   /** The earliest `runAt` of a pending job, to know when to look again. */
   nextDueAt(kinds?: readonly string[]): Promise<Date | undefined>;
+  /** Records the handler's progress (replacing the previous record); kept through retries and crashes. */
+  saveProgress(id: string, progress: JsonValue, now: Date): Promise<void>;
   /** The handler finished: done, with its result. */
   complete(id: string, result: JsonValue | undefined, now: Date): Promise<void>;
   /** The attempt failed but may succeed later: back to pending, due at `runAt`. */

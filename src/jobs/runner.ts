@@ -112,11 +112,20 @@ export class JobRunner {
     this.wake();
   }
 
-  /** Enqueues (durably) and wakes the worker, so a due job starts without waiting for the next poll. */
-  async enqueue(spec: JobSpec): Promise<EnqueueResult> {
-    const result = await this.#queue.enqueue(spec);
-    this.wake();
+  /**
+   * Enqueues (durably) and wakes the worker, so a due job starts without waiting for the next poll.
+   * `wake: false` leaves the start to a later `wake()` (e.g. after the person was told it is accepted).
+   * Without `runAt` the job is due at the runner's own now, so a test clock and the queue agree.
+   */
+  async enqueue(spec: JobSpec, options: { wake?: boolean } = {}): Promise<EnqueueResult> {
+    const result = await this.#queue.enqueue({ ...spec, runAt: spec.runAt ?? this.#now() });
+    if (options.wake !== false) this.wake();
     return result;
+  }
+
+  /** The runner's clock: when "now" is for due jobs (a manual clock in tests). */
+  now(): Date {
+    return this.#now();
   }
 
   /** Hands back jobs a previous process left running, then starts claiming. */

@@ -110,6 +110,8 @@ export class SlackStandIn {
   now = () => Date.now() / 1000;
   /** Per-method overrides, e.g. `fail.set('views.open', 'expired_trigger_id')`. */
   readonly fail = new Map<string, string>();
+  /** The current hash of each view (Slack changes it on every views.update), for realistic submissions. */
+  readonly viewHashes = new Map<string, string>();
   /** Every Block Kit limit the bot broke, in order; a test that expects one takes it with `takeViolations()`. */
   readonly violations: RecordedViolation[] = [];
   /** response_url ids that answer 404 `expired_url`, as Slack does after 30 minutes or 5 uses. */
@@ -138,6 +140,7 @@ export class SlackStandIn {
   #url = '';
   #messageCounter = 0;
   #viewCounter = 0;
+  #hashCounter = 0;
   #uploadCounter = 0;
   readonly #uploadNames = new Map<string, string>();
 
@@ -341,7 +344,9 @@ export class SlackStandIn {
       case 'views.update':
       case 'views.publish': {
         const id = (args.view_id as string | undefined) ?? `V${++this.#viewCounter}`;
-        return { ok: true, view: { ...(args.view as object), id, hash: `h${this.#viewCounter}` } };
+        const hash = `h${++this.#hashCounter}`;
+        this.viewHashes.set(id, hash);
+        return { ok: true, view: { ...(args.view as object), id, hash } };
       }
       case 'chat.postMessage': {
         const ts = `1700000000.${String(++this.#messageCounter).padStart(6, '0')}`;

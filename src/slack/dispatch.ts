@@ -5,6 +5,9 @@
  * listener it is for, with the middleware that listener declared. Unknown ids are acknowledged and
  * logged, never left to time out. Every payload is checked against the kernel's edge schemas
  * (./payloads.ts) first: a malformed one is acknowledged and logged, and no listener sees it.
+ * A delivery Slack sends again (or twice) is handled once: the copy gets the first one's ack and
+ * runs nothing (./deliveries.ts). Each area's kinds of accepted work are registered with the job
+ * runner (./outbox.ts).
  */
 import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortcut, MessageShortcut, ViewClosedAction, ViewSubmitAction, webApi } from '@slack/bolt';
 import type * as z from 'zod';
@@ -12,6 +15,8 @@ import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js'
 import { helpMessage } from '../views/kit/help.js';
 import { resultView } from '../views/kit/states.js';
 import { actorFor, whoActs } from './actor.js';
+import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey } from './deliveries.js';
+import { eventKey } from './idempotency-keys.js';
 import { linkProblemText } from './failures.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
 import type {
@@ -39,9 +44,9 @@ import {
   viewClosedPayload,
   viewSubmissionPayload,
 } from './payloads.js';
+import { type WorkKind, workHandler } from './outbox.js';
 import { type CommandCtx, type Route, Router } from './routes.js';
 import type { Services } from './services.js';
-import { SeenOnce } from './seen-once.js';
 import { registerSteps } from './steps.js';
 import {
   dmSurface,
@@ -55,11 +60,12 @@ import {
 
 export const SLASH_COMMAND = '/talep';
 
-/** One area of the bot: its `/talep` routes and its listeners. */
+/** One area of the bot: its `/talep` routes, its listeners, and the kinds of accepted work it runs. */
 export interface Area {
   name: string;
   routes?: Route[];
   listeners?: Listener[];
+  work?: readonly WorkKind[];
 }
 
 /** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
@@ -92,6 +98,13 @@ const loggedOnly = (services: Services): Surface => {
 
 export function registerAreas(app: App, services: Services, areas: readonly Area[]): Router {
   const router = new Router();
+  const deliveries = new DeliveryLog();
+  /** True for a copy of a delivery this process already handled (logged; the caller only acks). */
+  const isCopy = (key: string | undefined, what: string): boolean => {
+    if (key === undefined || deliveries.arrive(key).first) return false;
+    services.logger.info(`a copy of ${what} (delivered again); acknowledged, not run again`);
+    return true;
+  };
   const actions = new ListenerMap<Of<'action'>>();
   const submits = new ListenerMap<Of<'submit'>>();
   const closes = new ListenerMap<Of<'closed'>>();
@@ -102,6 +115,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const steps = new Map<string, Of<'function'>>();
   for (const area of areas) {
     for (const entry of area.routes ?? []) router.add(entry);
+    for (const work of area.work ?? []) services.jobs.register(work.kind, workHandler(services, app.client, work));
     for (const listener of area.listeners ?? []) {
       switch (listener.kind) {
         case 'action': actions.add(listener, 'action'); break;
@@ -129,12 +143,20 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     if (!checked.success) logger.warn(`malformed ${what}: ${payloadProblem(checked.error)}; acknowledged, not run`);
     return checked.success;
   };
-  const base = (client: webApi.WebClient, who: Interaction['who'], surface: Surface): Interaction => ({ services, client, who, surface });
+  const base = (client: webApi.WebClient, who: Interaction['who'], surface: Surface, deliveryKey?: string): Interaction => ({
+    services,
+    client,
+    who,
+    surface,
+    ...(deliveryKey ? { deliveryKey } : {}),
+  });
 
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
     if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) return;
+    const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
+    if (isCopy(deliveryKey, 'a slash command')) return;
     const who = { teamId: command.team_id, userId: command.user_id };
     const deps = surfaceDeps(services, client, who.userId);
     const surface = respondSurface(deps, command.response_url);
@@ -153,7 +175,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       return;
     }
     const ctx: CommandCtx & { args: unknown } = {
-      ...base(client, who, surface),
+      ...base(client, who, surface, deliveryKey),
       channelId: command.channel_id,
       responseUrl: command.response_url,
       triggerId: command.trigger_id,
@@ -174,7 +196,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       logger.info(`no listener for ${what}; acknowledged`);
       return;
     }
-    const ctx = actionContext(services, client, actionBody, payload);
+    const deliveryKey = actionDeliveryKey(actionBody);
+    if (isCopy(deliveryKey, `action "${String(actionId)}"`)) return;
+    const ctx = { ...actionContext(services, client, actionBody, payload), ...(deliveryKey ? { deliveryKey } : {}) };
     const needs: ActionNeeds<ActionCtx> = listener.needs;
     if (needs.modal) {
       if (!ctx.modal) {
@@ -195,8 +219,18 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       await ack();
       return;
     }
+    const deliveryKey = submissionDeliveryKey(submission);
+    const arrival = deliveries.arrive(deliveryKey);
+    if (!arrival.first) {
+      // The same answer as the first copy's (an `update` to "Creating…", inline errors…): nothing runs twice.
+      const first = await arrival.firstAck();
+      logger.info(`a copy of the submission of "${submission.view.callback_id}" (delivered again); answered with the first ack`);
+      await (first ? ack(first as never) : ack());
+      return;
+    }
     const listener = submits.find(submission.view.callback_id);
     if (!listener) {
+      arrival.acked(undefined);
       await ack();
       logger.info(`no listener for the submission of "${submission.view.callback_id}"; acknowledged`);
       return;
@@ -205,6 +239,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const once: SubmitCtx['ack'] = async (response) => {
       if (acked) return;
       acked = true;
+      arrival.acked(response as AckAnswer);
       await (response ? ack(response) : ack());
     };
     const who = whoActs(submission);
@@ -213,7 +248,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const title = view.title?.text || 'talep';
     // No hash: the submission's own answer (an `update` ack) changes the view, so its old hash is stale.
     const plain = modalSurface(deps, { id: view.id }, plainModalRender(title));
-    const ctx: SubmitCtx = { ...base(client, who, plain), surface: plain, body: submission, view, values: view.state.values, ack: once };
+    const ctx: SubmitCtx = { ...base(client, who, plain, deliveryKey), surface: plain, body: submission, view, values: view.state.values, ack: once };
     const needs: SubmitNeeds<SubmitCtx> = listener.needs;
     const surface = needs.render ? plain.withRender(needs.render(ctx)) : plain;
     if (needs.linked || needs.talep) {
@@ -273,7 +308,13 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const listener = shortcuts.find(shortcut.callback_id);
     if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
-    const ctx: ShortcutCtx = { ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId))), body: shortcut, triggerId: shortcut.trigger_id };
+    const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
+    if (isCopy(deliveryKey, `the shortcut "${shortcut.callback_id}"`)) return;
+    const ctx: ShortcutCtx = {
+      ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId)), deliveryKey),
+      body: shortcut,
+      triggerId: shortcut.trigger_id,
+    };
     await runWithNeeds(ctx, listener.needs, listener.handle);
   });
 
@@ -284,10 +325,12 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const listener = messageShortcuts.find(shortcut.callback_id);
     if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
+    const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
+    if (isCopy(deliveryKey, `the message shortcut "${shortcut.callback_id}"`)) return;
     const deps = surfaceDeps(services, client, who.userId);
     const surface = shortcut.response_url ? respondSurface(deps, shortcut.response_url) : ephemeralSurface(deps, shortcut.channel.id);
     const ctx: MessageShortcutCtx = {
-      ...base(client, who, surface),
+      ...base(client, who, surface, deliveryKey),
       body: shortcut,
       triggerId: shortcut.trigger_id,
       channelId: shortcut.channel.id,
@@ -297,16 +340,12 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   });
 
   // ── events ──
-  // Slack re-sends an event whose ack was late, with the same event_id: it is handled once.
-  const seenEvents = new SeenOnce();
+  // Slack re-sends an event whose ack was late, with the same event_id: it is handled once (./deliveries.ts).
   for (const [type, listener] of events) {
     app.event(type, async (args) => {
       const { event, body, client, context } = args as unknown as AllMiddlewareArgs & { event: Record<string, unknown>; body: Record<string, unknown> };
       const eventId = typeof body.event_id === 'string' ? body.event_id : undefined;
-      if (eventId && !seenEvents.firstTime(eventId)) {
-        logger.info(`event "${type}" ${eventId} came again (retry ${String(context.retryNum ?? '?')}); already handled`);
-        return;
-      }
+      if (eventId && isCopy(eventKey(eventId), `the event "${type}" ${eventId} (retry ${String(context.retryNum ?? "-")})`)) return;
       const ctx: EventCtx = {
         services,
         client,

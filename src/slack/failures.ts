@@ -10,6 +10,7 @@ import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
 import { connectPrompt } from '../views/kit/notices.js';
 import type { Who } from './actor.js';
 import { StoredLinkUnreadableError } from '../store/account-store.js';
+import { UnconfirmedWrite } from './once.js';
 import { PersonNotFound } from './people.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
@@ -58,6 +59,9 @@ export function plainSentence(text: string): string {
     .trim();
 }
 
+/** Said when a write may have been done without an answer (an `unknown-outcome`), while the bot finds out. */
+export const CHECKING_TEXT = ':hourglass: The help desk did not answer in time; I am checking whether it was done.';
+
 const minutes = (ms: number | undefined) => Math.max(1, Math.ceil((ms ?? 60_000) / 60_000));
 
 function permissionText(operation: string | undefined): string {
@@ -82,6 +86,9 @@ export const foreignTalepText = (talepId: number): string =>
 export function errorText(error: unknown, subject: ErrorSubject = {}): string {
   if (error instanceof StoredLinkUnreadableError) return `:lock: ${error.userMessage}`;
   if (error instanceof PersonNotFound) return `${error.refused ? ':no_entry:' : ':bust_in_silhouette:'} ${error.message}`;
+  if (error instanceof UnconfirmedWrite) {
+    return ':hourglass: The help desk did not answer in time, so I cannot tell whether that was done. Look in the help desk before you do it again.';
+  }
   if (!(error instanceof HelpdeskError)) return ':warning: Something went wrong on our side. It has been logged; please try again.';
   const reason = error.reason ? ` (${escapeText(error.reason)})` : '';
   const what = subject.talepId !== undefined ? `Talep #${subject.talepId}` : subject.label ? escapeText(subject.label) : undefined;
@@ -105,7 +112,7 @@ export function errorText(error: unknown, subject: ErrorSubject = {}): string {
       return ':electric_plug: The help desk is not reachable right now. Please try again in a minute.';
     case 'unknown-outcome':
       // Not "try again": the help desk may have done it, and a second try could do it twice.
-      return ':hourglass: The help desk did not answer in time; I am checking whether it was done.';
+      return CHECKING_TEXT;
     case 'invalid-response':
       return ':warning: The help desk sent an answer I could not read. An admin can find the details in the bot log.';
     case 'auth-paused':
@@ -143,6 +150,8 @@ export async function reportFailure(scene: FailureScene, error: unknown, subject
     }
     const level = error.kind === 'invalid-response' || error.kind === 'unavailable' || error.kind === 'unknown-outcome' ? 'warn' : 'info';
     services.logger[level](`help-desk ${error.kind} in ${error.operation ?? 'call'} for ${whom}: ${error.message}`);
+  } else if (error instanceof UnconfirmedWrite) {
+    services.logger.warn(`unconfirmed write for ${whom}: ${error.message}`);
   } else if (error instanceof PersonNotFound || error instanceof StoredLinkUnreadableError) {
     services.logger.info(`person not found for ${whom}: ${error.message}`);
   } else {

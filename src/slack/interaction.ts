@@ -14,6 +14,11 @@ export interface Interaction {
   who: Who;
   /** Where answers, notices and failures go. */
   surface: Surface;
+  /**
+   * This delivery's idempotency key (./deliveries.ts): the same for Slack's re-sends of it, different
+   * for anything the person did anew. Writes reserve it (./once.ts) or use it as their job key (./outbox.ts).
+   */
+  deliveryKey?: string;
 }
 
 /** An interaction of someone with a usable link: `actor` acts as them. */

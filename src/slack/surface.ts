@@ -152,7 +152,7 @@ export function respondSurface(deps: SurfaceDeps, responseUrl: string, ephemeral
 }
 
 /** An ephemeral message in a channel (in a thread when `threadTs` is given). */
-export function ephemeralSurface(deps: SurfaceDeps, channel: string, threadTs?: string): Surface {
+export function ephemeralSurface(deps: SurfaceDeps, channel: string, threadTs?: string, fallback?: Surface): Surface {
   const send = (message: SlackMessage) =>
     orElse(
       deps,
@@ -161,6 +161,7 @@ export function ephemeralSurface(deps: SurfaceDeps, channel: string, threadTs?: 
       },
       message,
       `ephemeral post in ${channel}`,
+      fallback,
     );
   return { kind: 'ephemeral', send, replace: send };
 }
@@ -175,7 +176,13 @@ export const plainModalRender = (title: string): ModalRender => ({
 /** A modal has its own look: the leading emoji of a message sentence is dropped. */
 export const withoutLeadingEmoji = (text: string): string => text.replace(/^(?::[\w+-]{1,100}:\s*)+/, '');
 
-export function modalSurface(deps: SurfaceDeps, view: { id: string; hash?: string | undefined }, render: ModalRender): ModalSurface {
+/** A modal; once it is closed, what it is sent goes to `fallback` (default: a DM). */
+export function modalSurface(
+  deps: SurfaceDeps,
+  view: { id: string; hash?: string | undefined },
+  render: ModalRender,
+  fallback?: Surface,
+): ModalSurface {
   let hash = view.hash;
   const update = async (next: ModalView) => {
     try {
@@ -195,14 +202,14 @@ export function modalSurface(deps: SurfaceDeps, view: { id: string; hash?: strin
     return render.result ? render.result(message) : render.problem(text);
   };
   const send = async (message: SlackMessage, tone: Tone = 'result') =>
-    orElse(deps, async () => update(await viewFor(message, tone)), message, `modal ${view.id}`);
+    orElse(deps, async () => update(await viewFor(message, tone)), message, `modal ${view.id}`, fallback);
   return {
     kind: 'modal',
     viewId: view.id,
     update,
     send,
     replace: (message) => send(message),
-    withRender: (next) => modalSurface(deps, { id: view.id, ...(hash ? { hash } : {}) }, next),
+    withRender: (next) => modalSurface(deps, { id: view.id, ...(hash ? { hash } : {}) }, next, fallback),
   };
 }
 

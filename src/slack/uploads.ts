@@ -1,16 +1,19 @@
 /**
  * Files users hand the bot in Slack, on their way to a talep: a file_input's submitted state checked
- * (count, size, a link to fetch), the files downloaded with the bot token, then attached one by one.
- * Shared by the new-talep form, "Add to a talep" and "Attach files".
+ * (count, size, a link to fetch), the files downloaded with the bot token, then attached one by one,
+ * each once, in durable work. Shared by the new-talep form, "Add to a talep" and "Attach files".
  */
 import * as z from 'zod';
+import { isHelpdeskError } from '../api/errors.js';
 import type { FileUpload } from '../api/wire.js';
 import { SlackFileError } from './files.js';
 import { errorText } from './failures.js';
 import { type FileRef, MAX_FILES, megabytes } from '../views/kit/slack-files.js';
 import type { Services } from './services.js';
 import type { Actor } from './actor.js';
+import { findAttachment } from './reconcile.js';
 import { withoutLeadingEmoji } from './surface.js';
+import type { WorkSteps } from './work-steps.js';
 
 const uploadedFileSchema = z.looseObject({
   name: z.string().min(1).optional(),
@@ -77,26 +80,77 @@ export async function downloadFiles(services: Services, files: readonly FileRef[
   return uploads;
 }
 
-/** What became of each file: the names attached, and each one that was not with its error. */
-export interface AttachOutcome {
+// ── in durable work ────────────────────────────────────────────────────────────────────────────────
+
+/** What became of one file in durable work: attached, or the warning saying why not. */
+const fileStep = z.union([z.object({ attached: z.literal(true) }), z.object({ warning: z.string() })]);
+
+export interface AttachOnceOutcome {
+  /** The names of the files attached (by this run or an earlier one). */
   attached: string[];
-  failed: { filename: string; error: unknown }[];
+  /** One sentence per file that was not. */
+  warnings: string[];
+  /** The first failure of this run (for work whose whole point is the files). */
+  firstError?: unknown;
 }
 
-/** Attaches each upload to the talep as the user; one file's failure does not stop the others. */
-export async function attachUploads(session: Pick<Actor, 'hd'>, talepId: number, uploads: readonly FileUpload[]): Promise<AttachOutcome> {
-  const outcome: AttachOutcome = { attached: [], failed: [] };
-  for (const file of uploads) {
-    try {
-      await session.hd.attachFile({ id: talepId, uploadFile: file });
-      outcome.attached.push(file.filename);
-    } catch (error) {
-      outcome.failed.push({ filename: file.filename, error });
+/** Failures that may pass (the help desk away): work that is only its files is retried for them. */
+const mayPass = (error: unknown) =>
+  isHelpdeskError(error) && ['unavailable', 'rate-limited', 'auth-paused', 'cancelled'].includes(error.kind);
+
+/**
+ * Attaches files to a talep in a job, each once: step `${prefix}:${index}` records what became of it,
+ * so a run after a crash or a retry neither attaches a file twice nor downloads it again. A file the
+ * help desk may have got without answering is looked for in the talep's attachments (name and size).
+ * One file's refusal is a warning; so is the help desk being away, unless `retry` says the job should
+ * rather run again later (then that failure is thrown). `downloaded`: files the run already has, by
+ * their index in `files`.
+ */
+export async function attachFilesOnce(
+  scene: { services: Services; actor: Pick<Actor, 'hd'>; steps: WorkSteps },
+  talepId: number,
+  files: readonly FileRef[],
+  options: { prefix: string; downloaded?: ReadonlyMap<number, FileUpload>; retry?: boolean },
+): Promise<AttachOnceOutcome> {
+  const { services, actor, steps } = scene;
+  const outcome: AttachOnceOutcome = { attached: [], warnings: [] };
+  for (const [index, file] of files.entries()) {
+    if (!file.url) continue;
+    const name = `${options.prefix}:${index}`;
+    let done = steps.result(name, fileStep);
+    if (!done) {
+      let upload: FileUpload | undefined;
+      try {
+        upload = options.downloaded?.get(index) ?? (await downloadFiles(services, [file]))[0];
+        if (!upload) continue;
+        const sent = upload;
+        const lookFor = () => findAttachment(actor.hd, { talepId, filename: sent.filename, size: sent.data.byteLength });
+        done = await steps.once(
+          name,
+          fileStep,
+          async () => {
+            await actor.hd.attachFile({ id: talepId, uploadFile: sent });
+            return { attached: true as const };
+          },
+          async () => ((await lookFor()) === undefined ? undefined : { attached: true as const }),
+        );
+      } catch (error) {
+        if (options.retry && (mayPass(error) || isHelpdeskError(error, 'unknown-outcome'))) throw error;
+        // Not answered: looked for once more now; a file that still is not there is reported, not retried.
+        const found =
+          upload && isHelpdeskError(error, 'unknown-outcome')
+            ? await findAttachment(actor.hd, { talepId, filename: upload.filename, size: upload.data.byteLength }).catch(() => undefined)
+            : undefined;
+        const why = isHelpdeskError(error, 'unknown-outcome')
+          ? `“${file.name}” may not have been attached: the help desk did not answer. Look at the talep's files.`
+          : `“${file.name}” could not be attached: ${failureReason(error)}`;
+        done = found === undefined ? { warning: why } : { attached: true as const };
+        outcome.firstError ??= found === undefined ? error : undefined;
+        await steps.record(name, done);
+      }
     }
+    if ('attached' in done) outcome.attached.push(file.name);
+    else outcome.warnings.push(done.warning);
   }
   return outcome;
 }
-
-/** One warning line per file that could not be attached. */
-export const attachWarnings = (outcome: AttachOutcome): string[] =>
-  outcome.failed.map(({ filename, error }) => `“${filename}” could not be attached: ${failureReason(error)}`);

@@ -31,7 +31,11 @@ export type AccountLink = z.infer<typeof accountLink>;
 const directoryEntry = z.object({ helpdeskUserId: z.int(), username: z.string(), email: z.string(), at: z.string() });
 export type DirectoryEntry = z.infer<typeof directoryEntry>;
 
-const messageTalep = z.object({ talepId: z.int(), createdBy: z.string(), at: z.string() });
+/**
+ * A message's talep: `talepId` once it exists; before that, `jobKey` names the accepted work that is
+ * opening it (the reservation that makes concurrent "Open a talep"s on one message open one talep).
+ */
+const messageTalep = z.object({ talepId: z.int().optional(), jobKey: z.string().optional(), createdBy: z.string(), at: z.string() });
 export type MessageTalep = z.infer<typeof messageTalep>;
 
 const reminderEntry = z.object({
@@ -60,7 +64,7 @@ export const databaseSchema = z.object({
   accounts: z.record(z.string(), accountLink),
   /** `team:user` → help-desk user found by e-mail (for assign and "on behalf of"). */
   directory: z.record(z.string(), directoryEntry),
-  /** `team:channel:ts` → the talep opened from that message (the duplicate guard). */
+  /** `team:channel:ts` → the talep opened (or being opened) from that message (the duplicate guard). */
   messageTaleps: z.record(z.string(), messageTalep),
   /** `team` → automation rules the admins registered (the API cannot list rules), and who changed what. */
   rules: z.record(z.string(), z.object({ ruleIds: z.array(z.int()), log: z.array(ruleChange) })),

@@ -34,6 +34,7 @@ const jobRow = z.object({
   lastError: z.string().optional(),
   history: z.array(z.object({ at: z.iso.datetime(), error: z.string().optional() })),
   result: jsonValue.optional(),
+  progress: jsonValue.optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   claimedBy: z.string().optional(),
@@ -132,6 +133,13 @@ export class LowdbJobQueue implements JobQueue {
       if (earliest === undefined || at < earliest) earliest = at;
     }
     return earliest === undefined ? undefined : new Date(earliest);
+  }
+
+  async saveProgress(id: string, progress: JsonValue, now: Date): Promise<void> {
+    const parsed = jsonValue.parse(progress);
+    await this.#change(id, now, (row) => {
+      row.progress = parsed;
+    });
   }
 
   async complete(id: string, result: JsonValue | undefined, now: Date): Promise<void> {
@@ -285,6 +293,7 @@ function toJob(id: string, row: JobRow): Job {
     lastError: row.lastError,
     history: row.history.map((attempt) => ({ at: new Date(attempt.at), error: attempt.error })),
     result: row.result === undefined ? undefined : structuredClone(row.result),
+    progress: row.progress === undefined ? undefined : structuredClone(row.progress),
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     claimedBy: row.claimedBy,

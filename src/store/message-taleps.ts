@@ -1,5 +1,19 @@
-/** Which talep was opened from which Slack message: the guard against opening the same one twice. */
+/**
+ * Which talep was opened from which Slack message: the guard against opening the same one twice. A
+ * message is reserved (atomically) by the accepted work that opens its talep before that work starts,
+ * so concurrent "Open a talep"s on one message — two people, or copies of one submission — make one
+ * talep and one thread reply.
+ */
 import { type Database, key, type MessageTalep } from './database.js';
+
+/** What a reservation found. */
+export type MessageClaim =
+  /** The message is now reserved for the work `jobKey` (or already was). */
+  | { state: 'reserved' }
+  /** The message opened talep `talepId`. */
+  | { state: 'opened'; talepId: number; createdBy: string }
+  /** Other accepted work is opening a talep from it. */
+  | { state: 'opening'; jobKey: string; createdBy: string; at: Date };
 
 export class MessageTalepStore {
   constructor(private readonly db: Database) {}
@@ -8,9 +22,50 @@ export class MessageTalepStore {
     return this.db.data.messageTaleps[key(teamId, channelId, messageTs)];
   }
 
+  /**
+   * Reserves the message for the work `jobKey`, deciding and writing in one synchronous section. A
+   * reservation held by other work stays unless it is `replacing` (that work is known to have ended).
+   */
+  async reserve(
+    teamId: string,
+    channelId: string,
+    messageTs: string,
+    claim: { jobKey: string; createdBy: string },
+    options: { replacing?: string } = {},
+  ): Promise<MessageClaim> {
+    let found: MessageClaim = { state: 'reserved' };
+    await this.db.update((data) => {
+      const messageKey = key(teamId, channelId, messageTs);
+      const existing = data.messageTaleps[messageKey];
+      if (existing?.talepId !== undefined) {
+        found = { state: 'opened', talepId: existing.talepId, createdBy: existing.createdBy };
+        return;
+      }
+      if (existing?.jobKey !== undefined && existing.jobKey !== claim.jobKey && existing.jobKey !== options.replacing) {
+        found = { state: 'opening', jobKey: existing.jobKey, createdBy: existing.createdBy, at: new Date(existing.at) };
+        return;
+      }
+      data.messageTaleps[messageKey] = { jobKey: claim.jobKey, createdBy: claim.createdBy, at: new Date().toISOString() };
+    });
+    return found;
+  }
+
+  /** Frees a reservation that `jobKey` holds (its work ended without a talep); a talep's link stays. */
+  async release(teamId: string, channelId: string, messageTs: string, jobKey: string): Promise<void> {
+    const messageKey = key(teamId, channelId, messageTs);
+    const existing = this.db.data.messageTaleps[messageKey];
+    if (existing?.jobKey !== jobKey || existing.talepId !== undefined) return;
+    await this.db.update((data) => {
+      const current = data.messageTaleps[messageKey];
+      if (current?.jobKey === jobKey && current.talepId === undefined) delete data.messageTaleps[messageKey];
+    });
+  }
+
   async set(teamId: string, channelId: string, messageTs: string, talepId: number, createdBy: string): Promise<void> {
     await this.db.update((data) => {
-      data.messageTaleps[key(teamId, channelId, messageTs)] = { talepId, createdBy, at: new Date().toISOString() };
+      const messageKey = key(teamId, channelId, messageTs);
+      const jobKey = data.messageTaleps[messageKey]?.jobKey;
+      data.messageTaleps[messageKey] = { talepId, ...(jobKey ? { jobKey } : {}), createdBy, at: new Date().toISOString() };
     });
   }
 

@@ -49,10 +49,12 @@ describe('every action listener, from every container', () => {
 
     const ids = actionListeners.flatMap((listener) => (typeof listener.id === 'string' ? [listener.id] : samplesFor(listener.id)));
     const missing = ids.filter((id) => !plausibleFor(id));
-    // Only these are not rendered here: rule rows need rules registered on the board, link buttons of
+    // Not rendered here: rule rows need rules registered on the board, link buttons of
     // modals opened from modals, the unlink button of an asset linked from a talep card. They are pressed
     // with a talep id (2) as value, which is plausible for each.
-    expect(missing.length).toBeLessThanOrEqual(8);
+    // Also not rendered: Cancel of pending work (it needs work waiting for the help desk; 2 pattern ids
+    // × 2 samples) and the Work Object details panel's link button (Slack renders that panel).
+    expect(missing.length).toBeLessThanOrEqual(13);
     h.slack.takeViolations();
   });
 

@@ -17,7 +17,7 @@ export const json = (value: unknown): string => JSON.stringify(value);
 // ── answers to a response_url ──────────────────────────────────────────────────────────────────
 
 /** The `index`-th post to a response_url (0: the first answer), once it arrives. */
-export function postTo(h: Harness, responseUrl: string | undefined, what = 'a response_url post', index = 0): Promise<Post> {
+export function postTo(h: Pick<Harness, 'slack'>, responseUrl: string | undefined, what = 'a response_url post', index = 0): Promise<Post> {
   return h.slack.waitFor(() => h.slack.postsTo(responseUrl ?? '')[index], what);
 }
 
@@ -63,7 +63,7 @@ export const pressAnswer = (
 // ── Slack calls ────────────────────────────────────────────────────────────────────────────────
 
 /** The calls of `method` made after the first `mark` calls (`mark`: `h.slack.calls.length` before acting). */
-export const callsSince = (h: Harness, mark: number, method: string): SlackCall[] =>
+export const callsSince = (h: Pick<Harness, 'slack'>, mark: number, method: string): SlackCall[] =>
   h.slack.calls.slice(mark).filter((call) => call.method === method);
 
 /** The call of `method` after the first `before` ones, once it is made. */
@@ -154,7 +154,7 @@ export async function modalOpenedBy(h: Harness, open: () => Promise<unknown>, sh
 }
 
 /** The latest `views.update` since `mark` (of `viewId`, when given) whose view passes `test`, once there is one. */
-export function viewUpdateSince(h: Harness, mark: number, test: (view: View) => boolean, what: string, viewId?: string): Promise<SlackCall> {
+export function viewUpdateSince(h: Pick<Harness, 'slack'>, mark: number, test: (view: View) => boolean, what: string, viewId?: string): Promise<SlackCall> {
   return h.slack.waitFor(
     () => callsSince(h, mark, 'views.update').filter((call) => (viewId === undefined || call.args.view_id === viewId) && test(viewOf(call))).at(-1),
     what,

@@ -17,10 +17,13 @@ import { identify } from '../../src/commands/account/public.js';
 import type { Services } from '../../src/slack/services.js';
 import type { Config } from '../../src/config.js';
 import { bearer } from '../../src/api/auth.js';
+import { HelpdeskClient } from '../../src/api/client.js';
 import type { AuthGuardOptions } from '../../src/api/auth-guard.js';
 import { createLogger } from '../../src/logger.js';
 import { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
+import type { BuildServicesOptions } from '../../src/bootstrap.js';
+import { HelpdeskProxy } from './helpdesk-proxy.js';
 import { type Actor, SlackRequests } from './slack-requests.js';
 
 /** Slack users of the tests, mapped by e-mail to the sandbox's demo accounts. */
@@ -44,10 +47,18 @@ export interface HarnessOptions {
   guard?: AuthGuardOptions;
   /** The connect modal offers "user name and password" (`CONNECT_WITH_PASSWORD=on`). Default off. */
   connectWithPassword?: boolean;
+  /** Put a controllable proxy between the bot and the sandbox (`h.proxy`: freeze, stall, down…). */
+  proxy?: boolean;
+  /** The bot's help-desk timeouts (fault tests shorten the 30 s wait for an answer). */
+  transport?: BuildServicesOptions['transport'];
+  /** The job worker's settings, e.g. a manual clock that drives retries and back-off. */
+  jobRunner?: BuildServicesOptions['jobRunner'];
 }
 
 export interface Harness {
   sandbox: Sandbox;
+  /** The proxy in front of the sandbox (with `proxy: true`). */
+  proxy: HelpdeskProxy | undefined;
   slack: SlackStandIn;
   app: TalepApp;
   services: Services;
@@ -57,6 +68,8 @@ export interface Harness {
   as(person: Person, channelId?: string): Actor;
   /** A help-desk client acting as a demo account, to check what changed in the sandbox. */
   helpdeskAs(person: Exclude<Person, 'stranger'>): ReturnType<Services['helpdesk']['withCredential']>;
+  /** The same, straight to the sandbox (past the proxy, with its own connections): checks while the proxy is down. */
+  sandboxAs(person: Exclude<Person, 'stranger'>): ReturnType<Services['helpdesk']['withCredential']>;
   link(person: Exclude<Person, 'stranger'>): Promise<void>;
   logs: string[];
   close(): Promise<void>;
@@ -80,6 +93,8 @@ afterEach(() => {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, settings: { DisableRateLimit: true, ...options.sandbox?.settings } });
+  const proxy = options.proxy ? await new HelpdeskProxy(sandbox.baseUrl).start() : undefined;
+  const helpdeskUrl = proxy?.baseUrl ?? sandbox.baseUrl;
   const slack = await new SlackStandIn().start();
   openSlacks.add(slack);
   for (const person of Object.values(people)) {
@@ -88,7 +103,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const signingSecret = randomBytes(16).toString('hex');
   const config = {
     slack: { botToken: slack.botToken, signingSecret, appToken: undefined, apiUrl: slack.apiUrl, mode: 'http' as const },
-    helpdesk: { url: sandbox.baseUrl, rateLimits: options.rateLimits ?? { enabled: false, general: 90, search: 60 } },
+    helpdesk: { url: helpdeskUrl, rateLimits: options.rateLimits ?? { enabled: false, general: 90, search: 60 } },
     port: 0,
     logLevel: 'debug' as const,
   } satisfies Pick<Config, 'slack' | 'helpdesk' | 'port' | 'logLevel'>;
@@ -96,7 +111,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logger = createLogger('debug', (line) => logs.push(line));
   const services = await buildServices({
     config,
-    helpdeskUrl: sandbox.baseUrl,
+    helpdeskUrl,
     logger,
     dataDir: undefined,
     encryptionKey: randomBytes(32),
@@ -104,13 +119,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     connectWithPassword: options.connectWithPassword ?? false,
     // Documentation links are previewed through the sandbox's stand-in of the documentation site.
     docsSite: { url: sandbox.docsSiteUrl, restRoot: undefined, credentials: undefined },
+    ...(options.transport ? { transport: options.transport } : {}),
+    ...(options.jobRunner ? { jobRunner: options.jobRunner } : {}),
   });
   const app = createTalepApp({ config, services, logger });
   const { port } = await app.start();
+  const direct = new HelpdeskClient({ baseUrl: sandbox.baseUrl, cache: false });
   const send = new SlackRequests(`http://127.0.0.1:${port}/slack/events`, signingSecret, slack);
 
   const harness: Harness = {
     sandbox,
+    proxy,
     slack,
     app,
     services,
@@ -119,6 +138,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logs,
     as: (person, channelId = 'C1') => ({ userId: people[person].userId, teamId: 'T1', channelId }),
     helpdeskAs: (person) => services.helpdesk.withCredential(bearer(sandbox.tokenFor(people[person].username))),
+    sandboxAs: (person) => direct.withCredential(bearer(sandbox.tokenFor(people[person].username))),
     async link(person) {
       const token = sandbox.tokenFor(people[person].username);
       // Linked earlier: the store's token was accepted then, as the connect flow checks it.
@@ -129,7 +149,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       openSlacks.delete(slack);
       await app.stop();
       await services.helpdesk.close();
+      await direct.close();
       await slack.close();
+      await proxy?.close();
       await sandbox.close();
       failOnViolations(slack, 'after the last test of the file');
     },

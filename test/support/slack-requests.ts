@@ -25,6 +25,10 @@ export interface Actor {
   channelId?: string;
 }
 
+/** Slack's action_ts and view ids are unique per click and per view: so are the tests'. */
+let sequence = 0;
+const nextActionTs = () => `${Math.floor(Date.now() / 1000)}.${String(++sequence % 1_000_000).padStart(6, '0')}`;
+
 export class SlackRequests {
   constructor(
     readonly eventsUrl: string,
@@ -39,6 +43,24 @@ export class SlackRequests {
 
   async signed(body: string, contentType = 'application/x-www-form-urlencoded', timestamp = Math.floor(Date.now() / 1000)): Promise<SentRequest> {
     return { ...(await postSigned(this.eventsUrl, this.signingSecret, body, { contentType, timestamp })), responseUrl: undefined };
+  }
+
+  /**
+   * One delivery of an interaction `payload`, signed at `timestamp` (a copy must be signed anew: the
+   * receiver refuses a signature it has seen), with Slack's retry headers when `retryNum` is given.
+   */
+  async delivery(payload: Record<string, unknown>, options: { timestamp?: number; retryNum?: number } = {}): Promise<SentRequest> {
+    const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+    const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+    const retry: Record<string, string> =
+      options.retryNum === undefined ? {} : { 'x-slack-retry-num': String(options.retryNum), 'x-slack-retry-reason': 'http_timeout' };
+    const sent = await this.raw(body, {
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': signature(this.signingSecret, timestamp, body),
+      ...retry,
+    });
+    this.slack.checkAnswer(String(payload.type), sent.body);
+    return sent;
   }
 
   /** `responseUrl`: one of the fake Slack's, e.g. one the test expired first; default a fresh one. */
@@ -90,33 +112,45 @@ export class SlackRequests {
       message: container.message,
       view: container.view,
       response_url: responseUrl,
-      actions: [{ type: 'button', block_id: 'b', action_ts: String(Date.now() / 1000), ...action }],
+      actions: [{ type: 'button', block_id: 'b', action_ts: nextActionTs(), ...action }],
     });
   }
 
   async viewSubmission(
     actor: Actor,
-    view: { callback_id: string; private_metadata?: string; id?: string; values?: Record<string, Record<string, unknown>> },
+    view: { callback_id: string; private_metadata?: string; id?: string; hash?: string; values?: Record<string, Record<string, unknown>> },
   ): Promise<SentRequest> {
-    return this.interaction({
+    return this.interaction(this.submissionPayload(actor, view));
+  }
+
+  /**
+   * A view_submission's payload as Slack builds it: a view without an id gets one of its own, and the
+   * hash is the view's current one (Slack's hash changes with every views.update).
+   */
+  submissionPayload(
+    actor: Actor,
+    view: { callback_id: string; private_metadata?: string; id?: string; hash?: string; values?: Record<string, Record<string, unknown>> },
+  ): Record<string, unknown> {
+    const id = view.id ?? `V-submitted-${++sequence}`;
+    return {
       type: 'view_submission',
       team: { id: actor.teamId ?? 'T1', domain: 'test' },
       user: { id: actor.userId, username: actor.userId.toLowerCase(), team_id: actor.teamId ?? 'T1' },
       api_app_id: 'A1',
       trigger_id: `trigger-${Date.now()}-${Math.random()}`,
       view: {
-        id: view.id ?? 'V-submitted',
+        id,
         type: 'modal',
         callback_id: view.callback_id,
         private_metadata: view.private_metadata ?? '',
         state: { values: view.values ?? {} },
-        hash: 'h',
+        hash: view.hash ?? this.slack.viewHashes.get(id) ?? 'h',
         team_id: actor.teamId ?? 'T1',
         app_id: 'A1',
         blocks: [],
       },
       response_urls: [],
-    });
+    };
   }
 
   async messageShortcut(

@@ -257,6 +257,62 @@ describe('JobRunner', () => {
     calls[0]?.finish();
   });
 
+  it('keeps what a handler recorded (saveProgress) through a retry and a crash', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'talep-jobs-'));
+    dirs.push(dir);
+    const key = randomBytes(32);
+    const clock = new ManualClock(START);
+    const queueOn = (stores: Awaited<ReturnType<typeof openStores>>) => new LowdbJobQueue(stores.db, { now: () => new Date(clock.now()) });
+    const before = queueOn(await openStores(dir, key));
+    const crashed = runner(before, clock, { backoff: { baseMs: 1_000, jitter: 0 } });
+    const seen: unknown[] = [];
+    let release: () => void = () => undefined;
+    crashed.register('steps', async ({ job, attempt }) => {
+      seen.push(job.progress);
+      await before.saveProgress(job.id, { step: attempt }, new Date(clock.now()));
+      if (attempt === 1) return { outcome: 'retry', error: 'not yet' };
+      // Attempt 2 never finishes in this process: it "dies" here.
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { outcome: 'done' };
+    });
+    await crashed.start();
+    const { job } = await crashed.enqueue({ kind: 'steps', key: 'p1', payload: null });
+    await crashed.idle();
+    await clock.advance(1_000);
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    // Attempt 2 recorded its step, then the process died.
+    await vi.waitFor(async () => expect((await before.get(job.id))?.progress).toEqual({ step: 2 }));
+    const after = queueOn(await openStores(dir, key));
+    const resumed = runner(after, clock);
+    resumed.register('steps', async ({ job: again }) => {
+      seen.push(again.progress);
+      return { outcome: 'done' };
+    });
+    await resumed.start();
+    await resumed.idle();
+    expect(seen).toEqual([undefined, { step: 1 }, { step: 2 }]);
+    release();
+  });
+
+  it('enqueue without wake waits for wake(); a job without runAt is due at the runner clock, not the wall clock', async () => {
+    const clock = new ManualClock(START);
+    const queue = await memoryQueue(clock);
+    const worker = runner(queue, clock);
+    const ran: string[] = [];
+    worker.register('k', async ({ job }) => void ran.push(job.key));
+    await worker.start();
+    const { job } = await worker.enqueue({ kind: 'k', key: 'quiet', payload: null }, { wake: false });
+    expect(job.runAt.getTime()).toBe(START);
+    await settle();
+    expect(ran).toEqual([]);
+    worker.wake();
+    await worker.idle();
+    expect(ran).toEqual(['quiet']);
+    expect(worker.now().getTime()).toBe(START);
+  });
+
   it('stop lets running handlers finish within the deadline and hands back the rest', async () => {
     const clock = new ManualClock(START);
     const queue = await memoryQueue(clock);

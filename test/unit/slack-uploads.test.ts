@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { HelpdeskError } from '../../src/api/errors.js';
 import type { FileUpload } from '../../src/api/wire.js';
 import type { Actor } from '../../src/slack/actor.js';
-import { attachUploads, attachWarnings, readUploads } from '../../src/slack/uploads.js';
+import type { Services } from '../../src/slack/services.js';
+import { attachFilesOnce, readUploads } from '../../src/slack/uploads.js';
 import { SlackFileError } from '../../src/slack/files.js';
+import { WorkSteps } from '../../src/slack/work-steps.js';
+import type { JsonValue } from '../../src/store/json-value.js';
 
 const MB = 1024 * 1024;
 const slackFile = (name: string, size = 10) => ({ id: `F-${name}`, name, mimetype: 'text/plain', size, url_private_download: `https://files.slack.test/${name}` });
@@ -32,31 +35,72 @@ describe('readUploads (a file_input’s submitted state)', () => {
   });
 });
 
-describe('attachUploads', () => {
-  const upload = (filename: string): FileUpload => ({ filename, contentType: 'text/plain', data: new TextEncoder().encode(filename) });
+describe('attachFilesOnce (files attached in durable work)', () => {
+  /** Slack hands out each file with its name as its content. */
+  const services = {
+    slackFiles: { download: async (_url: string, filename: string) => ({ filename, contentType: 'text/plain', data: new TextEncoder().encode(filename) }) },
+  } as unknown as Services;
+  const ref = (name: string) => ({ name, url: `https://files.slack.test/${name}`, type: 'text/plain' });
 
-  it('attaches each file, and one file’s failure does not stop the others', async () => {
+  /** A job's steps kept in memory: what one run records, the next run reads. */
+  function jobSteps(progress?: JsonValue) {
+    const job = { id: 'job-1', progress };
+    const queue = { saveProgress: async (_id: string, saved: JsonValue) => void (job.progress = structuredClone(saved)) };
+    return { job, steps: () => new WorkSteps(queue, job, () => new Date()) };
+  }
+
+  function helpdesk(refuse: (filename: string) => HelpdeskError | undefined, existing: { FileName: string; FileSize: number }[] = []) {
     const sent: string[] = [];
-    const session = {
-      hd: {
-        attachFile: async ({ uploadFile }: { uploadFile: FileUpload }) => {
-          if (uploadFile.filename === 'bad.exe') throw new HelpdeskError('invalid', 'File type not allowed', { operation: 'attachFile', status: 400, reason: 'File type not allowed' });
-          sent.push(uploadFile.filename);
-        },
+    const hd = {
+      attachFile: async ({ uploadFile }: { uploadFile: FileUpload }) => {
+        const refusal = refuse(uploadFile.filename);
+        if (refusal) throw refusal;
+        sent.push(uploadFile.filename);
       },
-    } as unknown as Pick<Actor, 'hd'>;
-    const outcome = await attachUploads(session, 7, [upload('a.txt'), upload('bad.exe'), upload('c.txt')]);
+      attachments: async () => existing.map((file, index) => ({ ...file, FileID: index + 1, Url: '' })),
+    } as unknown as Actor['hd'];
+    return { sent, hd };
+  }
+
+  it('attaches each file, and one file’s refusal is a warning that does not stop the others', async () => {
+    const refused = new HelpdeskError('invalid', 'File type not allowed', { operation: 'attachFile', status: 400, reason: 'File type not allowed' });
+    const { sent, hd } = helpdesk((name) => (name === 'bad.exe' ? refused : undefined));
+    const outcome = await attachFilesOnce({ services, actor: { hd }, steps: jobSteps().steps() }, 7, [ref('a.txt'), ref('bad.exe'), ref('c.txt')], { prefix: 'file' });
     expect(sent).toEqual(['a.txt', 'c.txt']);
     expect(outcome.attached).toEqual(['a.txt', 'c.txt']);
-    expect(outcome.failed.map((failure) => failure.filename)).toEqual(['bad.exe']);
-    const [warning] = attachWarnings(outcome);
+    expect(outcome.firstError).toBe(refused);
+    const [warning] = outcome.warnings;
     expect(warning).toMatch(/^“bad\.exe” could not be attached: /);
     expect(warning).toContain('File type not allowed');
     expect(warning).not.toMatch(/:\w+:/);
   });
 
-  it('words a Slack download problem as its own sentence', () => {
-    const warnings = attachWarnings({ attached: [], failed: [{ filename: 'x.png', error: new SlackFileError('Slack did not hand out “x.png”.') }] });
-    expect(warnings).toEqual(['“x.png” could not be attached: Slack did not hand out “x.png”.']);
+  it('words a Slack download problem as its own sentence', async () => {
+    const failing = { slackFiles: { download: async () => Promise.reject(new SlackFileError('Slack did not hand out “x.png”.')) } } as unknown as Services;
+    const { hd } = helpdesk(() => undefined);
+    const outcome = await attachFilesOnce({ services: failing, actor: { hd }, steps: jobSteps().steps() }, 7, [ref('x.png')], { prefix: 'file' });
+    expect(outcome.warnings).toEqual(['“x.png” could not be attached: Slack did not hand out “x.png”.']);
+  });
+
+  it('a run after another never attaches a file twice: done files are skipped, a file that may have been sent is looked for first', async () => {
+    const { job, steps } = jobSteps();
+    const first = helpdesk(() => undefined);
+    await attachFilesOnce({ services, actor: { hd: first.hd }, steps: steps() }, 7, [ref('a.txt')], { prefix: 'file' });
+    expect(first.sent).toEqual(['a.txt']);
+    // The same job again (a crash after its first file): a.txt is recorded; b.txt was "maybe sent" and is there.
+    const progress = job.progress as { sending: string[] };
+    progress.sending.push('file:1');
+    const again = helpdesk(() => undefined, [{ FileName: 'b.txt', FileSize: 5 }]);
+    const outcome = await attachFilesOnce({ services, actor: { hd: again.hd }, steps: steps() }, 7, [ref('a.txt'), ref('b.txt'), ref('c.txt')], { prefix: 'file' });
+    expect(again.sent).toEqual(['c.txt']);
+    expect(outcome.attached).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  });
+
+  it('work that is only its files is retried while the help desk is away (the failure is thrown), follow-ups are warned about', async () => {
+    const away = new HelpdeskError('unavailable', 'no route', { operation: 'attachFile', requestSent: false });
+    const { hd } = helpdesk(() => away);
+    await expect(attachFilesOnce({ services, actor: { hd }, steps: jobSteps().steps() }, 7, [ref('a.txt')], { prefix: 'file', retry: true })).rejects.toBe(away);
+    const warned = await attachFilesOnce({ services, actor: { hd }, steps: jobSteps().steps() }, 7, [ref('a.txt')], { prefix: 'file' });
+    expect(warned.warnings).toEqual([expect.stringContaining('“a.txt” could not be attached')]);
   });
 });

@@ -5,12 +5,14 @@
 import * as z from 'zod';
 import { ok } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
-import { acknowledgeOnly, onAction, onEvent } from '../../slack/listeners.js';
+import { acknowledgeOnly, buttonValue, onAction, onEvent } from '../../slack/listeners.js';
 import { payloadProblem } from '../../slack/payloads.js';
 import { route } from '../../slack/routes.js';
 import { ConnectIds } from '../../views/account/ids.js';
 import { disconnectedMessage, whoamiMessage } from '../../views/account/messages.js';
+import { rowActionPattern } from '../../views/kit/blocks.js';
 import { CONNECT_ACTION } from '../../views/kit/notices.js';
+import { cancelPending, PendingIds } from '../pending/public.js';
 import { connectSubmission, openConnectModal } from './connect.js';
 import { publishHome, refreshHome } from './home.js';
 import { identify } from './identify.js';
@@ -72,6 +74,11 @@ export const accountArea: Area = {
     connectSubmission,
     onAction(ConnectIds.disconnectAction, async (ctx) => {
       await unlinkAccount(ctx.services, ctx.who);
+      await refreshHome(ctx.services, ctx.client, ctx.who);
+    }),
+    // Cancel on App Home's pending work: the tab is published again, without it.
+    onAction(rowActionPattern(PendingIds.homeCancel), async (ctx) => {
+      await cancelPending(ctx, buttonValue(ctx.action));
       await refreshHome(ctx.services, ctx.client, ctx.who);
     }),
     // Link buttons still send an action; they only need their ack.

@@ -4,11 +4,13 @@
  * with inline errors, sends only changed fields on edit, and shows the card afterwards where the person
  * started (in place of the card they edited, else in the channel, else in a DM).
  */
+import * as z from 'zod';
 import type { Actor } from '../../slack/actor.js';
 import { type Acting, type Interaction, surfaceDeps } from '../../slack/interaction.js';
 import { onSubmit, type Listener } from '../../slack/listeners.js';
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
 import { actAs } from '../../slack/middleware.js';
+import { onlyOnce } from '../../slack/once.js';
 import { inLoadingModal, openModal } from '../../slack/modals.js';
 import type { Services } from '../../slack/services.js';
 import { type ModalRender, type SurfaceRef, surfaceFromRef } from '../../slack/surface.js';
@@ -118,7 +120,12 @@ export const assetFormSubmission: Listener = onSubmit(AssetIds.formCallback, asy
       assetId = target.assetId;
       await actor.hd.updateAsset({ id: assetId, ...changes });
     } else {
-      assetId = (await actor.hd.createAsset(createParams(values))).id;
+      // Once per submission: a copy of it (also after a restart) shows the asset the first one made.
+      const created = await onlyOnce(ctx, 'create-asset', z.object({ id: z.int() }), async () => ({
+        id: (await actor.hd.createAsset(createParams(values))).id,
+      }));
+      if (!created) return;
+      assetId = created.result.id;
     }
     const asset = await actor.hd.getAsset({ id: assetId });
     const done = target.mode === 'edit' ? 'Saved' : 'Created';

@@ -3,10 +3,12 @@
  * with "Share in channel"), `/talep kb new` (write one; agents) and the Show / Share buttons. An article
  * for agents only is never posted in a channel, whoever asks.
  */
+import * as z from 'zod';
 import { noArgs } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import { acknowledgeOnly, buttonValue, onAction, onSubmit } from '../../slack/listeners.js';
 import { actAs } from '../../slack/middleware.js';
+import { onlyOnce } from '../../slack/once.js';
 import { inLoadingModal } from '../../slack/modals.js';
 import { route } from '../../slack/routes.js';
 import { cannotPostHere, plainModalRender } from '../../slack/surface.js';
@@ -140,13 +142,19 @@ export const kbArea: Area = {
       });
       await actAs({ ...ctx, surface }, async (actor) => {
         acting = actor;
-        const created = await actor.hd.createArticle({
-          categoryId: values.categoryId,
-          subject: values.subject,
-          body: values.body,
-          forTechsOnly: values.techOnly,
-        });
-        await surface.update(articleCreatedView({ id: created.id, subject: values.subject, techOnly: values.techOnly }));
+        // Once per submission: a copy of it (also after a restart) shows the article the first one made.
+        const created = await onlyOnce(ctx, 'create-article', z.object({ id: z.int() }), async () => ({
+          id: (
+            await actor.hd.createArticle({
+              categoryId: values.categoryId,
+              subject: values.subject,
+              body: values.body,
+              forTechsOnly: values.techOnly,
+            })
+          ).id,
+        }));
+        if (!created) return;
+        await surface.update(articleCreatedView({ id: created.result.id, subject: values.subject, techOnly: values.techOnly }));
       });
     }),
   ],

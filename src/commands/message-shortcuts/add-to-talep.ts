@@ -1,19 +1,20 @@
 /**
  * "Add to a talep" (message shortcut): pick a talep (./talep-picker.ts) and add the message as a
  * comment, with its permalink and its files ("agents only" for agents). The form opens at once while
- * the message is read; a failure of the submission shows the form again with the reason on top.
+ * the message is read; a submission is accepted as durable work (the outbox) and added once; a
+ * failure shows the form again with the reason on top.
  */
+import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
 import type { FileUpload } from '../../api/wire.js';
-import type { Actor } from '../../slack/actor.js';
-import { SlackFileError } from '../../slack/files.js';
 import { type Interaction, surfaceDeps } from '../../slack/interaction.js';
 import type { MessageShortcutCtx, SubmitCtx } from '../../slack/listeners.js';
 import { decodeMetadata } from '../../slack/metadata.js';
-import { actAs } from '../../slack/middleware.js';
 import { inLoadingModal } from '../../slack/modals.js';
+import { type Acceptance, acceptWork, defineWork, type WorkCtx } from '../../slack/outbox.js';
+import { findComment } from '../../slack/reconcile.js';
 import { dmSurface, ephemeralSurface, type ModalRender } from '../../slack/surface.js';
-import { attachUploads, attachWarnings, downloadFiles, failureReason } from '../../slack/uploads.js';
+import { attachFilesOnce, downloadFiles, failureReason } from '../../slack/uploads.js';
 import { attachable } from '../../views/kit/slack-files.js';
 import {
   type AddedComment,
@@ -25,7 +26,7 @@ import {
   addToTalepStatusView,
   addToTalepView,
 } from '../../views/message-shortcuts/add-to-talep.js';
-import { type AddToTalepRequest, checkAddToTalep, readAddToTalepForm } from './add-to-talep-form.js';
+import { checkAddToTalep, readAddToTalepForm } from './add-to-talep-form.js';
 import { prefillFrom, type ShortcutMessage, sourceOf } from './message.js';
 
 /** The modal's plain states: a line while it works, the reason when the form cannot be shown. */
@@ -66,37 +67,75 @@ export function addCommentRefusal(error: unknown, talepId: number): string | und
   return `:no_entry: The help desk refused: only admins and agents of talep #${talepId}’s category can add comments. Ask one of them to add it, or open a new talep from this message with *Open a talep*.`;
 }
 
+/** What the form carries into the outbox: the request, where the message is, and the form to show again. */
+export const addToTalepWorkSchema = z.object({
+  request: z.object({ talepId: z.int().min(1), label: z.string().max(200), body: z.string().min(1).max(40_000), forTechsOnly: z.boolean() }),
+  metadata: addToTalepMetadataSchema,
+  values: z.object({
+    talep: z.object({ id: z.int(), label: z.string().max(200) }).optional(),
+    comment: z.string().max(40_000).optional(),
+    techsOnly: z.boolean().optional(),
+  }),
+});
+export type AddToTalepWork = z.infer<typeof addToTalepWorkSchema>;
+
 /**
- * Adds the comment with the message's first file on it, so the file shares the comment's visibility.
- * The other files: attached to the talep when the comment is public; when it is agents-only, each goes
- * with an agents-only comment of its own, because AttachFile would show it to the submitter.
+ * Adds the comment with the message's first file on it, so the file shares the comment's visibility —
+ * once: a run that may have sent it already looks for it in the talep's comments first. The other
+ * files: attached to the talep when the comment is public; when it is agents-only, each goes with an
+ * agents-only comment of its own, because AttachFile would show it to the submitter. Each at most once.
  */
-export async function addMessageComment(
-  actor: Pick<Actor, 'hd'>,
-  request: AddToTalepRequest,
-  uploads: readonly FileUpload[],
-): Promise<Pick<AddedComment, 'files' | 'warnings'>> {
-  const { talepId: id, forTechsOnly } = request;
-  const [first, ...others] = uploads;
-  await actor.hd.addComment({ id, body: request.body, ...(forTechsOnly ? { forTechsOnly: true } : {}), ...(first ? { uploadFile: first } : {}) });
-  if (!first) return {};
-  const files = [first.filename];
+export async function addMessageComment(ctx: WorkCtx<AddToTalepWork>): Promise<Pick<AddedComment, 'files' | 'warnings'>> {
+  const { services, actor, steps } = ctx;
+  const { talepId: id, forTechsOnly, body } = ctx.data.request;
+  const files = attachable(ctx.data.metadata.files ?? []);
+  const downloaded = new Map<number, FileUpload>();
+  const lookFor = (text: string) => async () =>
+    (await findComment(actor.hd, { talepId: id, authorId: actor.helpdeskUserId, body: text, forTechsOnly, since: ctx.job.acceptedAt })) === undefined
+      ? undefined
+      : (true as const);
+  await steps.once(
+    'comment',
+    z.literal(true),
+    async () => {
+      // Every file first: one Slack will not hand out refuses the submission before anything is added.
+      for (const [index, upload] of (await downloadFiles(services, files)).entries()) downloaded.set(index, upload);
+      const first = downloaded.get(0);
+      await actor.hd.addComment({ id, body, ...(forTechsOnly ? { forTechsOnly: true } : {}), ...(first ? { uploadFile: first } : {}) });
+      return true as const;
+    },
+    lookFor(body),
+  );
+  const [firstFile, ...others] = files;
+  if (!firstFile) return {};
+  const added = [firstFile.name];
   const warnings: string[] = [];
   if (forTechsOnly) {
-    for (const file of others) {
+    for (const [index, file] of others.entries()) {
+      const text = `Another file of the Slack message above: ${file.name}`;
       try {
-        await actor.hd.addComment({ id, body: `Another file of the Slack message above: ${file.filename}`, forTechsOnly: true, uploadFile: file });
-        files.push(file.filename);
+        await steps.once(
+          `private-file:${index}`,
+          z.literal(true),
+          async () => {
+            const upload = downloaded.get(index + 1) ?? (await downloadFiles(services, [file]))[0];
+            await actor.hd.addComment({ id, body: text, forTechsOnly: true, ...(upload ? { uploadFile: upload } : {}) });
+            return true as const;
+          },
+          lookFor(text),
+        );
+        added.push(file.name);
       } catch (error) {
-        warnings.push(`“${file.filename}” could not be added: ${failureReason(error)}`);
+        warnings.push(`“${file.name}” could not be added: ${failureReason(error)}`);
       }
     }
   } else {
-    const outcome = await attachUploads(actor, id, others);
-    files.push(...outcome.attached);
-    warnings.push(...attachWarnings(outcome));
+    const later = new Map([...downloaded].filter(([index]) => index > 0).map(([index, upload]) => [index - 1, upload] as const));
+    const outcome = await attachFilesOnce(ctx, id, others, { prefix: 'file', downloaded: later });
+    added.push(...outcome.attached);
+    warnings.push(...outcome.warnings);
   }
-  return { files, ...(warnings.length > 0 ? { warnings } : {}) };
+  return { files: added, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
 /** Only the person who added it sees the confirmation, in the message's thread (else a DM). */
@@ -109,9 +148,35 @@ async function confirmAdded(ix: Interaction, metadata: AddToTalepMetadata, added
     .catch((error: unknown) => ix.services.logger.warn('could not confirm the added comment', error));
 }
 
-/** The submission: read once, checked, acknowledged with "Adding…", then added as the person. */
+/** "Add to a talep" as accepted work: added as the person, once; the modal (or the thread, or a DM) says so. */
+export const addToTalepWork = defineWork({
+  kind: 'add-to-talep',
+  payload: addToTalepWorkSchema,
+  describe: (data) => `Message added to talep #${data.request.talepId}${data.request.forTechsOnly ? ' (agents only)' : ''}`,
+  keptText: 'Your comment is queued — it will be added to the talep when the help desk is back.',
+  render: (scene) => {
+    const form: AddToTalepForm = { isAgent: scene.data.metadata.agent, metadata: scene.data.metadata, values: scene.data.values };
+    return { ...statusRender, problem: (text) => addToTalepView({ ...form, banner: `:warning: ${text}` }) };
+  },
+  run: async (ctx) => {
+    const { services, who, data } = ctx;
+    const { request, metadata } = data;
+    const sent = await addMessageComment(ctx);
+    services.logger.info(`message ${metadata.channelId}/${metadata.ts} added to talep ${request.talepId} by ${who.teamId}:${who.userId}`);
+    const added: AddedComment = { talepId: request.talepId, label: request.label, techsOnly: request.forTechsOnly, ...sent };
+    await ctx.modal?.update(addedToTalepView(added)).catch((error: unknown) => services.logger.info('the add-to-talep modal is gone', error));
+    await confirmAdded(ctx, metadata, added);
+    return { talepId: request.talepId };
+  },
+  failed: async (scene, message, error) => {
+    // The form comes back with the reason (and the text); a refusal to comment is explained.
+    const refusal = addCommentRefusal(error, scene.data.request.talepId);
+    await scene.surface.send(refusal ? { text: refusal } : message, 'problem');
+  },
+});
+
+/** The submission: read once, checked, accepted as durable work, acknowledged with "Adding…". */
 export async function addToTalepSubmitted(ctx: SubmitCtx): Promise<void> {
-  const { services, who } = ctx;
   const metadata = decodeMetadata(addToTalepMetadataSchema, ctx.view.private_metadata);
   if (!metadata) {
     await ctx.ack({ response_action: 'update', view: addToTalepStatusView(':warning: This form is out of date. Please use the shortcut again.') });
@@ -124,30 +189,25 @@ export async function addToTalepSubmitted(ctx: SubmitCtx): Promise<void> {
     return;
   }
   const request = checked.values;
-  await ctx.ack({ response_action: 'update', view: addToTalepStatusView(`:hourglass_flowing_sand: Adding the message to talep #${request.talepId}…`) });
-
-  // Nothing was added when something fails (a file Slack would not hand out, the comment refused):
-  // the form again, with the person's choices and the reason on top.
-  const form: AddToTalepForm = { isAgent: metadata.agent, metadata, values };
-  const surface = ctx.surface.withRender({ ...statusRender, problem: (text) => addToTalepView({ ...form, banner: `:warning: ${text}` }) });
-  await actAs(
-    { ...ctx, surface },
-    async (actor) => {
-      let sent: Awaited<ReturnType<typeof addMessageComment>>;
-      try {
-        const uploads = await downloadFiles(services, attachable(metadata.files ?? []));
-        sent = await addMessageComment(actor, request, uploads);
-      } catch (error) {
-        const refusal = error instanceof SlackFileError ? error.message : addCommentRefusal(error, request.talepId);
-        if (refusal === undefined) throw error;
-        services.logger.info(`message not added to talep ${request.talepId} for ${who.teamId}:${who.userId}: ${refusal}`);
-        return surface.send({ text: refusal }, 'problem');
-      }
-      services.logger.info(`message ${metadata.channelId}/${metadata.ts} added to talep ${request.talepId} by ${who.teamId}:${who.userId}`);
-      const added: AddedComment = { talepId: request.talepId, label: request.label, techsOnly: request.forTechsOnly, ...sent };
-      await surface.update(addedToTalepView(added));
-      await confirmAdded(ctx, metadata, added);
-    },
-    { talepId: request.talepId },
+  const data: AddToTalepWork = { request, metadata, values };
+  await acceptWork(
+    ctx,
+    { work: addToTalepWork, data, reply: { view: { id: ctx.view.id, title: 'Add to a talep' }, to: { c: metadata.channelId } } },
+    (acceptance) => ctx.ack({ response_action: 'update', view: addToTalepStatusView(acceptedText(acceptance, request.talepId)) }),
   );
+}
+
+/** What the modal says once the work is accepted (or, for a copy of the submission, where it stands). */
+function acceptedText(acceptance: Acceptance, talepId: number): string {
+  switch (acceptance.state) {
+    case 'accepted':
+    case 'in-progress':
+      return `:hourglass_flowing_sand: Adding the message to talep #${talepId}…`;
+    case 'done':
+      return `:white_check_mark: The message was added to talep #${talepId}.`;
+    case 'failed':
+      return `:warning: The message could not be added to talep #${talepId}; I sent you the reason.`;
+    case 'cancelled':
+      return `:wastebasket: You cancelled adding the message to talep #${talepId}.`;
+  }
 }

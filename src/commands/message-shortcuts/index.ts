@@ -7,7 +7,7 @@ import type { Area } from '../../slack/dispatch.js';
 import { acknowledgeOnly, type MessageShortcutCtx, onMessageShortcut, onOptions, onShortcut, onSubmit } from '../../slack/listeners.js';
 import { AddToTalepIds } from '../../views/message-shortcuts/add-to-talep.js';
 import { openNewTalepForm } from '../new-talep/public.js';
-import { addToTalepSubmitted, openAddToTalep } from './add-to-talep.js';
+import { addToTalepSubmitted, addToTalepWork, openAddToTalep } from './add-to-talep.js';
 import { prefillFrom, readShortcutMessage, type ShortcutMessage, sourceOf } from './message.js';
 import { ShortcutIds } from './shortcut-ids.js';
 import { talepPickerOptions } from './talep-picker.js';
@@ -44,4 +44,5 @@ export const messageShortcutsArea: Area = {
     // A link button still sends an action; it only needs its ack.
     acknowledgeOnly(AddToTalepIds.openLink),
   ],
+  work: [addToTalepWork],
 };

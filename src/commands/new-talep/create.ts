@@ -1,53 +1,47 @@
 /**
- * Creating a talep from a checked submission (after the modal was acked with "Creating…"): the
- * on-behalf-of user and the files first, then createTalep, then what can only follow it (the
- * assignment's follow-up, a custom priority, more files); the source message gets a thread reply, the
- * person a confirmation. A failure before the talep exists shows the form again with a banner and the
- * person's values.
+ * Filing a talep from a checked submission, as durable work (./work.ts) run as the person: the
+ * on-behalf-of user and the files first, then createTalep — at most once: its body carries the work's
+ * reference, and a run that may have sent it before (a crash, no answer) looks for the talep by that
+ * reference first — then what can only follow it (the assignment's follow-up, a custom priority, more
+ * files, each at most once). Once the talep exists, later failures become warnings, so nothing after
+ * it can make a duplicate.
  */
-import { talepUrl } from '../../domain/talep-link.js';
+import * as z from 'zod';
+import type { FileUpload } from '../../api/wire.js';
 import { isStandardPriority } from '../../domain/priority.js';
-import type { Actor } from '../../slack/actor.js';
-import { SlackFileError } from '../../slack/files.js';
-import { type Interaction, surfaceDeps } from '../../slack/interaction.js';
-import type { SubmitCtx } from '../../slack/listeners.js';
-import { actAs } from '../../slack/middleware.js';
+import { talepUrl } from '../../domain/talep-link.js';
+import type { WorkCtx } from '../../slack/outbox.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
-import { dmSurface, surfaceFromRef } from '../../slack/surface.js';
-import { attachUploads, attachWarnings, downloadFiles, failureReason } from '../../slack/uploads.js';
-import type { SlackMessage } from '../../views/kit/blocks.js';
-import type { NewTalepMetadata } from '../../views/new-talep/metadata.js';
-import {
-  alreadyOpenedView,
-  type CreatedTalep,
-  newTalepCreatedMessage,
-  newTalepCreatedView,
-  newTalepCreatingView,
-} from '../../views/new-talep/states.js';
+import { findTalepByRef, slackRef, withSlackRef } from '../../slack/reconcile.js';
+import { attachFilesOnce, downloadFiles, failureReason } from '../../slack/uploads.js';
+import type { CreatedTalep } from '../../views/new-talep/states.js';
 import { assignTalep } from '../talep-work/public.js';
-import { formAgainRender, formContextOf } from './load.js';
-import type { NewTalepReading } from './read.js';
 import type { NewTalepRequest } from './request.js';
-import { existingTalepFor, linkSourceMessage } from './source-message.js';
 
-/**
- * Creates the talep and attaches the rest. Everything that can fail for the person's input (on behalf
- * of, downloads, the creation itself) happens before or in createTalep; once the talep exists, later
- * failures become warnings, so a retry never makes a duplicate.
- */
-export async function createFromRequest(ix: Interaction, actor: Actor, request: NewTalepRequest): Promise<CreatedTalep> {
-  const { services } = ix;
+/** What a filed talep's work answers (and a copy of its submission is shown). */
+export const createdTalepSchema = z.object({
+  id: z.int().positive(),
+  subject: z.string(),
+  url: z.string(),
+  warnings: z.array(z.string()).optional(),
+});
+
+/** createTalep as the person, with the work's reference at the end of the body; the files already downloaded are kept by index. */
+async function createTalep(ctx: WorkCtx<unknown>, request: NewTalepRequest, ref: string, downloaded: Map<number, FileUpload>): Promise<number> {
+  const { services, actor } = ctx;
   let onBehalfOf: number | undefined;
   if (request.onBehalfOf && request.onBehalfOf !== actor.userId && actor.isAgent) {
-    onBehalfOf = (await helpdeskPersonFor(services, actor, ix.client, request.onBehalfOf)).helpdeskUserId;
+    onBehalfOf = (await helpdeskPersonFor(services, actor, ctx.client, request.onBehalfOf)).helpdeskUserId;
   }
+  // Every file first: one Slack will not hand out refuses the submission before anything is created.
   const uploads = await downloadFiles(services, request.files);
-  const [first, ...others] = uploads;
+  for (const [index, upload] of uploads.entries()) downloaded.set(index, upload);
+  const [first] = uploads;
   const assigneeId = request.assigneeId !== undefined && actor.isAgent ? request.assigneeId : undefined;
   const { id } = await actor.hd.createTalep({
     categoryId: request.categoryId,
     subject: request.subject,
-    body: request.body,
+    body: withSlackRef(request.body, ref),
     priorityId: isStandardPriority(request.priorityId) ? request.priorityId : 0,
     ...(request.tags.length > 0 ? { tags: request.tags } : {}),
     // The assignment is made by createTalep itself (one call); what follows an assignment runs below.
@@ -56,20 +50,37 @@ export async function createFromRequest(ix: Interaction, actor: Actor, request: 
     ...(Object.keys(request.customFields).length > 0 ? { customFields: request.customFields } : {}),
     ...(first ? { uploadFile: first } : {}),
   });
+  return id;
+}
+
+/** Files the talep, once, and everything that follows; the talep as the person sees it. */
+export async function fileTalep(ctx: WorkCtx<unknown>, request: NewTalepRequest): Promise<CreatedTalep> {
+  const { services, actor, steps } = ctx;
+  const ref = slackRef(ctx.job.key);
+  const downloaded = new Map<number, FileUpload>();
+  const id = await steps.once(
+    'talep',
+    z.int().positive(),
+    () => createTalep(ctx, request, ref, downloaded),
+    () => findTalepByRef(actor.hd, ref),
+  );
 
   const warnings: string[] = [];
+  const assigneeId = request.assigneeId !== undefined && actor.isAgent ? request.assigneeId : undefined;
   if (assigneeId !== undefined) {
     await assignTalep(actor, id, assigneeId, { alreadyApplied: true }).catch((error: unknown) =>
       warnings.push(`The assignment could not be completed: ${failureReason(error)}`),
     );
   }
   if (!isStandardPriority(request.priorityId)) {
-    // createTalep's priorityId takes -1..2 only; custom priorities are set right after.
+    // createTalep's priorityId takes -1..2 only; custom priorities are set right after (setting it twice is harmless).
     await actor.hd
       .updateTalep({ id, priority: request.priorityId })
       .catch((error: unknown) => warnings.push(`The priority could not be set: ${failureReason(error)}`));
   }
-  warnings.push(...attachWarnings(await attachUploads(actor, id, others)));
+  // The first file went with createTalep; the others one by one, each at most once.
+  const later = new Map([...downloaded].filter(([index]) => index > 0).map(([index, upload]) => [index - 1, upload] as const));
+  warnings.push(...(await attachFilesOnce(ctx, id, request.files.slice(1), { prefix: 'file', downloaded: later })).warnings);
   let url = talepUrl(id, services.talepUrlTemplate);
   let subject = request.subject;
   try {
@@ -80,58 +91,4 @@ export async function createFromRequest(ix: Interaction, actor: Actor, request: 
     services.logger.info(`talep ${id} created but could not be read back`, error);
   }
   return { id, subject, url, ...(warnings.length > 0 ? { warnings } : {}) };
-}
-
-/** The confirmation after the modal closed: ephemeral where the person started, else (or failing that) a DM. */
-async function confirmCreated(ix: Interaction, channelId: string | undefined, message: SlackMessage): Promise<void> {
-  const deps = surfaceDeps(ix.services, ix.client, ix.who.userId);
-  const dm = () => dmSurface(deps).send(message);
-  await surfaceFromRef(deps, channelId ? { c: channelId } : undefined)
-    .send(message)
-    .catch(() => dm())
-    .catch((error: unknown) => ix.services.logger.warn('could not confirm the new talep', error));
-}
-
-/** The submission, once acked: creates the talep as the person and shows the result in the modal. */
-export async function submitNewTalep(
-  ctx: SubmitCtx,
-  metadata: NewTalepMetadata,
-  reading: NewTalepReading,
-  request: NewTalepRequest,
-): Promise<void> {
-  const { services, who } = ctx;
-  let acting: Actor | undefined;
-  const hadUploads = reading.uploads.ok && reading.uploads.files.length > 0;
-  const surface = ctx.surface.withRender(
-    formAgainRender({
-      services,
-      actor: () => acting,
-      values: reading.values,
-      where: formContextOf(metadata),
-      progress: (text) => newTalepCreatingView(text),
-      // Slack cannot prefill a file input: say so rather than lose the files silently.
-      ...(hadUploads ? { note: '\n_Attach your files again before you resubmit._' } : {}),
-    }),
-  );
-  await actAs({ ...ctx, surface }, async (actor) => {
-    acting = actor;
-    if (metadata.source) {
-      // Someone may have opened a talep from the same message while this form was open.
-      const existing = await existingTalepFor(services, actor, metadata.source);
-      if (existing) return surface.update(alreadyOpenedView(existing));
-    }
-    let talep: CreatedTalep;
-    try {
-      talep = await createFromRequest(ctx, actor, request);
-    } catch (error) {
-      // A file Slack would not hand out: nothing was created; the form says which file and why.
-      if (!(error instanceof SlackFileError)) throw error;
-      services.logger.info(`new talep refused locally for ${who.teamId}:${who.userId}: ${error.message}`);
-      return surface.send({ text: error.message }, 'problem');
-    }
-    services.logger.info(`talep ${talep.id} created from Slack by ${who.teamId}:${who.userId}`);
-    const threaded = metadata.source ? await linkSourceMessage(ctx, actor, metadata.source, talep) : false;
-    await surface.update(newTalepCreatedView(talep));
-    if (!threaded) await confirmCreated(ctx, metadata.channelId, newTalepCreatedMessage(talep));
-  });
 }

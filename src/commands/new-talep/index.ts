@@ -1,11 +1,12 @@
 /**
  * New talep: `/talep new [subject]`, the App Home button, and the form they open (the shortcuts open
  * it too, through ./public.ts). Flows: ./open.ts opens the form, ./category.ts reloads it for a
- * category, ./submission.ts checks and acknowledges a submission and ./create.ts creates the talep.
+ * category, ./submission.ts checks a submission and accepts it as durable work (./work.ts, the outbox),
+ * which ./create.ts does: the talep, once.
  *
  * Imports go one way: views/new-talep (ids, metadata, form, states) → read.ts (the one reading of the
  * form state) → request.ts (the check); load.ts (the form's lists) and source-message.ts (the duplicate
- * guard) → create.ts → submission.ts; open.ts, category.ts → index.ts; open.ts → public.ts.
+ * guard) → create.ts → work.ts → submission.ts; open.ts, category.ts → index.ts; open.ts → public.ts.
  */
 import { ok, type Parsed } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
@@ -17,6 +18,7 @@ import { NewTalepIds, SUBJECT_MAX } from '../../views/new-talep/ids.js';
 import { changeCategory } from './category.js';
 import { openNewTalepForm } from './open.js';
 import { newTalepSubmitted } from './submission.js';
+import { newTalepWork } from './work.js';
 
 /** `/talep new [subject]`: everything after `new` prefills the subject. */
 export function parseNewTalepArgs(text: string): Parsed<{ subject?: string }> {
@@ -54,4 +56,5 @@ export const newTalepArea: Area = {
     // A link button still sends an action; it only needs its ack.
     acknowledgeOnly(NewTalepIds.openLink),
   ],
+  work: [newTalepWork],
 };

@@ -11,7 +11,7 @@ import type { ModalView } from '../../views/kit/blocks.js';
 import { type NewTalepForm, newTalepFormView, type NewTalepValues } from '../../views/new-talep/form.js';
 import { NEW_TALEP_TITLE } from '../../views/new-talep/ids.js';
 import type { NewTalepMetadata, SourceMessage } from '../../views/new-talep/metadata.js';
-import { newTalepLoadingView, newTalepProblemView } from '../../views/new-talep/states.js';
+import { newTalepLoadingView, newTalepProblemView, typedTextToCopy } from '../../views/new-talep/states.js';
 
 /** Where the form was opened: the confirmation goes to that channel; a message's files are listed. */
 export interface FormContext {
@@ -77,6 +77,9 @@ export interface FormAgain {
   note?: string;
 }
 
+const withTypedText = (banner: string, values: NewTalepValues): string =>
+  values.subject || values.body ? `${banner}\n\n${typedTextToCopy(values)}` : banner;
+
 /** The open form: a failure shows the form again, with the person's values and the reason on top. */
 export function formAgainRender(again: FormAgain): ModalRender {
   return {
@@ -84,7 +87,8 @@ export function formAgainRender(again: FormAgain): ModalRender {
     problem: async (text) => {
       const banner = `:warning: ${text}${again.note ?? ''}`;
       const actor = again.actor();
-      if (!actor) return newTalepProblemView(banner);
+      // No one to load the form as (the link is gone): what was typed, to copy.
+      if (!actor) return newTalepProblemView(withTypedText(banner, again.values));
       const withoutCategory: NewTalepValues = { ...again.values };
       delete withoutCategory.categoryId;
       // The category's fields may be what failed: then the form without them still keeps what was typed.
@@ -95,8 +99,8 @@ export function formAgainRender(again: FormAgain): ModalRender {
           again.services.logger.info('could not re-render the new-talep form', error);
         }
       }
-      // The lists themselves failed: say so plainly rather than show a half form.
-      return newTalepProblemView(banner);
+      // The lists themselves failed: say so plainly rather than show a half form, keeping what was typed.
+      return newTalepProblemView(withTypedText(banner, again.values));
     },
   };
 }

@@ -1,17 +1,17 @@
 /**
  * Opening the new-talep form: at once, with a loading state, before any help-desk call (the trigger_id
  * lasts 3 s); then, as the person, the lists arrive with `views.update`. Opened from a message ("Open a
- * talep"), the message that already opened a talep offers that one instead (the duplicate guard), and
- * only otherwise is the message read to prefill the form.
+ * talep"), the message that already opened a talep (or is opening one) offers that instead (the
+ * duplicate guard), and only otherwise is the message read to prefill the form.
  */
 import type { Interaction } from '../../slack/interaction.js';
 import { inLoadingModal } from '../../slack/modals.js';
 import { newTalepFormView, type NewTalepValues } from '../../views/new-talep/form.js';
 import { NEW_TALEP_TITLE, OPEN_TALEP_TITLE } from '../../views/new-talep/ids.js';
 import type { SourceMessage } from '../../views/new-talep/metadata.js';
-import { alreadyOpenedView } from '../../views/new-talep/states.js';
+import { alreadyOpenedView, beingOpenedView } from '../../views/new-talep/states.js';
 import { type FormContext, loadForm, openingRender } from './load.js';
-import { existingTalepFor } from './source-message.js';
+import { existingTalepFor, talepBeingOpened } from './source-message.js';
 
 export interface NewTalepOpening {
   triggerId: string;
@@ -32,6 +32,8 @@ export async function openNewTalepForm(ix: Interaction, opening: NewTalepOpening
     if (fromMessage) {
       const existing = await existingTalepFor(services, actor, fromMessage.source);
       if (existing) return surface.update(alreadyOpenedView(existing));
+      const opening = await talepBeingOpened(services, actor.teamId, fromMessage.source);
+      if (opening) return surface.update(beingOpenedView(opening.by));
       Object.assign(values, await fromMessage.prefill());
     }
     if (values.subject === undefined && opening.subject) values.subject = opening.subject;

@@ -3,30 +3,35 @@
  * createTalep needs, or inline errors keyed by block id. Only what the form rendered counts (custom
  * fields and agent blocks come from the metadata): the state is untrusted.
  */
+import * as z from 'zod';
 import { CustomFieldType } from '../../api/schemas.js';
 import { parseTags } from '../../domain/tags.js';
 import { formErrors, type FormReading, formValues } from '../../slack/forms.js';
 import { customFieldBlockId, NewTalepIds, SUBJECT_MAX } from '../../views/new-talep/ids.js';
 import type { NewTalepMetadata } from '../../views/new-talep/metadata.js';
-import { attachable, type FileRef } from '../../views/kit/slack-files.js';
+import { attachable, type FileRef, fileRefSchema, MAX_FILES } from '../../views/kit/slack-files.js';
 import type { NewTalepReading } from './read.js';
 
-/** A checked submission: what createTalep needs, with Slack ids still to resolve. */
-export interface NewTalepRequest {
-  categoryId: number;
-  /** May be a custom priority (not -1..2): createTalep takes standard ones only, see `createFromRequest`. */
-  priorityId: number;
-  subject: string;
-  body: string;
-  tags: string[];
-  assigneeId?: number;
+/**
+ * A checked submission: what createTalep needs, with Slack ids still to resolve. It is kept in the
+ * outbox until the talep exists, and read back from there with this schema.
+ */
+export const newTalepRequestSchema = z.object({
+  categoryId: z.int().positive(),
+  /** May be a custom priority (not -1..2): createTalep takes standard ones only, see ./create.ts. */
+  priorityId: z.int(),
+  subject: z.string().min(1).max(SUBJECT_MAX),
+  body: z.string().max(20_000),
+  tags: z.array(z.string()).max(50),
+  assigneeId: z.int().positive().optional(),
   /** Slack user to create the talep for (agents only). */
-  onBehalfOf?: string;
+  onBehalfOf: z.string().max(40).optional(),
   /** fieldId → value, as createTalep's `customFields` expects. */
-  customFields: Record<string, string>;
+  customFields: z.record(z.string(), z.string()),
   /** Slack files to download and attach, uploads first, then the source message's. */
-  files: FileRef[];
-}
+  files: z.array(fileRefSchema).max(2 * MAX_FILES),
+});
+export type NewTalepRequest = z.infer<typeof newTalepRequestSchema>;
 
 export function checkNewTalep(reading: NewTalepReading, metadata: NewTalepMetadata): FormReading<NewTalepRequest> {
   const { values, uploads } = reading;

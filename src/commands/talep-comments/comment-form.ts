@@ -1,33 +1,23 @@
 /**
  * The comment modal (`/talep comment <id>` without text, the card's Comment button). It opens at once
  * with the trigger; for agents the comment templates follow with `views.update`, and choosing one
- * inserts it after what was already written. A submission is acked (the modal closes), then the
- * comment is added and the card re-rendered where the modal was opened (the card's response_url, kept
- * in private_metadata), else confirmed in the channel. A failure never loses the text: it comes back
- * in the error message.
+ * inserts it after what was already written. A submission is accepted as durable work (./work.ts) and
+ * acked (the modal closes); the comment is then added and the card re-rendered where the modal was
+ * opened (the card's response_url, kept in private_metadata), else confirmed in the channel. A failure
+ * never loses the text: it comes back in the error message.
  */
 import * as z from 'zod';
 import { actorFor } from '../../slack/actor.js';
-import { errorText, reportFailure } from '../../slack/failures.js';
+import { errorText } from '../../slack/failures.js';
 import { type FormReading, formErrors, formValues, intOf, rawText, selectedValues, type StateValues } from '../../slack/forms.js';
-import { type Acting, type Interaction, surfaceDeps } from '../../slack/interaction.js';
+import type { Acting, Interaction } from '../../slack/interaction.js';
 import { type ActionCtx, selectedOptionValue, type SubmitCtx } from '../../slack/listeners.js';
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
-import { actAs } from '../../slack/middleware.js';
 import { openModal } from '../../slack/modals.js';
-import { dmSurface, forSlack, isGone, respondSurface, type Surface, type SurfaceDeps } from '../../slack/surface.js';
-import type { ModalView, SlackMessage } from '../../views/kit/blocks.js';
-import {
-  commentAddedElsewhere,
-  commentBodyBlockId,
-  commentModal,
-  CommentModalIds,
-  type CommentModalState,
-  commentNotice,
-  insertTemplate,
-  unsavedCommentMessage,
-} from '../../views/talep-comments/comment-modal.js';
-import { cardMessage } from '../talep-card/public.js';
+import { acceptWork } from '../../slack/outbox.js';
+import type { ModalView } from '../../views/kit/blocks.js';
+import { commentBodyBlockId, commentModal, CommentModalIds, type CommentModalState, insertTemplate } from '../../views/talep-comments/comment-modal.js';
+import { type CommentWork, commentWork } from './work.js';
 
 export const commentMetadataSchema = z.object({
   talepId: z.int().min(1),
@@ -124,65 +114,35 @@ export async function insertChosenTemplate(ctx: ActionCtx): Promise<void> {
 
 // ── the submission ───────────────────────────────────────────────────────────────────────────────
 
-/** An ephemeral message in `channel`; where the app cannot post there, `fallback`. */
-function ephemeralOr(deps: SurfaceDeps, channel: string, fallback: Surface): Surface {
-  const send = async (message: SlackMessage) => {
-    try {
-      await deps.client.chat.postEphemeral({ channel, user: deps.userId, ...forSlack(message) });
-    } catch (error) {
-      if (!isGone(error)) throw error;
-      deps.logger.info(`ephemeral post in ${channel} unusable; answering through ${fallback.kind}`);
-      await fallback.send(message);
-    }
-  };
-  return { kind: 'ephemeral', send, replace: send };
-}
-
 /**
- * Where the outcome goes once the modal closed: the card that opened it (its response_url; `replace`
- * re-renders the card), else an ephemeral message in the channel, else the Messages tab. A message
- * stays in the Messages tab, so there `inDm` is said instead when given: the card may hold agents-only
- * comments, which are shown only ephemerally.
+ * The comment accepted as durable work (./work.ts), then the modal closes; the card follows where the
+ * modal was opened. A copy of an accepted submission (a re-send) closes the modal and adds nothing.
  */
-function afterModal(deps: SurfaceDeps, metadata: CommentMetadata, inDm?: SlackMessage): Surface {
-  const dm = dmSurface(deps);
-  const lastResort: Surface = inDm ? { kind: 'dm', send: () => dm.send(inDm), replace: () => dm.send(inDm) } : dm;
-  const inChannel = metadata.channelId ? ephemeralOr(deps, metadata.channelId, lastResort) : lastResort;
-  if (!metadata.responseUrl) return inChannel;
-  return respondSurface(deps, metadata.responseUrl, (metadata.surface ?? 'ephemeral') === 'ephemeral', inChannel);
-}
-
-/** The same surface, with the comment's text quoted under every message, so a failure never loses it. */
-const keepingText = (surface: Surface, body: string): Surface => ({
-  kind: surface.kind,
-  send: (message, tone) => surface.send(unsavedCommentMessage(message.text, body), tone),
-  replace: (message) => surface.replace(unsavedCommentMessage(message.text, body)),
-});
-
 export async function submitComment(ctx: SubmitCtx): Promise<void> {
   const reading = readCommentForm(ctx.view.private_metadata, ctx.values);
   if (!reading.ok) {
     await ctx.ack({ response_action: 'errors', errors: reading.errors });
     return;
   }
-  await ctx.ack();
   const { metadata, text, agentsOnly } = reading.values;
-  const { talepId } = metadata;
-  const deps = surfaceDeps(ctx.services, ctx.client, ctx.who.userId);
-  const answers = afterModal(deps, metadata);
-  await actAs(
-    { ...ctx, surface: answers },
-    async (actor) => {
-      try {
-        await actor.hd.addComment({ id: talepId, body: text, ...(agentsOnly ? { forTechsOnly: true } : {}) });
-      } catch (error) {
-        await reportFailure({ ...ctx, surface: keepingText(answers, text), linkedAt: actor.account.linkedAt }, error, { talepId });
-        return;
-      }
-      const notice = commentNotice(talepId, agentsOnly);
-      const card = await cardMessage(ctx.services, actor, talepId, metadata.surface ?? 'ephemeral', notice);
-      await afterModal(deps, metadata, commentAddedElsewhere(notice, talepId)).replace(card);
-    },
-    { talepId },
-  );
+  // Only agents get the modal, but its state is untrusted: the person must still be able to act.
+  const data: CommentWork = {
+    talepId: metadata.talepId,
+    text,
+    agentsOnly,
+    ...(metadata.responseUrl ? { responseUrl: metadata.responseUrl } : {}),
+    ...(metadata.surface ? { surface: metadata.surface } : {}),
+    ...(metadata.channelId ? { channelId: metadata.channelId } : {}),
+    replaceCard: true,
+  };
+  await acceptComment(ctx, data, () => ctx.ack());
+}
+
+/** Accepts a comment as durable work, answering Slack with `answer` once it is in the store. */
+export async function acceptComment(ix: Interaction, data: CommentWork, answer: () => Promise<void>): Promise<void> {
+  const to = {
+    ...(data.responseUrl ? { u: data.responseUrl, e: (data.surface ?? 'ephemeral') === 'ephemeral' } : {}),
+    ...(data.channelId ? { c: data.channelId } : {}),
+  };
+  await acceptWork(ix, { work: commentWork, data, reply: { to } }, answer);
 }

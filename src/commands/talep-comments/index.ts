@@ -1,19 +1,20 @@
 /**
  * A talep's comments: `/talep comment <id> [--private] [text]` and the card's Comment button (with text:
- * added at once; without: the comment modal), `/talep comments <id> [page]` (all of them, newest first,
+ * accepted as durable work and added (./work.ts); without: the comment modal, whose submission is too), `/talep comments <id> [page]` (all of them, newest first,
  * Previous/Next replacing the list in place), and Edit on each comment the viewer may change. The
  * card's "More → All comments" opens the same list (./public.ts).
  */
 import type { Area } from '../../slack/dispatch.js';
 import { buttonValue, onAction, onSubmit } from '../../slack/listeners.js';
 import { route } from '../../slack/routes.js';
-import { CommentModalIds, commentNotice, onlyAgentsCommentMessage } from '../../views/talep-comments/comment-modal.js';
+import { CommentModalIds, onlyAgentsCommentMessage } from '../../views/talep-comments/comment-modal.js';
 import { CommentsIds, parseCommentsPageValue } from '../../views/talep-comments/list.js';
-import { answerWithCard, cardControl, cardSurfaceOf, readTalepButton, TalepCardIds } from '../talep-card/public.js';
+import { cardControl, cardSurfaceOf, readTalepButton, TalepCardIds } from '../talep-card/public.js';
 import { parseCommentArgs, parseCommentsArgs } from './args.js';
-import { insertChosenTemplate, openCommentModal, submitComment } from './comment-form.js';
+import { acceptComment, insertChosenTemplate, openCommentModal, submitComment } from './comment-form.js';
 import { openEditForm, submitEditForm } from './edit-form.js';
 import { commentsListFor } from './list.js';
+import { commentWork } from './work.js';
 
 /** Previous / Next: the page replaces the list in place. */
 const pageButton = (id: string) =>
@@ -40,8 +41,12 @@ export const talepCommentsArea: Area = {
         if (args.text === undefined) {
           return openCommentModal(ctx, ctx.triggerId, { talepId, agent: true, bodyVersion: 0, channelId: ctx.channelId });
         }
-        await actor.hd.addComment({ id: talepId, body: args.text, ...(args.agentsOnly ? { forTechsOnly: true } : {}) });
-        await answerWithCard(ctx, commentNotice(talepId, args.agentsOnly));
+        // Accepted as durable work; the card with the notice follows on the command's response_url.
+        await acceptComment(
+          ctx,
+          { talepId, text: args.text, agentsOnly: args.agentsOnly, responseUrl: ctx.responseUrl, channelId: ctx.channelId, surface: 'ephemeral', replaceCard: false },
+          async () => undefined,
+        );
       },
     }),
     route({
@@ -78,4 +83,5 @@ export const talepCommentsArea: Area = {
     onAction(CommentsIds.edit, openEditForm),
     onSubmit(CommentsIds.editCallback, submitEditForm),
   ],
+  work: [commentWork],
 };

@@ -1,20 +1,20 @@
 /**
  * Attaching files to an existing talep: `/talep attach <id>` and the attachments list's "Attach files"
- * button open a form with a file upload at once; on submit the files are fetched from Slack with the
- * bot token and attached (AttachFile) as the acting person, one by one. The list that opened the form
- * is shown again with the new files.
+ * button open a form with a file upload at once; a submission is accepted as durable work, then the
+ * files are fetched from Slack with the bot token and attached (AttachFile) as the acting person, one
+ * by one, each once. The list that opened the form is shown again with the new files.
  */
+import * as z from 'zod';
 import type { FileUpload } from '../../api/wire.js';
-import { SlackFileError } from '../../slack/files.js';
 import { type FormReading, formErrors, formValues, type StateValues } from '../../slack/forms.js';
 import { type Interaction, surfaceDeps } from '../../slack/interaction.js';
 import type { SubmitCtx } from '../../slack/listeners.js';
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
-import { actAs } from '../../slack/middleware.js';
 import { openModal } from '../../slack/modals.js';
+import { type Acceptance, acceptWork, defineWork } from '../../slack/outbox.js';
 import { surfaceFromRef } from '../../slack/surface.js';
-import { attachUploads, attachWarnings, downloadFiles, readUploads } from '../../slack/uploads.js';
-import type { FileRef } from '../../views/kit/slack-files.js';
+import { attachFilesOnce, downloadFiles, readUploads } from '../../slack/uploads.js';
+import { type FileRef, fileRefSchema, MAX_FILES } from '../../views/kit/slack-files.js';
 import {
   type AttachMetadata,
   attachedText,
@@ -41,7 +41,57 @@ export function readAttachForm(values: StateValues, maxUploadBytes: number): For
   return formValues(uploads.files);
 }
 
-/** The submission: checked inline, acked with a progress view, then the files travel as the person. */
+export const attachWorkSchema = z.object({
+  talepId: z.int().min(1),
+  files: z.array(fileRefSchema).min(1).max(MAX_FILES),
+  /** The attachments list that opened the form: it is shown again with the new files. */
+  responseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** The form's private_metadata, to show the form again after a refusal. */
+  formMetadata: z.string().max(3000),
+});
+export type AttachWork = z.infer<typeof attachWorkSchema>;
+
+/**
+ * Attaching files as accepted work: each file once (a file the help desk may have got without
+ * answering is looked for by name and size first); while the help desk is away the files are kept and
+ * attached later. Nothing attached because of the talep or the person (not found, not allowed): the
+ * form again with the reason.
+ */
+export const attachWork = defineWork({
+  kind: 'attach-files',
+  payload: attachWorkSchema,
+  describe: (data) => `${data.files.length} file${data.files.length === 1 ? '' : 's'} for talep #${data.talepId}`,
+  keptText: 'Your files are queued — they will be attached when the help desk is back.',
+  render: (scene) => ({
+    progress: attachStatusView,
+    problem: (text) =>
+      attachFilesModal({ talepId: scene.data.talepId, maxUploadBytes: scene.services.maxUploadBytes, metadata: scene.data.formMetadata, banner: `:warning: ${text}` }),
+  }),
+  run: async (ctx) => {
+    const { services, actor, data, steps } = ctx;
+    const { talepId } = data;
+    // The first run fetches every file first: one Slack will not hand out refuses the whole form.
+    const downloaded = new Map<number, FileUpload>();
+    if (!steps.result('downloaded', z.literal(true))) {
+      for (const [index, upload] of (await downloadFiles(services, data.files)).entries()) downloaded.set(index, upload);
+      await steps.record('downloaded');
+    }
+    const outcome = await attachFilesOnce(ctx, talepId, data.files, { prefix: 'file', downloaded, retry: true });
+    // Nothing went in: the reason is about the talep or the person (not found, not allowed), not a file.
+    if (outcome.attached.length === 0 && outcome.firstError !== undefined) throw outcome.firstError;
+    services.logger.info(`${outcome.attached.length} file(s) attached to talep ${talepId} by ${actor.teamId}:${actor.userId}`);
+    const result = { talepId, attached: outcome.attached, warnings: outcome.warnings };
+    await ctx.modal?.update(attachedView(result)).catch((error: unknown) => services.logger.info('the attach modal is gone', error));
+    if (data.responseUrl) {
+      const list = await filesFor(actor, talepId, attachedText(result));
+      const where = surfaceFromRef(surfaceDeps(services, ctx.client, ctx.who.userId), { u: data.responseUrl, r: true });
+      await where.replace(list).catch((error: unknown) => services.logger.info('could not show the attachments list again', error));
+    }
+    return { talepId, attached: outcome.attached };
+  },
+});
+
+/** The submission: checked inline, accepted as durable work, acked with a progress view; the files follow. */
 export async function submitAttachForm(ctx: SubmitCtx): Promise<void> {
   const { services, view } = ctx;
   const metadata = decodeMetadata(attachMetadataSchema, view.private_metadata);
@@ -55,35 +105,27 @@ export async function submitAttachForm(ctx: SubmitCtx): Promise<void> {
     return;
   }
   const { talepId } = metadata;
-  await ctx.ack({ response_action: 'update', view: attachStatusView(attachingText(talepId, reading.values.length)) });
-
-  // A failure shows the form again with the reason: the person picks the files anew and retries.
-  const formAgain = (banner: string) =>
-    attachFilesModal({ talepId, maxUploadBytes: services.maxUploadBytes, metadata: view.private_metadata, banner: `:warning: ${banner}` });
-  const surface = ctx.surface.withRender({ progress: attachStatusView, problem: formAgain });
-  await actAs(
-    { ...ctx, surface },
-    async (actor) => {
-      let files: FileUpload[];
-      try {
-        files = await downloadFiles(services, reading.values);
-      } catch (error) {
-        if (error instanceof SlackFileError) return surface.update(formAgain(error.message));
-        throw error;
-      }
-      const outcome = await attachUploads(actor, talepId, files);
-      const [firstFailure] = outcome.failed;
-      // Nothing went in: the reason is about the talep or the person (not found, not allowed), not a file.
-      if (outcome.attached.length === 0 && firstFailure) throw firstFailure.error;
-      services.logger.info(`${outcome.attached.length} file(s) attached to talep ${talepId} by ${actor.teamId}:${actor.userId}`);
-      const result = { talepId, attached: outcome.attached, warnings: attachWarnings(outcome) };
-      await surface.update(attachedView(result));
-      if (metadata.responseUrl) {
-        const list = await filesFor(actor, talepId, attachedText(result));
-        const where = surfaceFromRef(surfaceDeps(services, ctx.client, ctx.who.userId), { u: metadata.responseUrl, r: true });
-        await where.replace(list).catch((error: unknown) => services.logger.info('could not show the attachments list again', error));
-      }
-    },
-    { talepId },
+  const data: AttachWork = {
+    talepId,
+    files: reading.values,
+    ...(metadata.responseUrl ? { responseUrl: metadata.responseUrl } : {}),
+    formMetadata: view.private_metadata,
+  };
+  await acceptWork(ctx, { work: attachWork, data, reply: { view: { id: view.id, title: 'Attach files' } } }, (acceptance) =>
+    ctx.ack({ response_action: 'update', view: attachStatusView(acceptedText(acceptance, talepId, reading.values.length)) }),
   );
+}
+
+function acceptedText(acceptance: Acceptance, talepId: number, count: number): string {
+  switch (acceptance.state) {
+    case 'accepted':
+    case 'in-progress':
+      return attachingText(talepId, count);
+    case 'done':
+      return `:paperclip: These files were attached to talep #${talepId}.`;
+    case 'failed':
+      return `:warning: These files could not be attached to talep #${talepId}; I sent you the reason.`;
+    case 'cancelled':
+      return `:wastebasket: You cancelled attaching these files to talep #${talepId}.`;
+  }
 }

@@ -2,10 +2,12 @@
  * A talep's attachments: `/talep files <id>` lists them (Download: sent privately; Delete: admins, after
  * Block Kit's confirmation), and `/talep attach <id>` or the list's "Attach files" opens the upload form.
  */
+import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
 import { parseTalepId } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import { reportFailure } from '../../slack/failures.js';
+import { onlyOnce } from '../../slack/once.js';
 import type { ActingOnTalep } from '../../slack/interaction.js';
 import { type ActionCtx, buttonValue, type Listener, type ListenerId, onAction, onSubmit } from '../../slack/listeners.js';
 import { rowActionPattern } from '../../views/kit/blocks.js';
@@ -14,7 +16,7 @@ import { AttachIds } from '../../views/talep-files/attach.js';
 import { FilesIds, parseFileValue } from '../../views/talep-files/ids.js';
 import { fileDeletedNotice, fileSentText, uploadFailedText } from '../../views/talep-files/list.js';
 import { talepIdOfButton } from '../talep-card/public.js';
-import { openAttachForm, submitAttachForm } from './attach.js';
+import { attachWork, openAttachForm, submitAttachForm } from './attach.js';
 import { sendPrivately, uploadName } from './download.js';
 import { filesFor } from './list.js';
 
@@ -87,8 +89,14 @@ export const talepFilesArea: Area = {
     fileButton(
       rowActionPattern(FilesIds.deleteFile),
       ({ fileId }) => `File #${fileId}`,
-      async ({ surface, actor, talepId }, fileId) => {
-        await actor.hd.deleteFile({ fileId });
+      async (ctx, fileId) => {
+        const { surface, actor, talepId } = ctx;
+        // Once per press of the button: a copy of the press only shows the list again.
+        const deleted = await onlyOnce(ctx, 'delete-file', z.literal(true), async () => {
+          await actor.hd.deleteFile({ fileId });
+          return true as const;
+        });
+        if (!deleted) return;
         await surface.replace(await filesFor(actor, talepId, fileDeletedNotice(fileId)));
       },
     ),
@@ -97,4 +105,5 @@ export const talepFilesArea: Area = {
     ),
     onSubmit(AttachIds.callbackId, submitAttachForm),
   ],
+  work: [attachWork],
 };

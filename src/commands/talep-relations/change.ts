@@ -1,7 +1,9 @@
 /** Changing how taleps relate, where the help desk's answer needs more than one call or an explanation. */
+import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
 import type { Actor } from '../../slack/actor.js';
-import type { Services } from '../../slack/services.js';
+import type { Interaction } from '../../slack/interaction.js';
+import { onlyOnce } from '../../slack/once.js';
 import type { Surface } from '../../slack/surface.js';
 import type { SlackMessage } from '../../views/kit/blocks.js';
 import { mergedNotice } from '../../views/talep-relations/merge.js';
@@ -21,9 +23,17 @@ export async function addSubTalep(actor: Actor, surface: Surface, parentId: numb
   await surface.send(await subTalepsFor(actor, parentId, subAddedNotice(parentId, childId)));
 }
 
-/** MergeTaleps (`merged` is deleted), then the card of the talep that stays. */
-export async function mergeTaleps(services: Services, actor: Actor, merged: number, into: number): Promise<SlackMessage> {
-  await actor.hd.mergeTaleps({ id: into, id2: merged });
+/**
+ * MergeTaleps (`merged` is deleted), once per press of the button (a copy of the press shows the card
+ * and merges nothing), then the card of the talep that stays; undefined while the first press still runs.
+ */
+export async function mergeTaleps(ix: Interaction, actor: Actor, merged: number, into: number): Promise<SlackMessage | undefined> {
+  const { services } = ix;
+  const done = await onlyOnce(ix, 'merge-taleps', z.literal(true), async () => {
+    await actor.hd.mergeTaleps({ id: into, id2: merged });
+    return true as const;
+  });
+  if (!done) return undefined;
   // A message that opened the deleted talep may open a new one now (the duplicate guard must not point at it).
   const forgotten = await services.stores.messageTaleps.forgetTalep(merged);
   if (forgotten > 0) services.logger.info(`forgot ${forgotten} message link(s) to merged talep ${merged}`);

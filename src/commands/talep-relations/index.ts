@@ -170,7 +170,7 @@ export const talepRelationsArea: Area = {
         await ctx.surface.send({ text: mergeNeedsAgentText });
         return undefined;
       }
-      return mergeTaleps(ctx.services, actor, merged, into);
+      return mergeTaleps(ctx, actor, merged, into);
     }),
     onAction(RelationIds.mergeCancel, async (ctx) => {
       const pair = parseTalepPair(buttonValue(ctx.action));

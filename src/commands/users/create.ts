@@ -1,7 +1,9 @@
 /** `/talep user new [email]` (admins): the new-user form (every CreateUser field) and its submission. */
+import * as z from 'zod';
 import { formErrors, type FormReading, formText, formValues, isChecked, type StateValues } from '../../slack/forms.js';
 import { type Listener, onSubmit } from '../../slack/listeners.js';
 import { actAs } from '../../slack/middleware.js';
+import { onlyOnce } from '../../slack/once.js';
 import { workingView } from '../../views/kit/states.js';
 import { UserIds } from '../../views/users/ids.js';
 import { NewUserBlocks, type NewUserValues, newUserModal, userCreatedView } from '../../views/users/new-user.js';
@@ -39,7 +41,11 @@ export const newUserSubmission: Listener = onSubmit(UserIds.newCallback, async (
   });
   await actAs({ ...ctx, surface }, async (actor) => {
     const { sendWelcomeEmail = false, email = '', ...optional } = values;
-    const created = await actor.hd.createUser({ email, ...optional, sendWelcomeEmail });
-    await surface.update(userCreatedView({ userId: created.userId, email, username: values.username, welcome: sendWelcomeEmail }));
+    // Once per submission: a copy of it (also after a restart) shows the user the first one created.
+    const created = await onlyOnce(ctx, 'create-user', z.object({ userId: z.int() }), async () => ({
+      userId: (await actor.hd.createUser({ email, ...optional, sendWelcomeEmail })).userId,
+    }));
+    if (!created) return;
+    await surface.update(userCreatedView({ userId: created.result.userId, email, username: values.username, welcome: sendWelcomeEmail }));
   });
 });

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import type { Actor } from '../../slack/actor.js';
 import type { Interaction } from '../../slack/interaction.js';
 import { decodeMetadata } from '../../slack/metadata.js';
+import { onlyOnce } from '../../slack/once.js';
 import type { SlackMessage } from '../../views/kit/blocks.js';
 import { deleteConfirmMessage, deletedMessage, deleteSelfText } from '../../views/users/messages.js';
 import { labelOf } from './lookup.js';
@@ -37,7 +38,12 @@ export async function askToDelete(actor: Actor, say: (message: SlackMessage) => 
 /** "Delete permanently" was pressed: the result replaces the confirmation. */
 export async function deleteConfirmed(ix: Interaction, actor: Actor, { user, slackUserId }: DeleteValue): Promise<void> {
   if (isSelf(actor, user.userId)) return ix.surface.replace({ text: deleteSelfText });
-  await actor.hd.deleteUser({ userId: user.userId });
+  // Once per press of the button: a copy of the press answers the same, deleting nothing more.
+  const deleted = await onlyOnce(ix, 'delete-user', z.literal(true), async () => {
+    await actor.hd.deleteUser({ userId: user.userId });
+    return true as const;
+  });
+  if (!deleted) return;
   // That Slack user now maps to a help-desk user who no longer exists.
   if (slackUserId) await ix.services.stores.directory.forget(ix.who.teamId, slackUserId);
   await ix.surface.replace(deletedMessage(user));

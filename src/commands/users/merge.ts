@@ -6,6 +6,7 @@ import * as z from 'zod';
 import type { Actor } from '../../slack/actor.js';
 import type { Interaction } from '../../slack/interaction.js';
 import { decodeMetadata } from '../../slack/metadata.js';
+import { onlyOnce } from '../../slack/once.js';
 import { userLabel } from '../../views/users/card.js';
 import { mergeConfirmMessage, mergedMessage } from '../../views/users/messages.js';
 import type { MergeArgs } from './args.js';
@@ -40,7 +41,12 @@ export async function askToMerge(ix: Interaction, actor: Actor, { from: fromRef,
 
 /** "Merge and delete" was pressed: the result replaces the question. */
 export async function mergeConfirmed(ix: Interaction, actor: Actor, { from, into, fromSlackUserId }: MergeValue): Promise<void> {
-  await actor.hd.mergeUsers({ fromUserId: from.userId, toUserId: into.userId });
+  // Once per press of the button: a copy of the press answers the same, merging nothing more.
+  const merged = await onlyOnce(ix, 'merge-users', z.literal(true), async () => {
+    await actor.hd.mergeUsers({ fromUserId: from.userId, toUserId: into.userId });
+    return true as const;
+  });
+  if (!merged) return;
   // The Slack user who was `from` now maps to a deleted help-desk user.
   if (fromSlackUserId) await ix.services.stores.directory.forget(ix.who.teamId, fromSlackUserId);
   await ix.surface.replace(mergedMessage(from, into));

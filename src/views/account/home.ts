@@ -1,4 +1,4 @@
-/** The App Home tab: the person's link state, Connect or Disconnect, and their shortcuts. Pure. */
+/** The App Home tab: the person's link state, Connect or Disconnect, their shortcuts and pending work. Pure. */
 import { actions, type Block, button, context, escapeText, type HomeView, header, linkButton, section } from '../kit/blocks.js';
 import { CONNECT_ACTION } from '../kit/notices.js';
 import { SharedActions } from '../kit/shared-actions.js';
@@ -10,6 +10,8 @@ export interface HomeState {
   /** Why the saved link cannot be used (the kernel's one sentence for it): the tab offers Connect again. */
   linkProblem?: string;
   helpdeskWebUrl: string;
+  /** The person's pending work (built by the pending area), shown under the link. */
+  pending?: readonly Block[];
 }
 
 export function homeView(state: HomeState): HomeView {
@@ -26,6 +28,7 @@ export function homeView(state: HomeState): HomeView {
         linkButton('Open help desk', state.helpdeskWebUrl, ConnectIds.homeOpenHelpdesk),
       ]),
     );
+    blocks.push(...(state.pending ?? []));
   } else {
     blocks.push(
       section(

@@ -34,3 +34,18 @@ export function cannotPostHereMessage(): SlackMessage {
     text: ':speech_balloon: I cannot post in this conversation. Invite me to the channel (`/invite @talep-bot`) and press *Share in channel* again.',
   };
 }
+
+/**
+ * Accepted work the help desk cannot take now: it is kept and sent later, and the person is told so
+ * once — never "try again", which would make it twice.
+ */
+export function keptForLaterMessage(reason: string, kept: string): SlackMessage {
+  return { text: `:hourglass_flowing_sand: ${reason} ${kept} No need to send it again.` };
+}
+
+/** Accepted work given up after its last attempt (the help desk stayed unreachable). */
+export function lastTryMessage(attempts: number): SlackMessage {
+  return {
+    text: `:warning: The help desk stayed unreachable, so this could not be done after ${attempts} attempts. Nothing more will be tried; please send it again when the help desk is back.`,
+  };
+}

@@ -102,3 +102,35 @@ export function alreadyOpenedView(talep: ExistingTalep): ModalView {
     ],
   });
 }
+
+/** Another person's submission is opening a talep from this message right now. */
+export function beingOpenedView(by: string): ModalView {
+  return modal({
+    title: OPEN_TALEP_TITLE,
+    close: 'Close',
+    blocks: [
+      section(`:hourglass_flowing_sand: *A talep is already being opened from this message* (by <@${escapeText(by)}>).`),
+      context('It will be linked in the message’s thread. Add to it with the *Add to a talep* shortcut instead of opening a duplicate.'),
+    ],
+  });
+}
+
+/**
+ * The talep was not filed: the reason, then what the person wrote, so nothing is lost where the form
+ * cannot come back (a DM, a channel). In the modal only the reason is used (the form comes back).
+ */
+export function notFiledMessage(reason: SlackMessage, typed: { subject: string; body: string }): SlackMessage {
+  return { text: reason.text, blocks: [...(reason.blocks ?? [section(reason.text)]), section(typedTextToCopy(typed))] };
+}
+
+/** What the person wrote, quoted to copy (escaped, within a section's limit). */
+export function typedTextToCopy(typed: { subject?: string; body?: string }): string {
+  const quoted = escapeText(truncate(`${typed.subject ?? ''}\n${typed.body ?? ''}`.trim(), 2500))
+    .split('\n')
+    .map((line) => `>${line}`)
+    .join('\n');
+  return `Your talep was not filed; here it is to copy:\n${quoted}`;
+}
+
+/** A copy of a submission whose talep will not be filed (given up or cancelled): where it stands. */
+export const notFiledView = (text: string): ModalView => newTalepProblemView(text);
