@@ -4,6 +4,7 @@
  * the surface they acted from. Nothing here ever shows a stack trace or a raw help-desk body beyond its
  * reason text, and every piece of text that came from outside is escaped.
  */
+import { unescapeSlack } from '../domain/slack-text.js';
 import { endpointDef } from '../api/endpoints.js';
 import { HelpdeskError } from '../api/errors.js';
 import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
@@ -13,7 +14,7 @@ import { StoredLinkUnreadableError } from '../store/account-store.js';
 import { UnconfirmedWrite } from './once.js';
 import { PersonNotFound } from './people.js';
 import type { Services } from './services.js';
-import type { Surface } from './surface.js';
+import { type Surface, withoutLeadingEmoji } from './surface.js';
 
 /** What the failed action was about, so "not found" can say what was not found. */
 export interface ErrorSubject {
@@ -50,13 +51,7 @@ export const stepLinkProblemText: Record<LinkProblem, string> = {
  * Workflow Builder): no leading emoji, no bold or code marks, Slack's escapes undone.
  */
 export function plainSentence(text: string): string {
-  return text
-    .replace(/^(?::[\w+-]{1,100}:\s*)+/, '')
-    .replace(/[*`]/g, '')
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&')
-    .trim();
+  return unescapeSlack(withoutLeadingEmoji(text).replace(/[*`]/g, '')).trim();
 }
 
 /** Said when a write may have been done without an answer (an `unknown-outcome`), while the bot finds out. */

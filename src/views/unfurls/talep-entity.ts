@@ -4,6 +4,7 @@
  * (`entity.presentDetails`, seen by the one person who opened it, read with their own token). Both are
  * built from `TalepFacts` only (./facts.ts); comments come from `publicComments`. Pure.
  */
+import { slackTextToPlain } from '../../domain/slack-text.js';
 import type { types } from '@slack/bolt';
 import { truncate } from '../kit/blocks.js';
 import { htmlToMrkdwn } from '../kit/html-mrkdwn.js';
@@ -21,12 +22,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A help-desk body (HTML or plain) → plain text for an entity field: no tags, no mrkdwn escapes. */
 export function plainText(body: string, max: number): string {
-  const { text } = htmlToMrkdwn(body, { maxLength: max });
-  return text
-    .replace(/<((?:https?|mailto):[^|>]+)\|([^>]+)>/g, '$2 ($1)')
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&amp;', '&');
+  // The mrkdwn's links become "label (url)" and its escapes are undone: the one converter of Slack markup.
+  return slackTextToPlain(htmlToMrkdwn(body, { maxLength: max }).text);
 }
 
 const statusColor = (statusId: number | undefined): string | undefined =>
