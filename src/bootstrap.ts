@@ -19,6 +19,7 @@ import { createSlackFileFetcher } from './slack/files.js';
 import { GuardMemoryStore, guardFingerprintKey } from './store/guard-memory-store.js';
 import type { Database } from './store/database.js';
 import { openStores } from './store/index.js';
+import { talepChangeBus } from './events/talep-changes.js';
 
 export interface BuildServicesOptions {
   config: Pick<Config, 'helpdesk' | 'slack'>;
@@ -81,6 +82,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     helpdesk,
     stores,
     jobs: new JobRunner({ ...options.jobRunner, queue: stores.jobs, logger }),
+    talepChanges: talepChangeBus((error, change) => logger.warn(`talep ${change.talepId} change (${change.kind}): a listener failed`, error)),
     logger,
     helpdeskWebUrl: applicationRoot(publicUrl),
     talepUrlTemplate: talepUrlTemplate(publicUrl, config.helpdesk.talepUrl),

@@ -2,6 +2,7 @@
 import type { Logger } from '@slack/bolt';
 import type { HelpdeskClient } from '../api/client.js';
 import type { JobRunner } from '../jobs/runner.js';
+import type { TalepChanges } from '../events/talep-changes.js';
 import type { Stores } from '../store/index.js';
 
 export interface Services {
@@ -10,6 +11,8 @@ export interface Services {
   stores: Stores;
   /** The durable-job worker: register a handler per job kind, enqueue accepted work (`stores.jobs` is its queue). */
   jobs: JobRunner;
+  /** "A talep changed" hints (webhook, poller, the bot's own writes) for feeds, notifications and thread sync. */
+  talepChanges: TalepChanges;
   logger: Logger;
   /** The help desk's web root (for "Open in help desk" links and the token page). */
   helpdeskWebUrl: string;

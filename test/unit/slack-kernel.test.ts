@@ -25,6 +25,7 @@ import {
   type SurfaceDeps,
   surfaceFromRef,
 } from '../../src/slack/surface.js';
+import { talepChangeBus } from '../../src/events/talep-changes.js';
 import { openStores } from '../../src/store/index.js';
 import { JobRunner } from '../../src/jobs/runner.js';
 
@@ -54,6 +55,7 @@ async function services(): Promise<Services> {
     helpdesk: new HelpdeskClient({ baseUrl: 'http://127.0.0.1:9/api' }),
     stores,
     jobs: new JobRunner({ queue: stores.jobs, logger }),
+    talepChanges: talepChangeBus(),
     logger,
     helpdeskWebUrl: 'http://127.0.0.1:9',
     talepUrlTemplate: 'http://127.0.0.1:9/Talep/{id}',

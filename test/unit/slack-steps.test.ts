@@ -17,6 +17,7 @@ import type { Services } from '../../src/slack/services.js';
 import { NOBODY_TEXT, oncePerRun, personOf, UNKNOWN_OUTCOME_TEXT, UNKNOWN_STEP_TEXT } from '../../src/slack/steps.js';
 import { SeenOnce } from '../../src/slack/seen-once.js';
 import { stepLinkProblemText } from '../../src/slack/failures.js';
+import { talepChangeBus } from '../../src/events/talep-changes.js';
 import { openStores } from '../../src/store/index.js';
 import { SlackStandIn } from '../../src/playground/slack-stand-in.js';
 
@@ -37,6 +38,7 @@ async function services(): Promise<Services> {
     helpdesk: new HelpdeskClient({ baseUrl: 'http://127.0.0.1:9/api' }),
     stores,
     jobs: new JobRunner({ queue: stores.jobs, logger }),
+    talepChanges: talepChangeBus(),
     logger,
     helpdeskWebUrl: 'http://127.0.0.1:9',
     talepUrlTemplate: 'http://127.0.0.1:9/Talep/{id}',
