@@ -186,7 +186,7 @@ export function apiReference(): string {
       `- **Effect**: ${EFFECTS[def.effect]}`,
       `- **Response**: ${response}`,
       `- **Shapes accepted**: ${shapes}`,
-      ...(def.cache ? [`- **Cached by the client**: ${def.cache === 'shared' ? 'for everyone' : 'per user'}, 5 minutes`] : []),
+      ...(def.cache ? [`- **Cached by the client**: ${def.cache === 'shared' ? 'for everyone' : def.cache === 'per-role' ? 'per visibility class (agents and admins, or users)' : 'per user'}, refreshed in the background after 5 minutes`] : []),
       '',
     );
     if (rows.length === 0) lines.push('No parameters.', '');
