@@ -270,18 +270,8 @@ export class HelpdeskClient {
       return result as ResultOf<K>;
     }
 
-    const query = canonicalQuery(target);
     const cache = def.cache ? this.#core.cache : undefined;
-    // Who shares an answer: everyone (`shared`), one visibility class (`per-role`, when the caller
-    // says which), else only this credential. A shared answer is only served to (and a shared request
-    // only joined by) credentials the help desk has accepted before.
-    const scope = def.cache === 'shared' ? '' : def.cache === 'per-role' && options.visibility ? `@${options.visibility}` : `#${id}`;
-    const cacheKey = `${operation}?${query}${scope}`;
-    const sharesAnswers = scope === '' || scope.startsWith('@');
-    const { guard } = this.#core;
-    // A linked account's credential (`knownGood`) was accepted before, by the caller's own record.
-    const verified = !sharesAnswers || guard.isVerified(id) || (options.knownGood === true && !guard.isRejected(id));
-    const flightKey = verified ? cacheKey : `${operation}?${query}#${id}`;
+    const { cacheKey, flightKey, verified } = this.#keys(operation, def, target, id, options);
     // The shared request runs with the flight's signal: it is cancelled only when all its callers are.
     const fetchInto = (flightOptions: CallOptions) =>
       this.#core.flights.run(
@@ -307,6 +297,37 @@ export class HelpdeskClient {
       // A caller's own cancel comes from the flight, which does not know the operation's name.
       throw error instanceof HelpdeskError ? withOperation(error, operation) : error;
     });
+  }
+
+  /**
+   * What a read is cached and merged under. Who shares an answer: everyone (`shared`), one visibility
+   * class (`per-role`, when the caller says which), else only this credential. A shared answer is
+   * only served to (and a shared request only joined by) credentials the help desk accepted before.
+   */
+  #keys(operation: string, def: EndpointDef, target: Target, id: string, options: CallOptions): { cacheKey: string; flightKey: string; verified: boolean } {
+    const query = canonicalQuery(target);
+    const scope = def.cache === 'shared' ? '' : def.cache === 'per-role' && options.visibility ? `@${options.visibility}` : `#${id}`;
+    const cacheKey = `${operation}?${query}${scope}`;
+    const sharesAnswers = scope === '' || scope.startsWith('@');
+    const { guard } = this.#core;
+    // A linked account's credential (`knownGood`) was accepted before, by the caller's own record.
+    const verified = !sharesAnswers || guard.isVerified(id) || (options.knownGood === true && !guard.isRejected(id));
+    return { cacheKey, flightKey: verified ? cacheKey : `${operation}?${query}#${id}`, verified };
+  }
+
+  /**
+   * The cached answer of a reference-data read, if there is one this caller may see; never a request.
+   * For what is merely nice to know at once (e.g. which buttons a card offers).
+   */
+  peek<K extends OperationName>(operation: K, params: ParamsOf<K>, callOptions: CallOptions = {}): ResultOf<K> | undefined {
+    const options: CallOptions = { ...this.#defaults, ...callOptions };
+    const def: EndpointDef = endpoints[operation];
+    const cache = def.cache ? this.#core.cache : undefined;
+    if (!cache) return undefined;
+    const credential = this.#requireCredential(operation, options);
+    const target = this.#target(operation, def, encodeParams(operation, def, params), params);
+    const { cacheKey, verified } = this.#keys(operation, def, target, credentialId(credential), options);
+    return verified ? (cache.get(cacheKey)?.value as ResultOf<K> | undefined) : undefined;
   }
 
   /**
