@@ -16,7 +16,8 @@
  * - Queued calls go interactive first, then background; within a priority users take turns (round
  *   robin), so one user's flood cannot starve another's single call. Within one user, calls go by
  *   their `order` (the action they belong to; default: arrival): a card's follow-up reads belong to
- *   an action that started earlier, so they go before that user's later commands.
+ *   an action that started earlier, so they go before that user's later commands; calls of one
+ *   action queued together go in one turn.
  * - `reserve` grants a send whose instant is not known yet (the call still waits for a connection):
  *   until the ticket says it went, it counts as sent *now* in its window, so the send is never counted
  *   earlier than it reaches the wire, and a call that never goes gives its place back.
@@ -205,6 +206,8 @@ interface Lane {
   /** Map order is turn order: the first user goes next; a user who went moves to the back. */
   readonly rings: Record<Priority, Map<string, Waiter[]>>;
   readonly queued: Record<Priority, number>;
+  /** The last call let go: a queued call of the same action goes right after it, in the same turn. */
+  last: { userKey: string; order: number; priority: Priority } | undefined;
 }
 
 export class Throttle {
@@ -233,6 +236,7 @@ export class Throttle {
         pausedUntil: -Infinity,
         rings: { interactive: new Map(), background: new Map() },
         queued: { interactive: 0, background: 0 },
+        last: undefined,
       };
     };
     this.#lanes = { general: lane(limits.general), search: lane(limits.search) };
@@ -399,6 +403,7 @@ export class Throttle {
       const lane = this.#lanes[budget];
       for (let next = this.#next(lane, now); next; next = this.#next(lane, now)) {
         this.#remove(next, true);
+        lane.last = { userKey: next.userKey, order: next.order, priority: next.priority };
         lane.pacer?.granted(now);
         if (next.holds) lane.log.hold();
         else lane.log.record(now);
@@ -410,6 +415,10 @@ export class Throttle {
 
   #next(lane: Lane, now: number): Waiter | undefined {
     if (now < this.#freeAt(lane)) return undefined;
+    // The calls an action makes at once (a card's record and comments) go in one turn of its user.
+    const last = lane.last;
+    const sameAction = last ? lane.rings[last.priority].get(last.userKey)?.[0] : undefined;
+    if (sameAction && sameAction.order === last?.order) return sameAction;
     for (const priority of PRIORITIES) {
       for (const queue of lane.rings[priority].values()) {
         if (queue[0]) return queue[0];

@@ -469,3 +469,17 @@ describe('Throttle: order within a user', () => {
     expect(sent).toEqual(['a1', 'a1-follow-up', 'b1', 'a2', 'a3']);
   });
 });
+
+describe('Throttle: one action, one turn', () => {
+  it("lets the calls an action queued together go in the same turn of its user", async () => {
+    const clock = new ManualClock();
+    const throttle = new Throttle({ clock, limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0, spread: false });
+    const sent: string[] = [];
+    const go = (label: string, userKey: string, order: number) =>
+      throttle.acquire({ budget: 'general', userKey, order }).then(() => void sent.push(label));
+    const waits = [go('x', 'x', 1), go('a-record', 'a', 2), go('a-comments', 'a', 2), go('b', 'b', 3), go('a-later', 'a', 4)];
+    await clock.advance(10_000);
+    await Promise.all(waits);
+    expect(sent).toEqual(['x', 'a-record', 'a-comments', 'b', 'a-later']);
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Loading a talep card as the person looking at it: the talep first (it answers 404/403 for the
- * rest), then its latest comments; the viewer's standing from what is known (./known.ts, the cache).
+ * Loading a talep card as the person looking at it: the talep and its latest comments at once; the
+ * viewer's standing from what is known (./known.ts, the reference cache).
  */
 import type { Comment, Talep } from '../../api/schemas.js';
 import { isStandardPriority } from '../../domain/priority.js';
@@ -84,11 +84,13 @@ export interface CardLoadOptions {
 export async function loadCardData(services: Services, actor: Actor, talepId: number, options: CardLoadOptions = {}): Promise<LoadedCard> {
   watchChanges(services);
   const known = options.knownSince === undefined ? undefined : knownTalep(actor, talepId, options.knownSince);
-  const talep = known ?? (await readTalep(actor, talepId));
-  const [{ comments, read }, priorities] = await Promise.all([
-    commentsOf(actor, talepId),
-    isStandardPriority(talep.Priority) ? Promise.resolve(undefined) : actor.hd.priorities().catch(() => undefined),
-  ]);
+  // Both at once (one turn in the help desk's queue); the record's refusal (404, 403) is the one told.
+  const [record, latest] = await Promise.allSettled([known ?? readTalep(actor, talepId), commentsOf(actor, talepId)]);
+  if (record.status === 'rejected') throw record.reason;
+  if (latest.status === 'rejected') throw latest.reason;
+  const talep = record.value;
+  const { comments, read } = latest.value;
+  const priorities = isStandardPriority(talep.Priority) ? undefined : await actor.hd.priorities().catch(() => undefined);
   // A comment just added is in a fresh read already; remembered comments get it appended.
   const added = read ? undefined : options.addedComment;
   const allComments = added ? [...comments, added] : comments;
