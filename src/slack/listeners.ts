@@ -88,6 +88,12 @@ export interface EventCtx<E = Record<string, unknown>> extends Omit<Interaction,
   retryNum: number | undefined;
   /** The event's `event_id` (the kernel already skipped a repeat of one it has handled). */
   eventId: string | undefined;
+  /**
+   * Claims the event id in the persisted store (kept ≥ 1 h, across restarts): true the first time,
+   * false for a copy handled before. Listeners call it once an event turned out to matter (after their
+   * quick in-memory filter, so a flood of unrelated events writes nothing); true without an id.
+   */
+  firstTime(): Promise<boolean>;
 }
 
 /** A workflow step's outputs, by the output parameter names its manifest definition declares. */
