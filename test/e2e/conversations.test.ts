@@ -135,6 +135,44 @@ describe('request channel', () => {
   });
 });
 
+describe('triage channel and unlinked posters', () => {
+  const TRIAGE = 'CTRI';
+
+  it('a triage channel’s message gets "Open a talep" for agents, which opens it on behalf of its author', async () => {
+    const mark = h.slack.calls.length;
+    await h.send.slash(h.as('admin', TRIAGE), 'channel');
+    const view = viewOf(await h.slack.waitFor(() => callsSince(h, mark, 'views.open')[0], 'the channel modal'));
+    await h.send.viewSubmission(h.as('admin', TRIAGE), {
+      callback_id: ConversationIds.channelCallback,
+      id: 'VCHAN2',
+      private_metadata: view.private_metadata ?? '',
+      values: stateOf(view, { ...pick(ConversationIds.mode.block, 'value', 'triage'), ...pick(ConversationIds.category.block, 'value', String(SeedIds.categories.hardware)) }),
+    });
+    const ts = nextTs();
+    await h.send.event(message(people.user.userId, TRIAGE, ts, 'Monitor flickers in room 4'));
+    const triage = await h.slack.waitFor(() => postsIn(TRIAGE, ts, mark)[0], 'the triage button');
+    const [open] = elementsWithId(triage.args, ConversationIds.openFromMessage);
+    expect(h.services.stores.messageTaleps.get('T1', TRIAGE, ts)).toBeUndefined();
+
+    await h.send.blockAction(h.as('agent', TRIAGE), { action_id: ConversationIds.openFromMessage, block_id: 'conv_triage', type: 'button', value: open?.value }, { ephemeral: false });
+    const opened = await eventually(async () => h.services.stores.messageTaleps.get('T1', TRIAGE, ts)?.talepId, 'the triage talep');
+    const talep = await h.helpdeskAs('admin').getTalep({ id: opened });
+    expect(talep.Subject).toBe('Monitor flickers in room 4');
+    expect(talep.SubmitterUserInfo.UserID).toBe(SeedIds.users.user);
+    expect(talep.CategoryID).toBe(SeedIds.categories.hardware);
+    await h.slack.waitFor(() => postsIn(TRIAGE, ts, mark).find((call) => JSON.stringify(call.args.blocks).includes(`#${opened}`)), 'the card in the thread');
+  });
+
+  it('a request channel’s poster without a link is asked to connect (nothing is sent to the help desk)', async () => {
+    const before = hdCalls();
+    const mark = h.slack.calls.length;
+    await h.send.event(message(people.stranger.userId, REQUESTS, nextTs(), 'Where is the wifi password?'));
+    const prompt = await h.slack.waitFor(() => callsSince(h, mark, 'chat.postEphemeral').find((call) => call.args.user === people.stranger.userId), 'the prompt');
+    expect(elementsWithId(prompt.args, ConversationIds.openFromMessage)).toHaveLength(1);
+    expect(hdCalls()).toBe(before);
+  });
+});
+
 describe('thread ↔ talep', () => {
   it('a reply from a linked person becomes a comment as them, with its file and the permalink', async () => {
     const ts = nextTs();
@@ -167,6 +205,39 @@ describe('thread ↔ talep', () => {
       previous_message: { type: 'message', user: people.agent.userId, text: 'Restart the client pls', ts, thread_ts: requestTs },
     });
     await eventually(async () => (await comments(talepId)).find((each) => each.CommentID === comment.CommentID && each.Body.includes('Restart the client, please')), 'the edit');
+  });
+
+  it('a deletion within 10 minutes is followed; an edit after them is noted in the thread', async () => {
+    const ts = nextTs();
+    await h.send.event(message(people.agent.userId, REQUESTS, ts, 'Wrong thread, sorry', { thread_ts: requestTs }));
+    const comment = await eventually(async () => (await comments(talepId)).find((each) => each.Body.includes('Wrong thread, sorry')), 'the comment');
+    await jobsSettled();
+    await h.send.event({
+      type: 'message',
+      subtype: 'message_deleted',
+      channel: REQUESTS,
+      ts: nextTs(),
+      deleted_ts: ts,
+      previous_message: { type: 'message', user: people.agent.userId, text: 'Wrong thread, sorry', ts, thread_ts: requestTs },
+    });
+    await eventually(async () => (await comments(talepId)).find((each) => each.CommentID === comment.CommentID && each.Body.includes('deleted in Slack')), 'the deletion');
+
+    const old = `${Math.floor(Date.now() / 1000) - 11 * 60}.${String(++tsCounter).padStart(6, '0')}`;
+    await h.send.event(message(people.agent.userId, REQUESTS, old, 'An old reply', { thread_ts: requestTs }));
+    await eventually(async () => (await comments(talepId)).find((each) => each.Body.includes('An old reply')), 'the old reply');
+    await jobsSettled();
+    const mark = h.slack.calls.length;
+    await h.send.event({
+      type: 'message',
+      subtype: 'message_changed',
+      channel: REQUESTS,
+      ts: nextTs(),
+      message: { type: 'message', user: people.agent.userId, text: 'An old reply, edited', ts: old, thread_ts: requestTs },
+      previous_message: { type: 'message', user: people.agent.userId, text: 'An old reply', ts: old, thread_ts: requestTs },
+    });
+    const note = await h.slack.waitFor(() => postsIn(REQUESTS, requestTs, mark)[0], 'the note');
+    expect(String(note.args.text)).toContain('more than 10 minutes');
+    expect((await comments(talepId)).some((each) => each.Body.includes('An old reply, edited'))).toBe(false);
   });
 
   it('an unlinked replier is asked to connect; the reply is added after they link and press "Add my reply"', async () => {
