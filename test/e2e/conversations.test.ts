@@ -17,6 +17,7 @@ import type { Comment } from '../../src/api/schemas.js';
 import { SeedIds } from '../../src/sandbox/seed.js';
 import type { SlackCall } from '../../src/playground/slack-stand-in.js';
 import { ConversationIds } from '../../src/views/conversations/ids.js';
+import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { callsSince, elementsWithId, inputElement, pick, stateOf, type View, viewOf } from '../support/e2e.js';
 import { people } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
@@ -326,6 +327,18 @@ describe('thread ↔ talep', () => {
     expect(callsSince(h, mark, 'reactions.remove').map((call) => call.args)).toEqual([
       expect.objectContaining({ channel: REQUESTS, timestamp: requestTs, name: 'white_check_mark' }),
     ]);
+  });
+});
+
+describe('shared cards', () => {
+  it('the thread of a card shared in a channel is linked: a reply there becomes a comment', async () => {
+    const mark = h.slack.calls.length;
+    await h.send.blockAction(h.as('agent', 'CSHARE'), { action_id: TalepCardIds.share, value: '2' });
+    const card = await h.slack.waitFor(() => callsSince(h, mark, 'chat.postMessage').find((call) => call.args.channel === 'CSHARE'), 'the shared card');
+    const cardTs = String(card.reply.ts);
+    await eventually(async () => h.services.stores.threadLinks.get('T1', 'CSHARE', cardTs), 'the link');
+    await h.send.event(message(people.agent.userId, 'CSHARE', nextTs(), 'Asked the user to reboot', { thread_ts: cardTs }));
+    await eventually(async () => (await comments(2)).find((each) => each.Body.includes('Asked the user to reboot') && each.UserID === SeedIds.users.agent), 'the comment');
   });
 });
 
