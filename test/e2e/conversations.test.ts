@@ -403,9 +403,11 @@ describe('unrelated events', () => {
         default: return { type: 'reaction_added', user: people.user.userId, reaction: 'thumbsup', item: { type: 'message', channel: ELSEWHERE, ts } };
       }
     });
+    const statuses: number[] = [];
     for (let start = 0; start < events.length; start += 25) {
-      await Promise.all(events.slice(start, start + 25).map((event) => h.send.event(event)));
+      statuses.push(...(await Promise.all(events.slice(start, start + 25).map(async (event) => (await h.send.event(event)).status))));
     }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(hdCalls()).toBe(helpdeskBefore);
     expect(h.slack.calls.length).toBe(slackBefore);
