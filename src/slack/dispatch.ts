@@ -356,11 +356,13 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         teamId: typeof body.team_id === 'string' ? body.team_id : undefined,
         retryNum: typeof context.retryNum === 'number' ? context.retryNum : undefined,
         eventId,
-        firstTime: async () => {
-          if (!eventId) return true;
-          if (await services.stores.seenEvents.firstTime(eventId, services.now())) return true;
+        handledBefore: async () => {
+          if (!eventId || !(await services.stores.seenEvents.has(eventId))) return false;
           logger.info(`the event "${type}" ${eventId} was handled before (persisted); not run again`);
-          return false;
+          return true;
+        },
+        handled: async () => {
+          if (eventId) await services.stores.seenEvents.firstTime(eventId, services.now());
         },
       };
       await listener.handle(ctx).catch((error: unknown) => logger.warn(`event "${type}" failed`, error));

@@ -8,6 +8,8 @@ import * as z from 'zod';
 import type { Database } from './database.js';
 
 export interface SeenEventStore {
+  /** Whether `eventId` is recorded. */
+  has(eventId: string): Promise<boolean>;
   /** True the first time `eventId` is offered (and records it, atomically); false while it is kept. */
   firstTime(eventId: string, at?: Date): Promise<boolean>;
 }
@@ -25,6 +27,10 @@ export class LowdbSeenEventStore implements SeenEventStore {
     private readonly db: Database,
     private readonly options: { ttlMs?: number; max?: number } = {},
   ) {}
+
+  async has(eventId: string): Promise<boolean> {
+    return this.db.data.seenEvents[eventId] !== undefined;
+  }
 
   async firstTime(eventId: string, at = new Date()): Promise<boolean> {
     if (this.db.data.seenEvents[eventId] !== undefined) return false;

@@ -126,7 +126,9 @@ describe('stores', () => {
     const file = join(dir, 'talep-bot.json');
     const first = new LowdbSeenEventStore(await openDatabase(file));
     const now = new Date('2026-03-01T10:00:00Z');
+    expect(await first.has('Ev1')).toBe(false);
     expect(await first.firstTime('Ev1', now)).toBe(true);
+    expect(await first.has('Ev1')).toBe(true);
     expect(await first.firstTime('Ev1', now)).toBe(false);
     const [a, b] = await Promise.all([first.firstTime('Ev2', now), first.firstTime('Ev2', now)]);
     expect([a, b].sort()).toEqual([false, true]);

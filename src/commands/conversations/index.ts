@@ -31,7 +31,7 @@ import { fileRefSchema, MAX_FILES } from '../../views/kit/slack-files.js';
 import { channelRoute, channelSettingsSubmitted } from './channel-settings.js';
 import { conversationIndex } from './conversation-index.js';
 import { editDetailsSubmitted, openEditDetails } from './edit-details.js';
-import { meaningOf, type PostedMessage, talepReaction } from './message-event.js';
+import { type MessageMeaning, meaningOf, type PostedMessage, talepReaction } from './message-event.js';
 import { fromMessageWork, openFromMessage, orderFrom } from './open-from-message.js';
 import { linkThread } from './public.js';
 import { acceptReply, onReplyChanged, onThreadReply, threadReplyWork } from './replies.js';
@@ -67,7 +67,15 @@ async function onMessage(ctx: EventCtx): Promise<void> {
   await index.ready();
   const meaning = meaningOf(ctx.event, teamId, index);
   if (meaning.kind === 'ignore') return;
-  if (!(await ctx.firstTime())) return;
+  if (await ctx.handledBefore()) return;
+  await handleMessage(ctx, teamId, meaning);
+  // Recorded once its work is stored: a crash before this lets Slack's re-send do it (idempotently) again.
+  await ctx.handled();
+}
+
+async function handleMessage(ctx: EventCtx, teamId: string, meaning: Exclude<MessageMeaning, { kind: 'ignore' }>): Promise<void> {
+  const { services, client } = ctx;
+  const index = conversationIndex(services);
   switch (meaning.kind) {
     case 'reply': {
       const talepId = await talepOfThread(services, teamId, meaning.message.channelId, meaning.threadTs);
@@ -116,7 +124,14 @@ async function onReaction(ctx: EventCtx): Promise<void> {
   await index.ready();
   const reaction = talepReaction(ctx.event, teamId, index);
   if (!reaction) return;
-  if (!(await ctx.firstTime())) return;
+  if (await ctx.handledBefore()) return;
+  await openFromReaction(ctx, teamId, reaction);
+  await ctx.handled();
+}
+
+async function openFromReaction(ctx: EventCtx, teamId: string, reaction: { userId: string; channelId: string; ts: string }): Promise<void> {
+  const { services, client } = ctx;
+  const index = conversationIndex(services);
   const who: Who = { teamId, userId: reaction.userId };
   const surface = ephemeralSurface(surfaceDeps(services, client, who.userId), reaction.channelId);
   if (typeof actorFor(services, who) === 'string') {
@@ -144,8 +159,9 @@ export const conversationsArea: Area = {
   name: 'conversations',
   routes: [channelRoute],
   listeners: [
-    onEvent('message', onMessage),
-    onEvent('reaction_added', onReaction),
+    // Answered after the work is stored (HTTP mode): a crash before that makes Slack send the event again.
+    onEvent('message', onMessage, { answerAfterWork: true }),
+    onEvent('reaction_added', onReaction, { answerAfterWork: true }),
     // Subscribed so the manifest's reactions are complete; removing the emoji does not undo a talep.
     onEvent('reaction_removed', async () => undefined),
     onAction(ConversationIds.addMyReply, async (ctx) => {
