@@ -183,3 +183,23 @@ describe('stores', () => {
     expect(await settings.withRequests()).toEqual([{ teamId: 'T1', channelId: 'C1', requests: { mode: 'triage', categoryId: 2, emoji: 'sos', sync: false } }]);
   });
 });
+
+describe('what the thread shows', () => {
+  it('a help-desk comment: author and text escaped (no mentions or links can be smuggled in), files named, within Block Kit limits', async () => {
+    const { helpdeskCommentMessage } = await import('../../src/views/conversations/messages.js');
+    const message = helpdeskCommentMessage(5, { author: 'Eve <!channel>', text: `Click <https://evil.example|here> & <!here> ${'&'.repeat(2_000)}`, files: ['a<b>.txt'] });
+    const shown = JSON.stringify(message.blocks);
+    expect(shown).not.toContain('<!channel>');
+    expect(shown).not.toContain('<!here>');
+    expect(shown).not.toContain('<https://evil.example');
+    expect(shown).toContain('&lt;!channel&gt;');
+    expect(shown).toContain('a&lt;b&gt;.txt');
+    for (const block of message.blocks ?? []) {
+      const text = (block as { text?: { text?: string } }).text?.text;
+      if (text) {
+        expect(text.length).toBeLessThanOrEqual(3_000);
+        expect(text).not.toMatch(/&(a|am|amp)?$/);
+      }
+    }
+  });
+});

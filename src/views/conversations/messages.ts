@@ -5,6 +5,7 @@
  */
 import { SharedActions } from '../kit/shared-actions.js';
 import { actions, button, context, escapeText, linkButton, section, type SlackMessage, truncate } from '../kit/blocks.js';
+import { truncateMrkdwn } from '../kit/html-mrkdwn.js';
 import { CONNECT_ACTION } from '../kit/notices.js';
 import { ConversationIds } from './ids.js';
 
@@ -20,7 +21,9 @@ const COMMENT_MAX = 2_800;
 /** A public help-desk comment in the talep's thread: "<name> in the help desk: …", its files listed. */
 export function helpdeskCommentMessage(talepId: number, comment: ThreadComment): SlackMessage {
   const head = `*${escapeText(truncate(comment.author, 100))}* in the help desk:`;
-  const blocks = [section(`${head}\n${escapeText(truncate(comment.text, COMMENT_MAX)) || '_(no text)_'}`)];
+  // Escaped first, then cut where no entity is split (escaping can make the text longer).
+  const body = truncateMrkdwn(escapeText(comment.text), COMMENT_MAX).text;
+  const blocks = [section(`${head}\n${body || '_(no text)_'}`)];
   if (comment.files.length > 0) {
     blocks.push(section(`:paperclip: ${comment.files.slice(0, 10).map((name) => `\`${escapeText(truncate(name, 80))}\``).join(', ')}`));
   }
