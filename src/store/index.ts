@@ -11,6 +11,8 @@ import { LowdbJobQueue } from './job-store.js';
 import { MessageTalepStore } from './message-taleps.js';
 import { ReminderStore } from './reminder-store.js';
 import { RuleRegistry } from './rule-registry.js';
+import { LowdbSeenEventStore, type SeenEventStore } from './seen-event-store.js';
+import { LowdbThreadLinkStore, type ThreadLinkStore } from './thread-link-store.js';
 
 export interface Stores {
   db: Database;
@@ -27,6 +29,10 @@ export interface Stores {
   reminders: ReminderStore;
   /** What people set per channel (how much link previews show there). */
   channelSettings: ChannelSettingsStore;
+  /** Events handled, by event id, kept ≥ 1 h (Slack re-sends late-acked events, also across restarts). */
+  seenEvents: SeenEventStore;
+  /** Slack threads linked to taleps (thread sync), replies kept for unlinked people, last categories. */
+  threadLinks: ThreadLinkStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -50,5 +56,7 @@ export async function openStores(source: string | Database | undefined, keys: Bu
     jobs: new LowdbJobQueue(db),
     reminders: new ReminderStore(db),
     channelSettings: new LowdbChannelSettingsStore(db),
+    seenEvents: new LowdbSeenEventStore(db),
+    threadLinks: new LowdbThreadLinkStore(db),
   };
 }
