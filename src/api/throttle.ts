@@ -454,22 +454,23 @@ export class Throttle {
 
   /**
    * How many queued calls of its lane go before `self`: all of a higher priority, then per round-robin
-   * round. `self` is at position `rounds` in its user's queue; users ahead of it in the ring get one
-   * more round than those behind it.
+   * round, where one user's turn is one action (its calls queued together go at once). `self` is in
+   * its user's turn number `rounds`; users ahead of it in the ring get one more turn than those behind.
    */
   #callsAhead(self: Waiter): number {
     const lane = this.#lanes[self.budget];
     let ahead = self.priority === 'background' ? lane.queued.interactive : 0;
-    const mine = lane.rings[self.priority].get(self.userKey);
-    const rounds = mine ? mine.indexOf(self) : 0;
+    const mine = lane.rings[self.priority].get(self.userKey) ?? [];
+    const index = mine.indexOf(self);
+    const rounds = turnsBefore(mine, index);
     let beforeSelf = true;
     for (const queue of lane.rings[self.priority].values()) {
       if (queue === mine) {
         beforeSelf = false;
-        ahead += rounds;
+        ahead += Math.max(0, index);
         continue;
       }
-      ahead += Math.min(queue.length, beforeSelf ? rounds + 1 : rounds);
+      ahead += callsInTurns(queue, beforeSelf ? rounds + 1 : rounds);
     }
     return ahead;
   }
@@ -482,6 +483,23 @@ export class Throttle {
     const at = Math.max(lane.log.nthSendAt(ahead, start), lane.pacer?.nthAt(ahead, start) ?? -Infinity);
     return Math.max(0, at - now);
   }
+}
+
+/** How many turns (runs of one action's calls) of `queue` come before the one at `index`. */
+function turnsBefore(queue: readonly Waiter[], index: number): number {
+  let turns = 0;
+  for (let i = 1; i <= index && i < queue.length; i++) if (queue[i]!.order !== queue[i - 1]!.order) turns++;
+  return turns;
+}
+
+/** The calls in the first `turns` turns of `queue`. */
+function callsInTurns(queue: readonly Waiter[], turns: number): number {
+  if (turns <= 0 || queue.length === 0) return 0;
+  let seen = 1;
+  for (let i = 1; i < queue.length; i++) {
+    if (queue[i]!.order !== queue[i - 1]!.order && ++seen > turns) return i;
+  }
+  return queue.length;
 }
 
 function cancelledError(signal: AbortSignal): HelpdeskError {

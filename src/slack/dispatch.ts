@@ -33,6 +33,7 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds } from './middleware.js';
+import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
   blockActionPayload,
@@ -113,7 +114,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const messageShortcuts = new ListenerMap<Of<'message-shortcut'>>();
   const events = new Map<string, Of<'event'>>();
   const steps = new Map<string, Of<'function'>>();
-  for (const area of areas) {
+  // The kernel's own control: Cancel on a "queued" notice (./queue-notice.ts).
+  const kernelArea: Area = { name: 'kernel', listeners: [queueCancelListener] };
+  for (const area of [...areas, kernelArea]) {
     for (const entry of area.routes ?? []) router.add(entry);
     for (const work of area.work ?? []) services.jobs.register(work.kind, workHandler(services, app.client, work));
     for (const listener of area.listeners ?? []) {
