@@ -154,6 +154,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     ...(deliveryKey ? { deliveryKey } : {}),
   });
 
+  // The help is the same for everyone: built once per family (with an unknown word quoted, each time).
+  const helpMessages = new Map<string, SlackMessage>();
+  const helpFor = (family: string | undefined, unknown: string | undefined): SlackMessage => {
+    const build = () => helpMessage(family ? router.familyEntries(family) : router.entries, unknown);
+    if (unknown) return build();
+    let message = helpMessages.get(family ?? '');
+    if (!message) helpMessages.set(family ?? '', (message = build()));
+    return message;
+  };
+
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
@@ -167,8 +177,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
     const resolved = router.resolve(command.text ?? '');
     if ('help' in resolved) {
-      const entries = resolved.family ? router.familyEntries(resolved.family) : router.entries;
-      await tell(helpMessage(entries, resolved.unknown));
+      await tell(helpFor(resolved.family, resolved.unknown));
       return;
     }
     const { route: found, args } = resolved;
