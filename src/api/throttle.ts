@@ -45,6 +45,11 @@ export interface ThrottleOptions {
    * Default true (burst: a thirtieth of the limit, at least 1); `false` lets a whole window go at once.
    */
   spread?: boolean | { burst: number };
+  /**
+   * While calls wait, their `onQueued` is told a fresh estimate this often (the queue moved faster or
+   * slower than thought). Default 5_000; 0 = only once, when the call is queued.
+   */
+  reestimateEveryMs?: number;
   clock?: Clock;
 }
 
@@ -59,7 +64,10 @@ export interface AcquireRequest {
    */
   order?: number;
   signal?: AbortSignal;
-  /** Called once, only when the call cannot go at once, with the estimated wait. */
+  /**
+   * Called only when the call cannot go at once, with the estimated wait; then again every
+   * `reestimateEveryMs` while it waits, with a fresh estimate.
+   */
   onQueued?: (estimatedWaitMs: number) => void;
 }
 
@@ -95,6 +103,7 @@ interface Waiter {
   readonly order: number;
   /** `reserve`: the send is held in the log until the ticket settles; `acquire`: logged when granted. */
   readonly holds: boolean;
+  readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
   settle(error?: HelpdeskError): void;
 }
@@ -217,9 +226,12 @@ export class Throttle {
   readonly #windowMs: number;
   readonly #lanes: Record<RateBudget, Lane>;
   #timer: { handle: unknown; at: number } | undefined;
+  readonly #reestimateEveryMs: number;
+  #reestimateTimer: unknown;
 
   constructor(options: ThrottleOptions = {}) {
     this.#clock = options.clock ?? systemClock;
+    this.#reestimateEveryMs = options.reestimateEveryMs ?? 5_000;
     this.#enabled = options.enabled ?? true;
     this.#defaultPauseMs = options.defaultPauseMs ?? 120_000;
     this.#windowMs = (options.windowMs ?? 60_000) + (options.safetyMarginMs ?? 1_000);
@@ -275,6 +287,7 @@ export class Throttle {
         userKey,
         order: request.order ?? nextActionOrder(),
         holds,
+        onQueued,
         state: 'queued',
         settle: (error) => {
           waiter.state = error ? 'cancelled' : 'sent';
@@ -288,6 +301,7 @@ export class Throttle {
       if (waiter.state !== 'queued') return;
       signal?.addEventListener('abort', onAbort, { once: true });
       onQueued?.(this.#estimate(budget, this.#callsAhead(waiter)));
+      this.#armReestimates();
     });
   }
 
@@ -447,6 +461,28 @@ export class Throttle {
     this.#timer = { handle, at: wakeAt };
   }
 
+  /** While calls wait, one timer tells each waiter that asked a fresh estimate every few seconds. */
+  #armReestimates(): void {
+    if (this.#reestimateEveryMs <= 0 || this.#reestimateTimer !== undefined) return;
+    this.#reestimateTimer = this.#clock.setTimeout(() => {
+      this.#reestimateTimer = undefined;
+      let waiting = false;
+      for (const budget of BUDGETS) {
+        for (const priority of PRIORITIES) {
+          for (const queue of this.#lanes[budget].rings[priority].values()) {
+            for (const waiter of queue) {
+              waiting = true;
+              if (!waiter.onQueued) continue;
+              const estimate = this.#estimate(budget, this.#callsAhead(waiter));
+              if (estimate > 0) waiter.onQueued(estimate); // 0: it goes this instant
+            }
+          }
+        }
+      }
+      if (waiting) this.#armReestimates();
+    }, this.#reestimateEveryMs);
+  }
+
   #clearTimer(): void {
     if (this.#timer) this.#clock.clearTimeout(this.#timer.handle);
     this.#timer = undefined;
@@ -470,7 +506,10 @@ export class Throttle {
         ahead += Math.max(0, index);
         continue;
       }
-      ahead += callsInTurns(queue, beforeSelf ? rounds + 1 : rounds);
+      // A user with work queued is taken to keep sending at their pace: a flood's later commands
+      // from others would otherwise make every early estimate too short.
+      const turns = beforeSelf ? rounds + 1 : rounds;
+      ahead += Math.max(callsInTurns(queue, turns), Math.round((turns * queue.length) / (turnsBefore(queue, queue.length - 1) + 1)));
     }
     return ahead;
   }
