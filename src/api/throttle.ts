@@ -509,7 +509,8 @@ export class Throttle {
       // A user with work queued is taken to keep sending at their pace: a flood's later commands
       // from others would otherwise make every early estimate too short.
       const turns = beforeSelf ? rounds + 1 : rounds;
-      ahead += Math.max(callsInTurns(queue, turns), Math.round((turns * queue.length) / (turnsBefore(queue, queue.length - 1) + 1)));
+      const first = firstTurns(queue, turns);
+      ahead += first.calls < queue.length || first.turns === 0 ? first.calls : Math.round((turns * first.calls) / first.turns);
     }
     return ahead;
   }
@@ -531,14 +532,14 @@ function turnsBefore(queue: readonly Waiter[], index: number): number {
   return turns;
 }
 
-/** The calls in the first `turns` turns of `queue`. */
-function callsInTurns(queue: readonly Waiter[], turns: number): number {
-  if (turns <= 0 || queue.length === 0) return 0;
+/** The calls in the first `turns` turns of `queue`, and how many turns that was (fewer when the queue is shorter). */
+function firstTurns(queue: readonly Waiter[], turns: number): { calls: number; turns: number } {
+  if (turns <= 0 || queue.length === 0) return { calls: 0, turns: 0 };
   let seen = 1;
   for (let i = 1; i < queue.length; i++) {
-    if (queue[i]!.order !== queue[i - 1]!.order && ++seen > turns) return i;
+    if (queue[i]!.order !== queue[i - 1]!.order && ++seen > turns) return { calls: i, turns };
   }
-  return queue.length;
+  return { calls: queue.length, turns: seen };
 }
 
 function cancelledError(signal: AbortSignal): HelpdeskError {
