@@ -2,11 +2,11 @@
  * The Web API client's fetch: undici's `request` on one keep-alive agent, answering with the small
  * part of a fetch Response the WebClient reads (status, headers, text/json/arrayBuffer). Node's
  * built-in fetch builds full WHATWG Request/Response/stream objects for every call (0.5–1 ms of CPU
- * each under load, issue 13); this skips them. Multipart bodies (file uploads) keep using undici's
- * fetch, which encodes FormData.
+ * each under load, issue 13); this skips them. Multipart bodies (file uploads) keep using the built-in
+ * fetch, which encodes the WebClient's FormData.
  */
 import type { webApi } from '@slack/bolt';
-import { Agent, fetch as undiciFetch, request } from 'undici';
+import { Agent, request } from 'undici';
 
 type FetchFunction = webApi.FetchFunction;
 type FetchResponse = Awaited<ReturnType<FetchFunction>>;
@@ -32,7 +32,8 @@ class PlainHeaders {
 export function keepAliveFetch(dispatcher: Agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 })): FetchFunction {
   return async (url, init = {}) => {
     if (init.body !== undefined && typeof init.body !== 'string') {
-      return (await undiciFetch(url, { ...init, dispatcher } as Parameters<typeof undiciFetch>[1])) as unknown as FetchResponse;
+      // Multipart (file uploads): the WebClient builds the global FormData, which the built-in fetch encodes.
+      return (await globalThis.fetch(url, init as RequestInit)) as unknown as FetchResponse;
     }
     const response = await request(url, {
       method: (init.method ?? 'GET') as 'GET',
