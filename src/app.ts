@@ -10,6 +10,7 @@ import { allAreas } from './commands/index.js';
 import type { Config } from './config.js';
 import { quietFrameworkLogger } from './logger.js';
 import { loggingFetch } from './slack/call-log.js';
+import { keepAliveFetch } from './slack/keep-alive-fetch.js';
 import { type Area, registerAreas, SLASH_COMMAND } from './slack/dispatch.js';
 import type { SocketState } from './health/slack-status.js';
 import { type Route, SlackHttpReceiver } from './slack/http-receiver.js';
@@ -63,9 +64,10 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
   const { config, services, logger, areas = allAreas(), replayCache } = options;
   const socketMode = config.slack.mode === 'socket';
   // Bolt, its WebClient and Socket Mode log whole payloads at debug level: they get a logger without
-  // debug, and every Slack call is logged by loggingFetch as method, status and time.
+  // debug, and every Slack call is logged by loggingFetch as method, status and time. Calls go through
+  // a lean keep-alive client (./slack/keep-alive-fetch.ts), not Node's built-in fetch.
   const frameworkLogger = quietFrameworkLogger(logger);
-  const clientOptions = { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger) };
+  const clientOptions = { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger, keepAliveFetch()) };
   let stopping = false;
   const receiver = socketMode
     ? undefined
