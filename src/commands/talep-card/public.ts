@@ -12,7 +12,8 @@ import type { SlackMessage } from '../../views/kit/blocks.js';
 import { talepCard } from '../../views/talep-card/card.js';
 import { cardMessage, loadCardData, type PrivateCardKind } from './load.js';
 
-export { cardMessage, loadCardData, type PrivateCardKind, worksOnCategory } from './load.js';
+export { cardMessage, type CardLoadOptions, loadCardData, type PrivateCardKind, readTalep, worksOnCategory } from './load.js';
+export { forgetTalep, patchTalep, rememberSubscribed } from './known.js';
 
 /** What a change did, said above the re-rendered card; `false`: it answered itself, no card. */
 export type CardNotice = string | undefined | false;
@@ -39,9 +40,11 @@ export function cardControl<I = undefined>(
 ): Listener {
   return onAction(id, { talep: (ctx) => read(ctx.action)?.talepId }, async (ctx) => {
     const { input } = read(ctx.action) as { input: I };
+    const started = performance.now();
     const notice = await work(ctx, input);
     if (notice === false) return;
-    await ctx.surface.replace(await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx), notice));
+    // What the work applied to the known record (patchTalep) is not read again.
+    await ctx.surface.replace(await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx), notice, { knownSince: started }));
   });
 }
 
