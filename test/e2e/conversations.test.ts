@@ -57,6 +57,20 @@ const helpdeskPosts = (channel: string, threadTs: string) => postsIn(channel, th
 const comments = (talepId: number): Promise<Comment[]> => h.helpdeskAs('admin').comments({ id: talepId });
 const hdCalls = () => h.proxy?.seen.length ?? 0;
 
+/** Waits until the help desk has had no call for 300 ms (background reads of earlier tests are over). */
+async function helpdeskQuiet(): Promise<void> {
+  let last = -1;
+  let since = Date.now();
+  for (;;) {
+    const now = hdCalls();
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= 300) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** Waits until every accepted job is done (or given up). */
 const jobsSettled = () =>
   eventually(async () => {
@@ -165,6 +179,8 @@ describe('triage channel and unlinked posters', () => {
   });
 
   it('a request channel’s poster without a link is asked to connect (nothing is sent to the help desk)', async () => {
+    await jobsSettled();
+    await helpdeskQuiet();
     const before = hdCalls();
     const mark = h.slack.calls.length;
     await h.send.event(message(people.stranger.userId, REQUESTS, nextTs(), 'Where is the wifi password?'));
@@ -391,6 +407,7 @@ describe('emoji → talep', () => {
 describe('unrelated events', () => {
   it('a flood of 1,000 unrelated message events costs zero help-desk calls (and no Slack calls)', async () => {
     await jobsSettled();
+    await helpdeskQuiet();
     const helpdeskBefore = hdCalls();
     const slackBefore = h.slack.calls.length;
     const events = Array.from({ length: 1_000 }, (_, n) => {
