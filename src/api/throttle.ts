@@ -440,10 +440,14 @@ export class Throttle {
     }
     if (this.#timer?.at === wakeAt) return;
     this.#clearTimer();
-    const handle = this.#clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.#pump();
-    }, Math.max(0, wakeAt - now));
+    const handle = this.#clock.setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#pump();
+      },
+      Math.max(0, wakeAt - now),
+      { keepAlive: true },
+    );
     this.#timer = { handle, at: wakeAt };
   }
 
