@@ -404,6 +404,20 @@ describe('emoji → talep', () => {
   });
 });
 
+describe('emoji on a reply', () => {
+  it('opens the talep from the reply and links the thread it is in', async () => {
+    const root = nextTs();
+    const ts = nextTs();
+    h.slack.channelMessages.set(`${ELSEWHERE}:${ts}`, { user: people.user.userId, text: 'Scanner jams on duplex', thread_ts: root });
+    const mark = h.slack.calls.length;
+    await h.send.event({ type: 'reaction_added', user: people.agent.userId, reaction: 'ticket', item: { type: 'message', channel: ELSEWHERE, ts } });
+    await h.slack.waitFor(() => postsIn(ELSEWHERE, root, mark)[0], 'the thread told');
+    const opened = h.services.stores.messageTaleps.get('T1', ELSEWHERE, ts)?.talepId;
+    expect(opened).toBeGreaterThan(0);
+    expect((await h.services.stores.threadLinks.get('T1', ELSEWHERE, root))?.talepId).toBe(opened);
+  });
+});
+
 describe('unrelated events', () => {
   it('a flood of 1,000 unrelated message events costs zero help-desk calls (and no Slack calls)', async () => {
     await jobsSettled();
