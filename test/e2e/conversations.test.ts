@@ -90,6 +90,19 @@ describe('/talep channel', () => {
     expect(callsSince(h, mark, 'views.open')).toHaveLength(0);
   });
 
+  it('is open to a workspace admin (users.info is_admin)', async () => {
+    const user = h.slack.users.get(people.user.userId);
+    if (!user) throw new Error('no user');
+    h.slack.users.set(user.id, { ...user, isAdmin: true });
+    try {
+      const mark = h.slack.calls.length;
+      await h.send.slash(h.as('user', 'CADMIN'), 'channel');
+      await h.slack.waitFor(() => callsSince(h, mark, 'views.open')[0], 'the channel modal');
+    } finally {
+      h.slack.users.set(user.id, { ...user, isAdmin: false });
+    }
+  });
+
   it('lets the channel’s creator set a request channel with its category, priority, emoji and sync', async () => {
     h.slack.channelCreators.set(REQUESTS, people.agent.userId);
     const mark = h.slack.calls.length;
