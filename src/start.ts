@@ -17,6 +17,7 @@ import { unfurlDomains, type UnfurlDomains } from './slack/unfurl-domains.js';
 import type { Config } from './config.js';
 import { helpdeskCheck, jobsCheck, storeCheck } from './health/checks.js';
 import { healthRoutes, startHealthServer } from './health/http.js';
+import { helpdeskWebhookRoute, WEBHOOK_PATH } from './events/webhook.js';
 import { Readiness } from './health/readiness.js';
 import { SlackStatus } from './health/slack-status.js';
 import { createLogger } from './logger.js';
@@ -158,6 +159,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     database: opened.db,
     encryptionKey: opened.ring.keys,
     docsSite: config.docsSite,
+    ...(config.notify ? { notify: config.notify } : {}),
   });
   closers.push({ name: 'the help-desk client', close: () => services.helpdesk.close() });
   logger.info(unfurlDomainsLine(unfurlDomains(services.talepUrlTemplate, config.docsSite?.url)));
@@ -174,6 +176,11 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     })())
     .add('jobs', jobsCheck(services.jobs));
   const routes = healthRoutes(readiness);
+  const webhookSecret = config.notify?.webhookSecret;
+  if (webhookSecret) {
+    routes.push(helpdeskWebhookRoute({ secret: webhookSecret, changes: services.talepChanges, logger }));
+    logger.info(`help-desk webhook: POST ${WEBHOOK_PATH} on PORT (a rule's "HTTP POST to URL" action; see README "Webhook set-up")`);
+  }
 
   const portTaken = (error: unknown) => {
     const problem = listenProblem(error, {
@@ -184,7 +191,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     return problem ? new StartupError(problem) : error;
   };
   if (config.slack.mode === 'socket') {
-    // Socket Mode has no HTTP server of its own: a small one on PORT serves the health endpoints.
+    // Socket Mode has no HTTP server of its own: a small one on PORT serves the health endpoints (and the webhook).
     const health = await startHealthServer({ port: config.port, routes, logger }).catch((error: unknown) => {
       throw portTaken(error);
     });
@@ -196,7 +203,8 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     config,
     services,
     logger,
-    routes,
+    // The webhook is in `routes` already; createTalepApp adds it from the services otherwise.
+    routes: routes.filter((route) => route.path !== WEBHOOK_PATH),
     slackIdentity: identity,
     onSocketState: (state) => slack.socket(state),
   });

@@ -66,6 +66,17 @@ export interface Area {
   routes?: Route[];
   listeners?: Listener[];
   work?: readonly WorkKind[];
+  /** Work that runs without a request (feeds, pollers): built with the bot's Web API client, started and stopped with the app. */
+  background?: (services: Services, client: webApi.WebClient) => BackgroundWork;
+}
+
+/**
+ * A start/stop-able component. A multi-instance deployment can wrap one in a "run on one instance
+ * only" lease without the component knowing.
+ */
+export interface BackgroundWork {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
