@@ -7,8 +7,9 @@
 import * as z from 'zod';
 import type { Database } from './database.js';
 
-export const FEED_EVENTS = ['new', 'assigned', 'status', 'comment', 'closed'] as const;
-export type FeedEvent = (typeof FEED_EVENTS)[number];
+import { FEED_EVENTS, type FeedEvent } from '../domain/feed-events.js';
+
+export { FEED_EVENTS, type FeedEvent };
 
 const feedFilter = z.object({
   /** Category names, lower case; absent: every category. */

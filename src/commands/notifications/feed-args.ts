@@ -4,7 +4,8 @@
  */
 import { fail, ok, type Parsed } from '../../domain/parsed.js';
 import { PriorityId, parsePriority } from '../../domain/priority.js';
-import { FEED_EVENTS, type FeedEvent, type FeedFilter } from '../../store/notify-store.js';
+import { FEED_EVENTS, type FeedEvent } from '../../domain/feed-events.js';
+import type { FeedFilter } from '../../store/notify-store.js';
 
 export interface FeedArgs {
   channelId: string | undefined;

@@ -140,7 +140,7 @@ export const notificationsArea: Area = {
       } else delete prefs.quietHours;
       await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
     }),
-    onAction(new RegExp(`^${NotifyIds.page}_(prev|next)$`), async (ctx) => {
+    onAction(new RegExp(`^(${NotifyIds.page}_prev|${NotifyIds.page}_next)$`), async (ctx) => {
       const page = Number(buttonValue(ctx.action));
       if (!Number.isInteger(page)) return;
       setQueuePage(ctx.services, ctx.who, page);
