@@ -205,3 +205,29 @@ describe('App Home work queue', () => {
     }
   });
 });
+
+describe('a token the help desk refuses', () => {
+  it('pauses the feed that reads with it, and its owner gets one DM', async () => {
+    const channel = 'CFEED2';
+    await slashAnswer(h, 'agent2', `feed <#${channel}> category:software`);
+    const first = await newTalep('Licence server down', { categoryId: 2 });
+    await h.slack.waitFor(() => cardOf(channel, first), 'the feed card');
+    // The token is revoked in the help desk: the stored one no longer works.
+    const stored = h.services.stores.accounts.get('T1', people.agent2.userId)!;
+    await h.services.stores.accounts.link('T1', people.agent2.userId, 'revoked-token', stored);
+    const dms = () => h.slack.callsTo('chat.postMessage').filter((call) => call.args.channel === people.agent2.userId && json(call.args).includes('refused your saved token'));
+    await h.helpdeskAs('agent').addComment({ id: first, body: 'First change after the revocation' });
+    await h.slack.waitFor(() => dms()[0], 'the reconnect DM');
+    const second = await newTalep('Another software problem', { categoryId: 2 });
+    await h.helpdeskAs('agent').addComment({ id: first, body: 'Second change after the revocation' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(dms()).toHaveLength(1);
+    expect(cardOf(channel, second)).toBeUndefined();
+    expect(json(postsIn(channel))).not.toContain('after the revocation');
+    expect((await h.services.stores.notify.feeds('T1')).find((feed) => feed.channelId === channel)?.pausedAt).toBeDefined();
+    // Reconnecting resumes the feed.
+    await h.link('agent2');
+    await h.helpdeskAs('agent').addComment({ id: first, body: 'Third change, after the reconnect' });
+    await h.slack.waitFor(() => postsIn(channel).find((call) => json(call.args).includes('Third change')), 'the resumed feed');
+  });
+});

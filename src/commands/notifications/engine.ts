@@ -34,7 +34,10 @@ export class NotificationEngine implements BackgroundWork {
     this.#coalescer = new Coalescer({
       quietMs: settings.coalesceMs,
       handle: (talepId, changes) => this.handle(talepId, changes),
-      onError: (error, talepId) => services.logger.warn(`notifications: talep ${talepId} not followed up (the next change or poll tries again)`, error),
+      onError: (error, talepId) => {
+        services.logger.warn(`notifications: talep ${talepId} not followed up (the poller tries again)`, error);
+        void this.#forgetLastUpdated(talepId);
+      },
     });
     this.poller = settings.poll ? new Poller(this.ctx) : undefined;
   }
@@ -58,20 +61,35 @@ export class NotificationEngine implements BackgroundWork {
     return this.#coalescer.idle;
   }
 
-  /** One talep, after its changes settled: feeds, then the people it concerns (DMs, App Home). */
+  /**
+   * One talep, after its changes settled: feeds, then the people it concerns (DMs, App Home). The talep
+   * is read once first (by a linked agent) to know whom it concerns; its `LastUpdated` then becomes the
+   * poller's mark. Every later read is at least as new, so a change that lands while this runs is newer
+   * than the mark and the poller still finds it: no gap.
+   */
   async handle(talepId: number, changes: readonly TalepChange[]): Promise<void> {
     const { services } = this.ctx;
+    const reader = discoveryReader(this.ctx);
+    let talep;
+    if (reader) {
+      try {
+        talep = await reader.hd.getTalep({ id: talepId });
+      } catch (error) {
+        services.logger.info(`notifications: talep ${talepId} not read for DMs (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }
+    const now = services.now();
+    const mark = await services.stores.notify.mark(talepId);
+    await services.stores.notify.setMark(talepId, {
+      // Without a read of our own, the poller's next check reads it (an unknown LastUpdated never matches).
+      ...(talep?.LastUpdated ? { lastUpdated: talep.LastUpdated.toISOString() } : {}),
+      activeAt: now.toISOString(),
+      checkedAt: mark?.checkedAt ?? now.toISOString(),
+      dueDate: talep ? (talep.DueDate ? talep.DueDate.toISOString() : null) : (mark?.dueDate ?? null),
+    });
     await resumeReconnectedFeeds(this.ctx);
     await updateFeeds(this.ctx, talepId, changes);
-    const reader = discoveryReader(this.ctx);
-    if (!reader) return;
-    let talep;
-    try {
-      talep = await reader.hd.getTalep({ id: talepId });
-    } catch (error) {
-      services.logger.info(`notifications: talep ${talepId} not read for DMs (${error instanceof Error ? error.message : String(error)})`);
-      return;
-    }
+    if (!talep) return;
     for (const person of await peopleOf(this.ctx, talep, reader)) {
       try {
         const touched = await notifyPerson(this.ctx, person, talepId);
@@ -82,14 +100,15 @@ export class NotificationEngine implements BackgroundWork {
         services.logger.warn(`notifications: ${person.teamId}:${person.userId} not told about talep ${talepId}`, error);
       }
     }
-    const now = services.now();
-    const mark = await services.stores.notify.mark(talepId);
-    await services.stores.notify.setMark(talepId, {
-      ...(talep.LastUpdated ? { lastUpdated: talep.LastUpdated.toISOString() } : {}),
-      activeAt: now.toISOString(),
-      checkedAt: mark?.checkedAt ?? now.toISOString(),
-      dueDate: talep.DueDate ? talep.DueDate.toISOString() : null,
-    });
+  }
+
+  /** After a failed follow-up the mark's LastUpdated is dropped, so the poller's next check runs it again. */
+  async #forgetLastUpdated(talepId: number): Promise<void> {
+    const { notify } = this.ctx.services.stores;
+    const mark = await notify.mark(talepId).catch(() => undefined);
+    if (!mark) return;
+    const { lastUpdated: _dropped, ...rest } = mark;
+    await notify.setMark(talepId, { ...rest, checkedAt: new Date(0).toISOString() }).catch(() => undefined);
   }
 
   /** Every minute: held digests, resumed feeds, and taleps whose due date enters the "soon" window or passes. */
