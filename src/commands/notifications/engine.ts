@@ -19,6 +19,9 @@ import { dropQueueCache } from './work-queue.js';
 
 const SWEEP_MS = 60_000;
 
+/** The engine of each running app, by its services (the benchmark reads its poller's figures). */
+export const runningEngines = new WeakMap<Services, NotificationEngine>();
+
 export class NotificationEngine implements BackgroundWork {
   readonly ctx: NotifyContext;
   readonly poller: Poller | undefined;
@@ -40,6 +43,7 @@ export class NotificationEngine implements BackgroundWork {
       },
     });
     this.poller = settings.poll ? new Poller(this.ctx) : undefined;
+    runningEngines.set(services, this);
   }
 
   async start(): Promise<void> {
