@@ -7,6 +7,7 @@
 import type { TalepChange } from '../../events/talep-changes.js';
 import type { Talep } from '../../api/schemas.js';
 import type { Actor } from '../../slack/actor.js';
+import { slackErrorCode } from '../../slack/surface.js';
 import type { Feed, FeedCard, FeedEvent } from '../../store/notify-store.js';
 import { changesBetween, eventOf, type TalepChangeLine } from '../../views/notifications/changes.js';
 import { feedCard, feedReply } from '../../views/notifications/feed-card.js';
@@ -92,9 +93,18 @@ async function postCard(ctx: NotifyContext, feed: Feed, read: TalepRead, reader:
     return true;
   } catch (error) {
     await notify.release(key);
-    throw error;
+    if (!CANNOT_POST.has(slackErrorCode(error) ?? '')) throw error;
+    // The bot cannot post there (private channel it is not in, archived…): its creator is told once, not retried per change.
+    if (await notify.claim(`feed-cannot-post|${feed.id}`, ctx.services.now())) {
+      const text = `:warning: Feed ${feed.id} cannot post to <#${feed.channelId}> (${slackErrorCode(error)}). Invite the bot there (\`/invite @talep\`), or remove the feed with \`/talep feed remove ${feed.id}\`.`;
+      await ctx.pacer.post(feed.createdBy, () => ctx.client.chat.postMessage({ channel: feed.createdBy, text }));
+    }
+    return true;
   }
 }
+
+/** Slack's answers that mean "this bot cannot post in that channel" (retrying does not help). */
+const CANNOT_POST = new Set(['channel_not_found', 'not_in_channel', 'is_archived', 'restricted_action', 'no_permission']);
 
 async function updateCard(ctx: NotifyContext, feed: Feed, card: FeedCard, read: TalepRead): Promise<boolean> {
   const lines = changesBetween(card.state, read.snapshot, read.comments);
