@@ -14,6 +14,7 @@ import { defaultNotifySettings, type NotifyContext, resumeReconnectedFeeds } fro
 import { updateFeeds } from './feeds.js';
 import { discoveryReader, flushDigests, notifyPerson, peopleOf } from './personal.js';
 import { Poller } from './poller.js';
+import { type ReadCache, remember } from './read.js';
 import { SlackPacer } from './slack-queue.js';
 import { dropQueueCache } from './work-queue.js';
 
@@ -74,10 +75,12 @@ export class NotificationEngine implements BackgroundWork {
   async handle(talepId: number, changes: readonly TalepChange[]): Promise<void> {
     const { services } = this.ctx;
     const reader = discoveryReader(this.ctx);
+    const cache: ReadCache = new Map();
     let talep;
     if (reader) {
       try {
         talep = await reader.hd.getTalep({ id: talepId });
+        remember(cache, reader, talep);
       } catch (error) {
         services.logger.info(`notifications: talep ${talepId} not read for DMs (${error instanceof Error ? error.message : String(error)})`);
       }
@@ -92,11 +95,11 @@ export class NotificationEngine implements BackgroundWork {
       dueDate: talep ? (talep.DueDate ? talep.DueDate.toISOString() : null) : (mark?.dueDate ?? null),
     });
     await resumeReconnectedFeeds(this.ctx);
-    await updateFeeds(this.ctx, talepId, changes);
+    await updateFeeds(this.ctx, talepId, changes, cache);
     if (!talep) return;
     for (const person of await peopleOf(this.ctx, talep, reader)) {
       try {
-        const touched = await notifyPerson(this.ctx, person, talepId);
+        const touched = await notifyPerson(this.ctx, person, talepId, cache);
         if (touched && dropQueueCache(services, person)) {
           await this.ctx.pacer.publish(() => publishHome(services, this.ctx.client, person));
         }

@@ -12,7 +12,7 @@ import type { Feed, FeedCard, FeedEvent } from '../../store/notify-store.js';
 import { changesBetween, eventOf, type TalepChangeLine } from '../../views/notifications/changes.js';
 import { feedCard, feedReply } from '../../views/notifications/feed-card.js';
 import { digestOf, type NotifyContext, tokenRefused } from './context.js';
-import { backgroundActor, changedSince, readTalepAs, type TalepRead } from './read.js';
+import { backgroundActor, changedSince, type ReadCache, readTalepAs, type TalepRead } from './read.js';
 
 const hintEvents: Record<TalepChange['kind'], FeedEvent | undefined> = {
   created: 'new',
@@ -39,7 +39,7 @@ export function inScope(feed: Feed, talep: Talep, reader: Actor): boolean {
 
 
 /** Runs every active feed for one talep; returns nothing (each feed's failure is its own). */
-export async function updateFeeds(ctx: NotifyContext, talepId: number, changes: readonly TalepChange[]): Promise<void> {
+export async function updateFeeds(ctx: NotifyContext, talepId: number, changes: readonly TalepChange[], cache: ReadCache = new Map()): Promise<void> {
   const feeds = (await ctx.services.stores.notify.feeds()).filter((feed) => !feed.pausedAt);
   // One read per creator (several feeds may read as the same person).
   const byReader = new Map<string, Feed[]>();
@@ -60,7 +60,7 @@ export async function updateFeeds(ctx: NotifyContext, talepId: number, changes: 
     // The oldest card this reader keeps for the talep decides whether comments must be read.
     const cards = await Promise.all(group.map((feed) => ctx.services.stores.notify.card(feed.teamId, feed.channelId, talepId)));
     const known = cards.find((card) => card !== undefined);
-    const read = await readTalepAs(actor, talepId, (talep) => cards.some((card) => !card || changedSince(talep, card.state)), known?.state);
+    const read = await readTalepAs(actor, talepId, (talep) => cards.some((card) => !card || changedSince(talep, card.state)), known?.state, cache);
     if (read === 'refused') {
       await tokenRefused(ctx, who);
       continue;

@@ -11,7 +11,7 @@ import type { NotifyKind, NotifyPrefs, PersonalState } from '../../store/notify-
 import { changesBetween, type TalepChangeLine } from '../../views/notifications/changes.js';
 import { digestDm, dmLine, dueLine, notificationDm } from '../../views/notifications/dm.js';
 import { digestOf, type NotifyContext, tokenRefused } from './context.js';
-import { backgroundActor, changedSince, readTalepAs, type TalepRead } from './read.js';
+import { backgroundActor, changedSince, type ReadCache, readTalepAs, type TalepRead } from './read.js';
 
 interface Person extends Who {
   helpdeskUserId: number;
@@ -90,7 +90,7 @@ async function deliver(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, t
 }
 
 /** The DMs one talep's change means for one person; returns whether anything about them changed (App Home). */
-export async function notifyPerson(ctx: NotifyContext, person: Person, talepId: number): Promise<boolean> {
+export async function notifyPerson(ctx: NotifyContext, person: Person, talepId: number, cache: ReadCache = new Map()): Promise<boolean> {
   const { notify } = ctx.services.stores;
   const actor = backgroundActor(ctx.services, person);
   if (actor === 'unlinked') return false;
@@ -99,7 +99,7 @@ export async function notifyPerson(ctx: NotifyContext, person: Person, talepId: 
     return false;
   }
   const before = await notify.personal(person.teamId, person.userId, talepId);
-  const read = await readTalepAs(actor, talepId, (talep) => changedSince(talep, before?.state), before?.state);
+  const read = await readTalepAs(actor, talepId, (talep) => changedSince(talep, before?.state), before?.state, cache);
   if (read === 'refused') {
     await tokenRefused(ctx, person);
     return false;

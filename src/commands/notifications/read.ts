@@ -43,6 +43,20 @@ export function snapshotOf(talep: Talep, comments: readonly PublicComment[] | un
 }
 
 /**
+ * What one follow-up of a talep already read, per reader (`team:user`): a talep read once for
+ * "whom does it concern" serves the feeds and DMs that read as the same person, so a change costs
+ * as few help-desk calls as the permissions allow.
+ */
+export type ReadCache = Map<string, { talep: Talep; comments?: PublicComment[] }>;
+
+const readerKey = (actor: Actor) => `${actor.teamId}:${actor.userId}`;
+
+/** Puts a talep read by `actor` into the cache (the engine's first read). */
+export function remember(cache: ReadCache, actor: Actor, talep: Talep): void {
+  if (!cache.has(readerKey(actor))) cache.set(readerKey(actor), { talep });
+}
+
+/**
  * The talep as `actor` sees it; comments only when `withComments` says so for the talep read (they
  * are the costly part, and unneeded when nothing changed since `previous`).
  */
@@ -51,15 +65,19 @@ export async function readTalepAs(
   talepId: number,
   withComments: (talep: Talep) => boolean,
   previous?: TalepSnapshot,
+  cache: ReadCache = new Map(),
 ): Promise<TalepRead | ReadProblem> {
   try {
-    const talep = await actor.hd.getTalep({ id: talepId });
-    const comments = withComments(talep)
-      ? (await actor.hd.comments({ id: talepId }))
-          .filter((comment) => !comment.ForTechsOnly)
-          .map(({ CommentID, UserID, UserName, Body, CommentDate }) => ({ CommentID, UserID, UserName, Body, CommentDate }))
-          .sort((a, b) => a.CommentID - b.CommentID)
-      : undefined;
+    const cached = cache.get(readerKey(actor));
+    const talep = cached?.talep ?? (await actor.hd.getTalep({ id: talepId }));
+    let comments = cached?.comments;
+    if (!comments && withComments(talep)) {
+      comments = (await actor.hd.comments({ id: talepId }))
+        .filter((comment) => !comment.ForTechsOnly)
+        .map(({ CommentID, UserID, UserName, Body, CommentDate }) => ({ CommentID, UserID, UserName, Body, CommentDate }))
+        .sort((a, b) => a.CommentID - b.CommentID);
+    }
+    cache.set(readerKey(actor), { talep, ...(comments ? { comments } : {}) });
     return { talep, snapshot: snapshotOf(talep, comments, previous), comments: comments ?? [] };
   } catch (error) {
     if (error instanceof HelpdeskError && error.kind === 'unauthorized') return 'refused';
