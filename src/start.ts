@@ -114,6 +114,8 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
 
   let helpdeskUrl = config.helpdesk.url;
   let publicHelpdeskUrl: string | undefined;
+  let embeddedSandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let healthPort: number | undefined;
   if (!helpdeskUrl) {
     const sandbox = await startSandbox({
       port: config.sandbox.port,
@@ -133,6 +135,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
       throw problem ? new StartupError(problem) : error;
     });
     closers.push({ name: 'the sandbox help desk', close: () => sandbox.close() });
+    embeddedSandbox = sandbox;
     helpdeskUrl = sandbox.baseUrl;
     publicHelpdeskUrl = `${sandbox.publicRootUrl}/api`;
     if (sandbox.debugRoutes && !isLoopbackHost(config.sandbox.host)) logger.warn(debugRoutesWarning(config.sandbox.host, sandbox.port));
@@ -196,6 +199,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
       throw portTaken(error);
     });
     closers.push({ name: 'the health listener', close: () => health.close() });
+    healthPort = health.port;
     logger.info(`health endpoints: http://0.0.0.0:${health.port}/healthz and /readyz`);
   }
 
@@ -214,6 +218,18 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     const apiUrl = config.slack.apiUrl ?? 'https://slack.com/api/';
     throw new StartupError(`Socket Mode could not connect: ${slackFailure('apps.connections.open', 'SLACK_APP_TOKEN', apiUrl, config.slack.apiUrl !== undefined, error)}`);
   });
+  if (embeddedSandbox && webhookSecret) {
+    // The embedded sandbox calls the webhook like a real help desk's rule would (README "Webhook set-up").
+    const webhookPort = config.slack.mode === 'socket' ? healthPort : port;
+    await embeddedSandbox.addRule({
+      name: 'talep-bot webhook (added by the bot at start)',
+      enabled: true,
+      match: 'All',
+      conditions: [],
+      actions: [{ type: 'HttpPost', value: `http://127.0.0.1:${webhookPort}${WEBHOOK_PATH}?secret=${encodeURIComponent(webhookSecret)}` }],
+    });
+    logger.info('the embedded sandbox calls the webhook on every talep change (its rule "talep-bot webhook")');
+  }
   logger.info(
     config.slack.mode === 'socket'
       ? `talep-bot is running in Socket Mode (help desk: ${helpdeskUrl}). In Slack, try /talep help or /talep connect.`

@@ -108,7 +108,8 @@ export interface Sandbox {
   demoAccounts(): DemoAccount[];
   /**
    * Adds an automation rule as an admin would in the help desk's own pages (the API can only read,
-   * enable and disable rules), e.g. an "HTTP POST to URL" rule (webhooks.ts); returns its id.
+   * enable and disable rules), e.g. an "HTTP POST to URL" rule (webhooks.ts); returns its id. A rule
+   * with the same name is replaced (keeping its id), so adding one at every start does not pile them up.
    */
   addRule(rule: Omit<RuleRow, 'id'>): Promise<number>;
   close(): Promise<void>;
@@ -180,8 +181,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     tokenFor: (username) => site.tokenFor(username),
     demoAccounts: () => site.demoAccounts(),
     addRule: async (rule) => {
-      const id = store.nextId('rules');
-      store.data.rules.push({ ...rule, id });
+      const existing = store.data.rules.find((row) => row.name === rule.name);
+      const id = existing?.id ?? store.nextId('rules');
+      if (existing) Object.assign(existing, rule, { id });
+      else store.data.rules.push({ ...rule, id });
       await store.save();
       return id;
     },

@@ -6,6 +6,7 @@ import { bearer } from '../../src/api/auth.js';
 import { HelpdeskClient } from '../../src/api/client.js';
 import { talepChangeBus, type TalepChange } from '../../src/events/talep-changes.js';
 import { helpdeskWebhookRoute } from '../../src/events/webhook.js';
+import { startHealthServer } from '../../src/health/http.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 
 const SECRET = 'a-webhook-secret-of-some-length';
@@ -50,6 +51,26 @@ describe('the webhook route', () => {
     expect((await post('not json')).status).toBe(400);
     expect(warnings.join('\n')).not.toContain(SECRET);
     expect(warnings.join('\n')).not.toContain('guess-1234');
+  });
+});
+
+describe('Socket Mode: the health listener serves the webhook too', () => {
+  it('answers POST /helpdesk/events beside /healthz, and 405 for a GET of it', async () => {
+    const changes = talepChangeBus();
+    const seen: number[] = [];
+    changes.subscribe((change) => void seen.push(change.talepId));
+    const route = helpdeskWebhookRoute({ secret: SECRET, changes, logger: { info: () => undefined, warn: () => undefined } });
+    const health = await startHealthServer({ port: 0, host: '127.0.0.1', routes: [route], logger: { error: () => undefined } });
+    try {
+      const base = `http://127.0.0.1:${health.port}/helpdesk/events`;
+      const posted = await fetch(`${base}?secret=${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"TalepID": 5}' });
+      expect(posted.status).toBe(202);
+      expect((await fetch(base)).status).toBe(405);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen).toEqual([5]);
+    } finally {
+      await health.close();
+    }
   });
 });
 
