@@ -67,8 +67,17 @@ export interface Area {
   routes?: Route[];
   listeners?: Listener[];
   work?: readonly WorkKind[];
-  /** Runs once the app is built (e.g. subscribing to `services.talepChanges`); the client is the bot's. */
-  start?(services: Services, client: webApi.WebClient): void;
+  /** Work that runs without a request (feeds, pollers): built with the bot's Web API client, started and stopped with the app. */
+  background?: (services: Services, client: webApi.WebClient) => BackgroundWork;
+}
+
+/**
+ * A start/stop-able component. A multi-instance deployment can wrap one in a "run on one instance
+ * only" lease without the component knowing.
+ */
+export interface BackgroundWork {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
@@ -383,8 +392,6 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   // ── workflow steps ──
   registerSteps(app, services, steps);
-
-  for (const area of areas) area.start?.(services, app.client);
 
   app.error(async (error) => {
     // Failures that escaped the kernel (a listener reports its own): the person already got an ack.

@@ -9,6 +9,7 @@ import { DirectoryStore } from './directory-store.js';
 import { type IdempotencyStore, LowdbIdempotencyStore } from './idempotency-store.js';
 import { LowdbJobQueue } from './job-store.js';
 import { MessageTalepStore } from './message-taleps.js';
+import { LowdbNotifyStore, type NotifyStore } from './notify-store.js';
 import { ReminderStore } from './reminder-store.js';
 import { RuleRegistry } from './rule-registry.js';
 import { LowdbSeenEventStore, type SeenEventStore } from './seen-event-store.js';
@@ -33,6 +34,8 @@ export interface Stores {
   seenEvents: SeenEventStore;
   /** Slack threads linked to taleps (thread sync), replies kept for unlinked people, last categories. */
   threadLinks: ThreadLinkStore;
+  /** Help desk → Slack: feeds, feed cards, personal notification state and settings, poll marks. */
+  notify: NotifyStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -58,5 +61,6 @@ export async function openStores(source: string | Database | undefined, keys: Bu
     channelSettings: new LowdbChannelSettingsStore(db),
     seenEvents: new LowdbSeenEventStore(db),
     threadLinks: new LowdbThreadLinkStore(db),
+    notify: new LowdbNotifyStore(db),
   };
 }

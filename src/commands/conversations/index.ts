@@ -35,7 +35,7 @@ import { type MessageMeaning, meaningOf, type PostedMessage, talepReaction } fro
 import { fromMessageWork, openFromMessage, orderFrom } from './open-from-message.js';
 import { linkThread } from './public.js';
 import { acceptReply, onReplyChanged, onThreadReply, threadReplyWork } from './replies.js';
-import { startThreadSync } from './sync.js';
+import { threadSync } from './sync.js';
 
 /** The talep of a linked thread (a message opened with the shortcut is linked here, on first use). */
 async function talepOfThread(services: Services, teamId: string, channelId: string, threadTs: string): Promise<number | undefined> {
@@ -212,5 +212,5 @@ export const conversationsArea: Area = {
     onSubmit(ConversationIds.editCallback, { linked: true }, editDetailsSubmitted),
   ],
   work: [threadReplyWork, fromMessageWork],
-  start: (services, client) => startThreadSync(services, client),
+  background: (services, client) => threadSync(services, client),
 };
