@@ -57,7 +57,7 @@ const helpdeskPosts = (channel: string, threadTs: string) => postsIn(channel, th
 const comments = (talepId: number): Promise<Comment[]> => h.helpdeskAs('admin').comments({ id: talepId });
 const hdCalls = () => h.proxy?.seen.length ?? 0;
 
-/** Waits until the help desk has had no call for 300 ms (background reads of earlier tests are over). */
+/** Waits until the help desk has had no call for 1.2 s: background reads of earlier tests (the notifications engine reads after its 700 ms coalescing) are over. */
 async function helpdeskQuiet(): Promise<void> {
   let last = -1;
   let since = Date.now();
@@ -66,7 +66,7 @@ async function helpdeskQuiet(): Promise<void> {
     if (now !== last) {
       last = now;
       since = Date.now();
-    } else if (Date.now() - since >= 300) return;
+    } else if (Date.now() - since >= 1_200) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
