@@ -4,16 +4,17 @@
  */
 export interface Clock {
   now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
+  /** `keepAlive`: the timer keeps the process alive (someone is waiting on it); default: it does not. */
+  setTimeout(fn: () => void, ms: number, options?: { keepAlive?: boolean }): unknown;
   clearTimeout(handle: unknown): void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => {
+  setTimeout: (fn, ms, options) => {
     const handle = setTimeout(fn, ms);
-    // A pending throttle timer must never keep the process alive on shutdown.
-    handle.unref?.();
+    // A timer nobody waits on (a re-estimate, a guard's bookkeeping) must never keep the process alive.
+    if (!options?.keepAlive) handle.unref?.();
     return handle;
   },
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
