@@ -4,7 +4,7 @@
  */
 export interface Clock {
   now(): number;
-  /** `keepAlive`: the timer keeps the process alive (someone is waiting on it); default: it does not. */
+  /** `keepAlive`: a call is waiting on this timer, so it holds the process open like the call itself would. */
   setTimeout(fn: () => void, ms: number, options?: { keepAlive?: boolean }): unknown;
   clearTimeout(handle: unknown): void;
 }
@@ -13,7 +13,8 @@ export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (fn, ms, options) => {
     const handle = setTimeout(fn, ms);
-    // A timer nobody waits on (a re-estimate, a guard's bookkeeping) must never keep the process alive.
+    // Housekeeping timers never keep the process alive on shutdown; a timer a queued call waits on
+    // does (a script's `await` would otherwise end with Node's "unsettled top-level await").
     if (!options?.keepAlive) handle.unref?.();
     return handle;
   },

@@ -454,12 +454,14 @@ export class Throttle {
     }
     if (this.#timer?.at === wakeAt) return;
     this.#clearTimer();
-    // Kept alive: calls are waiting on it (a script's `await` must not end with the process; the bot
-    // exits explicitly on stop).
-    const handle = this.#clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.#pump();
-    }, Math.max(0, wakeAt - now), { keepAlive: true });
+    const handle = this.#clock.setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#pump();
+      },
+      Math.max(0, wakeAt - now),
+      { keepAlive: true },
+    );
     this.#timer = { handle, at: wakeAt };
   }
 

@@ -75,6 +75,17 @@ export interface Area {
   routes?: Route[];
   listeners?: Listener[];
   work?: readonly WorkKind[];
+  /** Work that runs without a request (feeds, pollers): built with the bot's Web API client, started and stopped with the app. */
+  background?: (services: Services, client: webApi.WebClient) => BackgroundWork;
+}
+
+/**
+ * A start/stop-able component. A multi-instance deployment can wrap one in a "run on one instance
+ * only" lease without the component knowing.
+ */
+export interface BackgroundWork {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
@@ -379,6 +390,14 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         teamId: typeof body.team_id === 'string' ? body.team_id : undefined,
         retryNum: typeof context.retryNum === 'number' ? context.retryNum : undefined,
         eventId,
+        handledBefore: async () => {
+          if (!eventId || !(await services.stores.seenEvents.has(eventId))) return false;
+          logger.info(`the event "${type}" ${eventId} was handled before (persisted); not run again`);
+          return true;
+        },
+        handled: async () => {
+          if (eventId) await services.stores.seenEvents.firstTime(eventId, services.now());
+        },
       };
       await listener.handle(ctx).catch((error: unknown) => logger.warn(`event "${type}" failed`, error));
     });

@@ -96,6 +96,14 @@ export class AccountStore {
     };
   }
 
+  /** Every stored link's Slack user and help-desk user (no token): who notifications may concern. */
+  linkedPeople(): { teamId: string; userId: string; helpdeskUserId: number; role: HelpdeskRole; rejected: boolean }[] {
+    return Object.entries(this.db.data.accounts).map(([id, link]) => {
+      const [teamId = '', userId = ''] = id.split(':');
+      return { teamId, userId, helpdeskUserId: link.helpdeskUserId, role: link.role, rejected: link.rejectedAt !== undefined };
+    });
+  }
+
   /** The usable account, or undefined when there is none (never linked, or unreadable: see `lookup`). */
   get(teamId: string, slackUserId: string): Account | undefined {
     const found = this.lookup(teamId, slackUserId);
