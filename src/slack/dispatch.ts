@@ -61,6 +61,14 @@ import {
 
 export const SLASH_COMMAND = '/talep';
 
+/**
+ * The work after an ack waits until the requests already received have been acknowledged too: the
+ * continuation after `ack()` would otherwise run before the next request's callback, and in a burst
+ * every ack would queue behind the work of all earlier requests (issue 13). `setImmediate` runs after
+ * the I/O that is ready, i.e. after those requests were read and acknowledged.
+ */
+const afterPendingAcks = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** One area of the bot: its `/talep` routes, its listeners, and the kinds of accepted work it runs. */
 export interface Area {
   name: string;
@@ -178,6 +186,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
+    await afterPendingAcks();
     if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) return;
     const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
     if (isCopy(deliveryKey, 'a slash command')) return;
@@ -210,6 +219,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   // ── buttons, selects, menus ──
   app.action({ type: 'block_actions' }, async ({ ack, body, payload, client }) => {
     await ack();
+    await afterPendingAcks();
     const actionBody = body as BlockAction;
     const actionId = (payload as { action_id?: unknown }).action_id;
     const what = `block action "${typeof actionId === 'string' ? actionId.slice(0, 100) : '?'}"`;
@@ -292,6 +302,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   app.view({ type: 'view_closed' }, async ({ ack, body, client }) => {
     const closed = body as ViewClosedAction;
     await ack();
+    await afterPendingAcks();
     if (!wellFormed(viewClosedPayload, body, 'view_closed')) return;
     const listener = closes.find(closed.view.callback_id);
     if (!listener) return;
@@ -327,6 +338,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   app.shortcut({ type: 'shortcut' }, async ({ ack, body, client }) => {
     const shortcut = body as GlobalShortcut;
     await ack();
+    await afterPendingAcks();
     if (!wellFormed(shortcutPayload, body, 'shortcut')) return;
     const listener = shortcuts.find(shortcut.callback_id);
     if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
@@ -344,6 +356,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   app.shortcut({ type: 'message_action' }, async ({ ack, body, client }) => {
     const shortcut = body as MessageShortcut;
     await ack();
+    await afterPendingAcks();
     if (!wellFormed(messageShortcutPayload, body, 'message shortcut')) return;
     const listener = messageShortcuts.find(shortcut.callback_id);
     if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
