@@ -11,6 +11,7 @@ import { helpdeskWebhookRoute } from './events/webhook.js';
 import type { Config } from './config.js';
 import { quietFrameworkLogger } from './logger.js';
 import { loggingFetch } from './slack/call-log.js';
+import { keepAliveFetch } from './slack/keep-alive-fetch.js';
 import { type Area, registerAreas, SLASH_COMMAND } from './slack/dispatch.js';
 import type { SocketState } from './health/slack-status.js';
 import { type Route, SlackHttpReceiver } from './slack/http-receiver.js';
@@ -56,13 +57,18 @@ const aliveRoute: Route = {
   },
 };
 
+/** The event types some area asked to be answered only after its listener's work (`onEvent(…, { answerAfterWork })`). */
+const heldEventTypes = (areas: readonly Area[]): ReadonlySet<string> =>
+  new Set(areas.flatMap((area) => (area.listeners ?? []).flatMap((listener) => (listener.kind === 'event' && listener.answerAfterWork ? [listener.id] : []))));
+
 export function createTalepApp(options: CreateAppOptions): TalepApp {
   const { config, services, logger, areas = allAreas(), replayCache } = options;
   const socketMode = config.slack.mode === 'socket';
   // Bolt, its WebClient and Socket Mode log whole payloads at debug level: they get a logger without
-  // debug, and every Slack call is logged by loggingFetch as method, status and time.
+  // debug, and every Slack call is logged by loggingFetch as method, status and time. Calls go through
+  // a lean keep-alive client (./slack/keep-alive-fetch.ts), not Node's built-in fetch.
   const frameworkLogger = quietFrameworkLogger(logger);
-  const clientOptions = { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger) };
+  const clientOptions = { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger, keepAliveFetch()) };
   let stopping = false;
   const receiver = socketMode
     ? undefined
@@ -71,6 +77,8 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
         logger,
         routes: options.routes ?? [aliveRoute],
         replayCache,
+        // Events whose listeners store durable work before they return are answered after them.
+        holdEventAnswers: { types: heldEventTypes(areas) },
       });
   const socketReceiver = socketMode
     ? new SocketModeReceiver({ appToken: config.slack.appToken ?? '', logger: frameworkLogger, installerOptions: { clientOptions } })

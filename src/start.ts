@@ -23,7 +23,8 @@ import { SlackStatus } from './health/slack-status.js';
 import { createLogger } from './logger.js';
 import { installProcessPolicy } from './process-policy.js';
 import { debugRoutesWarning, isLoopbackHost } from './sandbox/loopback.js';
-import { startSandbox } from './sandbox/server.js';
+// The embedded sandbox is loaded only when configured (memory: most installs use a real help desk).
+import type { startSandbox } from './sandbox/server.js';
 import { checkSlack, slackFailure } from './startup/slack-check.js';
 import { listenProblem } from './startup/ports.js';
 import { StartupError } from './startup/startup-error.js';
@@ -117,6 +118,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
   let embeddedSandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   let healthPort: number | undefined;
   if (!helpdeskUrl) {
+    const { startSandbox } = await import('./sandbox/server.js');
     const sandbox = await startSandbox({
       port: config.sandbox.port,
       host: config.sandbox.host,

@@ -33,6 +33,7 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds } from './middleware.js';
+import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
   blockActionPayload,
@@ -124,7 +125,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const messageShortcuts = new ListenerMap<Of<'message-shortcut'>>();
   const events = new Map<string, Of<'event'>>();
   const steps = new Map<string, Of<'function'>>();
-  for (const area of areas) {
+  // The kernel's own control: Cancel on a "queued" notice (./queue-notice.ts).
+  const kernelArea: Area = { name: 'kernel', listeners: [queueCancelListener] };
+  for (const area of [...areas, kernelArea]) {
     for (const entry of area.routes ?? []) router.add(entry);
     for (const work of area.work ?? []) services.jobs.register(work.kind, workHandler(services, app.client, work));
     for (const listener of area.listeners ?? []) {
@@ -162,6 +165,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     ...(deliveryKey ? { deliveryKey } : {}),
   });
 
+  // The help is the same for everyone: built once per family (with an unknown word quoted, each time).
+  const helpMessages = new Map<string, SlackMessage>();
+  const helpFor = (family: string | undefined, unknown: string | undefined): SlackMessage => {
+    const build = () => helpMessage(family ? router.familyEntries(family) : router.entries, unknown);
+    if (unknown) return build();
+    let message = helpMessages.get(family ?? '');
+    if (!message) helpMessages.set(family ?? '', (message = build()));
+    return message;
+  };
+
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
@@ -175,8 +188,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
     const resolved = router.resolve(command.text ?? '');
     if ('help' in resolved) {
-      const entries = resolved.family ? router.familyEntries(resolved.family) : router.entries;
-      await tell(helpMessage(entries, resolved.unknown));
+      await tell(helpFor(resolved.family, resolved.unknown));
       return;
     }
     const { route: found, args } = resolved;
@@ -365,6 +377,14 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         teamId: typeof body.team_id === 'string' ? body.team_id : undefined,
         retryNum: typeof context.retryNum === 'number' ? context.retryNum : undefined,
         eventId,
+        handledBefore: async () => {
+          if (!eventId || !(await services.stores.seenEvents.has(eventId))) return false;
+          logger.info(`the event "${type}" ${eventId} was handled before (persisted); not run again`);
+          return true;
+        },
+        handled: async () => {
+          if (eventId) await services.stores.seenEvents.firstTime(eventId, services.now());
+        },
       };
       await listener.handle(ctx).catch((error: unknown) => logger.warn(`event "${type}" failed`, error));
     });

@@ -12,6 +12,8 @@ import { MessageTalepStore } from './message-taleps.js';
 import { LowdbNotifyStore, type NotifyStore } from './notify-store.js';
 import { ReminderStore } from './reminder-store.js';
 import { RuleRegistry } from './rule-registry.js';
+import { LowdbSeenEventStore, type SeenEventStore } from './seen-event-store.js';
+import { LowdbThreadLinkStore, type ThreadLinkStore } from './thread-link-store.js';
 
 export interface Stores {
   db: Database;
@@ -28,6 +30,10 @@ export interface Stores {
   reminders: ReminderStore;
   /** What people set per channel (how much link previews show there). */
   channelSettings: ChannelSettingsStore;
+  /** Events handled, by event id, kept ≥ 1 h (Slack re-sends late-acked events, also across restarts). */
+  seenEvents: SeenEventStore;
+  /** Slack threads linked to taleps (thread sync), replies kept for unlinked people, last categories. */
+  threadLinks: ThreadLinkStore;
   /** Help desk → Slack: feeds, feed cards, personal notification state and settings, poll marks. */
   notify: NotifyStore;
 }
@@ -53,6 +59,8 @@ export async function openStores(source: string | Database | undefined, keys: Bu
     jobs: new LowdbJobQueue(db),
     reminders: new ReminderStore(db),
     channelSettings: new LowdbChannelSettingsStore(db),
+    seenEvents: new LowdbSeenEventStore(db),
+    threadLinks: new LowdbThreadLinkStore(db),
     notify: new LowdbNotifyStore(db),
   };
 }
