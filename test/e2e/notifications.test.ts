@@ -192,7 +192,7 @@ describe('personal DMs', () => {
 });
 
 describe('App Home work queue', () => {
-  const homeOf = async (person: 'user' | 'agent' | 'admin') => {
+  const homeOf = async (person: 'user' | 'agent' | 'agent2' | 'admin') => {
     const before = h.slack.callsTo('views.publish').length;
     await h.send.event({ type: 'app_home_opened', user: people[person].userId, channel: 'D1', tab: 'home' });
     const call = await h.slack.waitFor(() => h.slack.callsTo('views.publish').slice(before).find((c) => c.args.user_id === people[person].userId), 'views.publish');
@@ -246,6 +246,15 @@ describe('App Home work queue', () => {
     await until(async () => (await h.services.stores.notify.digestOwners()).some((owner) => owner.userId === people.user.userId), 'the held line');
     expect(json(h.slack.callsTo('chat.postMessage').slice(mark).filter((call) => call.args.channel === people.user.userId))).not.toContain(`#${id}`);
     await h.services.stores.notify.savePrefs('T1', people.user.userId, { kinds: { assigned: true, comment: true, status: true, due: true }, digestOnly: false, muted: [] });
+  });
+
+  it("lists an agent's unassigned taleps of their own categories only", async () => {
+    const software = await newTalep('Unassigned software question', { categoryId: 2 });
+    const hardware = await newTalep('Unassigned hardware question', { categoryId: 1 });
+    const view = await homeOf('agent2');
+    const text = json(view.blocks);
+    expect(text).toContain(`|#${software}>`);
+    expect(text).not.toContain(`|#${hardware}>`);
   });
 
   it('shows an agent and an admin their queues with counts and Assign to me', async () => {
