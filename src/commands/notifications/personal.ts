@@ -54,7 +54,10 @@ function linesFor(person: Person, read: TalepRead, before: PersonalState | undef
     if (isAssignee && !isSubmitter) out.push({ kind: 'assigned', line: { kind: 'assigned', to: talep.AssigneeUserInfo?.Username ?? 'you' } });
     return out;
   }
-  for (const line of changesBetween(before.state, read.snapshot, read.comments)) {
+  // A baseline from a list row knows no comment ids: the comments after its LastUpdated are the new ones.
+  const since = before.state.lastUpdated ? Date.parse(before.state.lastUpdated) : Number.POSITIVE_INFINITY;
+  const comments = before.state.lastCommentId < 0 ? read.comments.filter((comment) => new Date(comment.CommentDate).getTime() > since) : read.comments;
+  for (const line of changesBetween(before.state, read.snapshot, comments)) {
     if (line.kind === 'assigned' && isAssignee) out.push({ kind: 'assigned', line });
     else if (line.kind === 'comment' && read.comments.find((comment) => comment.CommentID === line.comment.CommentID)?.UserID !== person.helpdeskUserId) {
       out.push({ kind: 'comment', line });
