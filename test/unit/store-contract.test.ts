@@ -207,7 +207,7 @@ describe.each(storeBackends)('store contract: $name', (backend) => {
     it('has nothing until set, then the last setting with who and when', async () => {
       const { channelSettings } = await storesOn(await backend.open(), randomBytes(32));
       expect(await channelSettings.get('T1', 'C1')).toBeUndefined();
-      await channelSettings.setUnfurl('T1', 'C1', 'title', 'T1:U1', new Date('2026-11-23T10:00:00Z'));
+      await channelSettings.setUnfurl('T1', 'C1', 'summary', 'T1:U1', new Date('2026-11-23T10:00:00Z'));
       await channelSettings.setUnfurl('T1', 'C1', 'off', 'T1:U2', new Date('2026-11-23T11:00:00Z'));
       expect(await channelSettings.get('T1', 'C1')).toEqual({ unfurl: 'off', changedBy: 'T1:U2', changedAt: new Date('2026-11-23T11:00:00Z') });
       expect(await channelSettings.get('T1', 'C2')).toBeUndefined();
