@@ -41,8 +41,10 @@ export async function openTestPostgres(options: OpenPostgresOptions = {}): Promi
   return pool;
 }
 
-export async function dropTestSchemas(): Promise<void> {
-  const all = opened.splice(0);
+/** Drops the test schemas: those of `only` (pools), or all opened here. */
+export async function dropTestSchemas(only?: readonly pg.Pool[]): Promise<void> {
+  const all = only ? opened.filter((entry) => only.includes(entry.pool)) : opened.slice();
+  for (const entry of all) opened.splice(opened.indexOf(entry), 1);
   const schemas = [...new Set(all.map((entry) => entry.schema))];
   await Promise.all(all.map((entry) => entry.pool.end().catch(() => undefined)));
   if (schemas.length === 0) return;
