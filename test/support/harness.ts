@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach } from 'vitest';
 import { createTalepApp, type TalepApp } from '../../src/app.js';
 import { buildServices } from '../../src/bootstrap.js';
-import { dropTestSchemas, openTestPostgres } from './postgres.js';
+import { dropTestSchemasOf, openTestPostgres } from './postgres.js';
 import { identify } from '../../src/commands/account/public.js';
 import type { Services } from '../../src/slack/services.js';
 import type { Config } from '../../src/config.js';
@@ -162,7 +162,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await slack.close();
       await proxy?.close();
       await sandbox.close();
-      if (postgres) await dropTestSchemas([postgres]);
+      if (postgres) await dropTestSchemasOf([postgres]);
       failOnViolations(slack, 'after the last test of the file');
     },
   };

@@ -41,9 +41,12 @@ export async function openTestPostgres(options: OpenPostgresOptions = {}): Promi
   return pool;
 }
 
-/** Drops the test schemas: those of `only` (pools), or all opened here. */
-export async function dropTestSchemas(only?: readonly pg.Pool[]): Promise<void> {
-  const all = only ? opened.filter((entry) => only.includes(entry.pool)) : opened.slice();
+/** Closes every test pool opened here and drops its schema (an afterEach hook). */
+export const dropTestSchemas = (): Promise<void> => dropTestSchemasOf(opened.map((entry) => entry.pool));
+
+/** Closes these test pools and drops their schemas. */
+export async function dropTestSchemasOf(pools: readonly pg.Pool[]): Promise<void> {
+  const all = opened.filter((entry) => pools.includes(entry.pool));
   for (const entry of all) opened.splice(opened.indexOf(entry), 1);
   const schemas = [...new Set(all.map((entry) => entry.schema))];
   await Promise.all(all.map((entry) => entry.pool.end().catch(() => undefined)));
