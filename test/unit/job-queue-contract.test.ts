@@ -161,6 +161,13 @@ describe.each(storeBackends)('job queue contract: $name', (backend) => {
       expect(await jobs.cancel(other?.id ?? '', { actor: 'T1:U2', now: at(3) })).toMatchObject({ state: 'cancelled' });
       expect(await jobs.cancel(mine.id, { now: at(3) })).toMatchObject({ state: 'finished' });
       expect(await jobs.cancel('00000000-0000-4000-8000-000000000000', { now: at(3) })).toEqual({ state: 'not-found' });
+      // Ids from outside (a button's value) that name no job, whatever their shape.
+      for (const stranger of ['2', 'x|<!here>:-1', '']) {
+        expect(await jobs.get(stranger)).toBeUndefined();
+        expect(await jobs.cancel(stranger, { actor: 'T1:U1', now: at(3) })).toEqual({ state: 'not-found' });
+        expect(await jobs.complete(stranger, null, at(3), 'w')).toBe(false);
+        expect(await jobs.renewLeases('w', [stranger], at(3))).toEqual([]);
+      }
     });
   });
 

@@ -68,6 +68,13 @@ const appendHistory = (entry: string): string =>
 /** Only while `workerId` (parameter `$n`) holds the job, when one is named. */
 const heldBy = (n: number): string => `($${n}::text IS NULL OR (state = 'running' AND claimed_by = $${n}::text))`;
 
+/**
+ * Ids are uuids here; an id from outside (a button's value) that is not one names no job, as in the
+ * embedded store, instead of failing the query.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isJobId = (id: string): boolean => UUID.test(id);
+
 const json = (value: JsonValue): string => JSON.stringify(jsonValue.parse(value));
 
 export interface PostgresJobQueueOptions {
@@ -111,6 +118,7 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async get(id: string): Promise<Job | undefined> {
+    if (!isJobId(id)) return undefined;
     const result = await this.pool.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1`, [id]);
     const row = result.rows[0];
     return row ? toJob(row) : undefined;
@@ -202,10 +210,11 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async renewLeases(workerId: string, ids: readonly string[], now: Date): Promise<string[]> {
-    if (ids.length === 0) return [];
+    const valid = ids.filter(isJobId);
+    if (valid.length === 0) return [];
     const result = await this.pool.query<{ id: string }>(
       `UPDATE jobs SET lease_until = $3 WHERE id = ANY($1::uuid[]) AND state = 'running' AND claimed_by = $2 RETURNING id`,
-      [[...ids], workerId, new Date(now.getTime() + this.leaseMs)],
+      [valid, workerId, new Date(now.getTime() + this.leaseMs)],
     );
     return result.rows.map((row) => row.id);
   }
@@ -223,6 +232,7 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async cancel(id: string, options: { actor?: string; now: Date }): Promise<CancelResult> {
+    if (!isJobId(id)) return { state: 'not-found' };
     return inTransaction(this.pool, async (client): Promise<CancelResult> => {
       // The row lock orders the cancel with a claim: either the claim sees it cancelled, or this sees it running.
       const found = await client.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1 FOR UPDATE`, [id]);
@@ -263,6 +273,7 @@ export class PostgresJobQueue implements JobQueue {
 
   /** One conditional UPDATE: `set` uses $3…; $1 is the id, $2 the worker (or null), the last the instant. */
   async #change(set: string, id: string, now: Date, workerId: string | undefined, values: unknown[], extraCondition = 'true'): Promise<boolean> {
+    if (!isJobId(id)) return false;
     const nowParam = values.length + 3;
     const result = await this.pool.query(`UPDATE jobs SET ${set}, updated_at = $${nowParam} WHERE id = $1 AND ${heldBy(2)} AND ${extraCondition}`, [
       id,
