@@ -90,7 +90,7 @@ async function handleMessage(ctx: EventCtx, teamId: string, meaning: Exclude<Mes
       const { message } = meaning;
       const who: Who = { teamId, userId: message.userId };
       const requests = index.requests(teamId, message.channelId);
-      if (typeof actorFor(services, who) === 'string') {
+      if (typeof (await actorFor(services, who)) === 'string') {
         const heldId = await keep(services, teamId, message);
         await ephemeralSurface(surfaceDeps(services, client, who.userId), message.channelId).send(connectToOpenMessage(heldId));
         return;
@@ -134,7 +134,7 @@ async function openFromReaction(ctx: EventCtx, teamId: string, reaction: { userI
   const index = conversationIndex(services);
   const who: Who = { teamId, userId: reaction.userId };
   const surface = ephemeralSurface(surfaceDeps(services, client, who.userId), reaction.channelId);
-  if (typeof actorFor(services, who) === 'string') {
+  if (typeof (await actorFor(services, who)) === 'string') {
     await surface.send(connectPrompt('Connect your help-desk account, then react again to open a talep from that message.'));
     return;
   }
@@ -167,7 +167,7 @@ export const conversationsArea: Area = {
     onAction(ConversationIds.addMyReply, async (ctx) => {
       const found = await heldOf(ctx.services, ctx.action);
       if (!found || found.held.userId !== ctx.who.userId || found.held.talepId === 0) return ctx.surface.replace(replyGoneMessage());
-      if (typeof actorFor(ctx.services, ctx.who) === 'string') return ctx.surface.send(connectPrompt('Connect your help-desk account first, then press *Add my reply* again.'));
+      if (typeof (await actorFor(ctx.services, ctx.who)) === 'string') return ctx.surface.send(connectPrompt('Connect your help-desk account first, then press *Add my reply* again.'));
       const { held } = found;
       await acceptReply(ctx.services, ctx.client, ctx.who, {
         talepId: held.talepId,
