@@ -53,6 +53,8 @@ export interface BuildServicesOptions {
   jobRunner?: Omit<JobRunnerOptions, 'queue' | 'logger'>;
   /** Documentation-link previews (`DOCS_SITE_URL`); none when undefined. */
   docsSite?: Config['docsSite'];
+  /** Help desk → Slack settings (webhook secret, poll share, coalescing, due reminders). */
+  notify?: Config['notify'];
 }
 
 export async function buildServices(options: BuildServicesOptions): Promise<Services> {
@@ -93,6 +95,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),
+    ...(options.notify ? { notify: options.notify } : {}),
     ...(options.docsSite
       ? {
           docsSite: new OembedDocsSite({

@@ -45,6 +45,11 @@ export interface ThrottleOptions {
    * Default true (burst: a thirtieth of the limit, at least 1); `false` lets a whole window go at once.
    */
   spread?: boolean | { burst: number };
+  /**
+   * While calls wait, their `onQueued` is told a fresh estimate this often (the queue moved faster or
+   * slower than thought). Default 5_000; 0 = only once, when the call is queued.
+   */
+  reestimateEveryMs?: number;
   clock?: Clock;
 }
 
@@ -59,7 +64,10 @@ export interface AcquireRequest {
    */
   order?: number;
   signal?: AbortSignal;
-  /** Called once, only when the call cannot go at once, with the estimated wait. */
+  /**
+   * Called only when the call cannot go at once, with the estimated wait; then again every
+   * `reestimateEveryMs` while it waits, with a fresh estimate.
+   */
   onQueued?: (estimatedWaitMs: number) => void;
 }
 
@@ -95,6 +103,7 @@ interface Waiter {
   readonly order: number;
   /** `reserve`: the send is held in the log until the ticket settles; `acquire`: logged when granted. */
   readonly holds: boolean;
+  readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
   settle(error?: HelpdeskError): void;
 }
@@ -217,9 +226,12 @@ export class Throttle {
   readonly #windowMs: number;
   readonly #lanes: Record<RateBudget, Lane>;
   #timer: { handle: unknown; at: number } | undefined;
+  readonly #reestimateEveryMs: number;
+  #reestimateTimer: unknown;
 
   constructor(options: ThrottleOptions = {}) {
     this.#clock = options.clock ?? systemClock;
+    this.#reestimateEveryMs = options.reestimateEveryMs ?? 5_000;
     this.#enabled = options.enabled ?? true;
     this.#defaultPauseMs = options.defaultPauseMs ?? 120_000;
     this.#windowMs = (options.windowMs ?? 60_000) + (options.safetyMarginMs ?? 1_000);
@@ -275,6 +287,7 @@ export class Throttle {
         userKey,
         order: request.order ?? nextActionOrder(),
         holds,
+        onQueued,
         state: 'queued',
         settle: (error) => {
           waiter.state = error ? 'cancelled' : 'sent';
@@ -288,6 +301,7 @@ export class Throttle {
       if (waiter.state !== 'queued') return;
       signal?.addEventListener('abort', onAbort, { once: true });
       onQueued?.(this.#estimate(budget, this.#callsAhead(waiter)));
+      this.#armReestimates();
     });
   }
 
@@ -451,6 +465,28 @@ export class Throttle {
     this.#timer = { handle, at: wakeAt };
   }
 
+  /** While calls wait, one timer tells each waiter that asked a fresh estimate every few seconds. */
+  #armReestimates(): void {
+    if (this.#reestimateEveryMs <= 0 || this.#reestimateTimer !== undefined) return;
+    this.#reestimateTimer = this.#clock.setTimeout(() => {
+      this.#reestimateTimer = undefined;
+      let waiting = false;
+      for (const budget of BUDGETS) {
+        for (const priority of PRIORITIES) {
+          for (const queue of this.#lanes[budget].rings[priority].values()) {
+            for (const waiter of queue) {
+              waiting = true;
+              if (!waiter.onQueued) continue;
+              const estimate = this.#estimate(budget, this.#callsAhead(waiter));
+              if (estimate > 0) waiter.onQueued(estimate); // 0: it goes this instant
+            }
+          }
+        }
+      }
+      if (waiting) this.#armReestimates();
+    }, this.#reestimateEveryMs);
+  }
+
   #clearTimer(): void {
     if (this.#timer) this.#clock.clearTimeout(this.#timer.handle);
     this.#timer = undefined;
@@ -458,22 +494,27 @@ export class Throttle {
 
   /**
    * How many queued calls of its lane go before `self`: all of a higher priority, then per round-robin
-   * round. `self` is at position `rounds` in its user's queue; users ahead of it in the ring get one
-   * more round than those behind it.
+   * round, where one user's turn is one action (its calls queued together go at once). `self` is in
+   * its user's turn number `rounds`; users ahead of it in the ring get one more turn than those behind.
    */
   #callsAhead(self: Waiter): number {
     const lane = this.#lanes[self.budget];
     let ahead = self.priority === 'background' ? lane.queued.interactive : 0;
-    const mine = lane.rings[self.priority].get(self.userKey);
-    const rounds = mine ? mine.indexOf(self) : 0;
+    const mine = lane.rings[self.priority].get(self.userKey) ?? [];
+    const index = mine.indexOf(self);
+    const rounds = turnsBefore(mine, index);
     let beforeSelf = true;
     for (const queue of lane.rings[self.priority].values()) {
       if (queue === mine) {
         beforeSelf = false;
-        ahead += rounds;
+        ahead += Math.max(0, index);
         continue;
       }
-      ahead += Math.min(queue.length, beforeSelf ? rounds + 1 : rounds);
+      // A user with work queued is taken to keep sending at their pace: a flood's later commands
+      // from others would otherwise make every early estimate too short.
+      const turns = beforeSelf ? rounds + 1 : rounds;
+      const first = firstTurns(queue, turns);
+      ahead += first.calls < queue.length || first.turns === 0 ? first.calls : Math.round((turns * first.calls) / first.turns);
     }
     return ahead;
   }
@@ -486,6 +527,23 @@ export class Throttle {
     const at = Math.max(lane.log.nthSendAt(ahead, start), lane.pacer?.nthAt(ahead, start) ?? -Infinity);
     return Math.max(0, at - now);
   }
+}
+
+/** How many turns (runs of one action's calls) of `queue` come before the one at `index`. */
+function turnsBefore(queue: readonly Waiter[], index: number): number {
+  let turns = 0;
+  for (let i = 1; i <= index && i < queue.length; i++) if (queue[i]!.order !== queue[i - 1]!.order) turns++;
+  return turns;
+}
+
+/** The calls in the first `turns` turns of `queue`, and how many turns that was (fewer when the queue is shorter). */
+function firstTurns(queue: readonly Waiter[], turns: number): { calls: number; turns: number } {
+  if (turns <= 0 || queue.length === 0) return { calls: 0, turns: 0 };
+  let seen = 1;
+  for (let i = 1; i < queue.length; i++) {
+    if (queue[i]!.order !== queue[i - 1]!.order && ++seen > turns) return { calls: i, turns };
+  }
+  return { calls: queue.length, turns: seen };
 }
 
 function cancelledError(signal: AbortSignal): HelpdeskError {

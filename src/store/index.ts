@@ -16,6 +16,7 @@ import { GuardMemoryStore } from './guard-memory-store.js';
 import { type IdempotencyStore, LowdbIdempotencyStore } from './idempotency-store.js';
 import { LowdbJobQueue } from './job-store.js';
 import { LowdbMessageTalepStore, type MessageTalepStore } from './message-taleps.js';
+import { LowdbNotifyStore, type NotifyStore } from './notify-store.js';
 import { PostgresAccountRecords } from './postgres/accounts.js';
 import { PostgresChannelSettingsStore } from './postgres/channel-settings.js';
 import { PostgresDirectoryStore } from './postgres/directory.js';
@@ -23,6 +24,7 @@ import { PostgresGuardMemory } from './postgres/guard-memory.js';
 import { PostgresIdempotencyStore } from './postgres/idempotency.js';
 import { PostgresJobQueue } from './postgres/jobs.js';
 import { PostgresMessageTalepStore } from './postgres/message-taleps.js';
+import { PostgresNotifyStore } from './postgres/notify.js';
 import { PostgresReminderStore } from './postgres/reminders.js';
 import { PostgresRuleRegistry } from './postgres/rules.js';
 import { LowdbReminderStore, type ReminderStore } from './reminder-store.js';
@@ -58,6 +60,8 @@ export interface Stores {
   seenEvents: SeenEventStore;
   /** Slack threads linked to taleps (thread sync), replies kept for unlinked people, last categories. */
   threadLinks: ThreadLinkStore;
+  /** Help desk → Slack: feeds, feed cards, personal notification state and settings, poll marks. */
+  notify: NotifyStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -90,6 +94,7 @@ export async function openStores(source: StoreSource, keys: Buffer | readonly Bu
     guardMemory: new GuardMemoryStore(db),
     seenEvents: new LowdbSeenEventStore(db),
     threadLinks: new LowdbThreadLinkStore(db),
+    notify: new LowdbNotifyStore(db),
   };
 }
 
@@ -108,5 +113,6 @@ function postgresStores(pool: pg.Pool, cipher: TokenCipher): Stores {
     guardMemory: new PostgresGuardMemory(pool),
     seenEvents: new PostgresSeenEventStore(pool),
     threadLinks: new PostgresThreadLinkStore(pool),
+    notify: new PostgresNotifyStore(pool),
   };
 }

@@ -287,6 +287,69 @@ describe.each(storeBackends)('store contract: $name', (backend) => {
     });
   });
 
+  suite('notifications memory', () => {
+    const state = { status: 'Open', assigneeId: null, assigneeName: null, priority: 2, dueDate: null, lastCommentId: 0 };
+
+    it('keeps feeds, cards, personal states, settings, digests, marks and posted keys', async () => {
+      const { notify } = await storesOn(await backend.open(), randomBytes(32));
+      const created = new Date('2026-11-23T10:00:00Z');
+      const feed = await notify.addFeed({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', filter: { events: ['new'] }, createdAt: created });
+      const other = await notify.addFeed({ teamId: 'T2', channelId: 'C2', createdBy: 'U1', filter: { events: ['new'], minPriority: 1 }, createdAt: created });
+      expect(feed).toMatchObject({ teamId: 'T1', channelId: 'C1', createdBy: 'U1', filter: { events: ['new'] }, createdAt: created });
+      expect(other.id).not.toBe(feed.id);
+      expect((await notify.feeds('T1')).map((each) => each.id)).toEqual([feed.id]);
+      expect(await notify.feeds()).toHaveLength(2);
+      expect(await notify.setFeedsPaused('T1', 'U1', true, created)).toBe(1);
+      expect(await notify.setFeedsPaused('T1', 'U1', true, created)).toBe(0);
+      expect((await notify.feeds('T1'))[0]?.pausedAt).toEqual(created);
+      expect(await notify.setFeedsPaused('T1', 'U1', false)).toBe(1);
+      expect(await notify.removeFeed('T1', other.id)).toBeUndefined();
+      expect((await notify.removeFeed('T2', other.id))?.id).toBe(other.id);
+
+      await notify.saveCard({ teamId: 'T1', channelId: 'C1', talepId: 5, feedId: feed.id, ts: '1.1', state });
+      await notify.saveCard({ teamId: 'T1', channelId: 'C1', talepId: 5, feedId: feed.id, ts: '1.2', state: { ...state, status: 'Closed' } });
+      expect(await notify.card('T1', 'C1', 5)).toEqual({ teamId: 'T1', channelId: 'C1', talepId: 5, feedId: feed.id, ts: '1.2', state: { ...state, status: 'Closed' } });
+      expect(await notify.card('T1', 'C1', 6)).toBeUndefined();
+      expect((await notify.feedCardsOf(5)).map((card) => card.ts)).toEqual(['1.2']);
+
+      expect(await notify.personal('T1', 'U1', 5)).toBeUndefined();
+      await notify.savePersonal('T1', 'U1', 5, { state, dueSoonFor: '2026-11-24' });
+      expect(await notify.personal('T1', 'U1', 5)).toEqual({ state, dueSoonFor: '2026-11-24' });
+
+      expect((await notify.prefs('T1', 'U1')).digestOnly).toBe(false);
+      const prefs = { kinds: { assigned: true, comment: false, status: true, due: true }, quietHours: { from: 20, to: 8 }, digestOnly: true, muted: [5], tzOffset: 10_800 };
+      await notify.savePrefs('T1', 'U1', prefs);
+      expect(await notify.prefs('T1', 'U1')).toEqual(prefs);
+
+      await notify.holdForDigest('T1', 'U1', 'first');
+      await notify.holdForDigest('T1', 'U1', 'second');
+      await notify.holdForDigest('T1', 'U2', 'other');
+      expect((await notify.digestOwners()).map((owner) => owner.userId).sort()).toEqual(['U1', 'U2']);
+      expect(await notify.takeDigest('T1', 'U1')).toEqual(['first', 'second']);
+      expect(await notify.takeDigest('T1', 'U1')).toEqual([]);
+
+      const mark = { lastUpdated: '2026-11-23T10:00:00Z', activeAt: '2026-11-23T10:00:00Z', checkedAt: '2026-11-23T10:01:00Z', dueDate: null };
+      await notify.setMark(5, mark);
+      expect(await notify.mark(5)).toEqual(mark);
+      expect([...(await notify.marks()).keys()]).toEqual([5]);
+      await notify.setNewest('T1:U1', created);
+      expect(await notify.newest('T1:U1')).toEqual(created);
+      expect(await notify.newest('T1:U9')).toBeUndefined();
+
+      expect(await notify.claimReconnectNotice('T1', 'U1', created)).toBe(true);
+      expect(await notify.claimReconnectNotice('T1', 'U1', created)).toBe(false);
+      expect(await notify.claimReconnectNotice('T1', 'U1', new Date('2026-11-23T11:00:00Z'))).toBe(true);
+    });
+
+    it('claims a posted key once, also when claimed many times at once; a released key can be claimed again', async () => {
+      const { notify } = await storesOn(await backend.open(), randomBytes(32));
+      const claims = await Promise.all(Array.from({ length: 10 }, () => notify.claim('C1:5:comment:9')));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      await notify.release('C1:5:comment:9');
+      expect(await notify.claim('C1:5:comment:9')).toBe(true);
+    });
+  });
+
   suite('lock-out guard memory', () => {
     it('loads nothing before the first save, then the last snapshot saved', async () => {
       const { guardMemory } = await storesOn(await backend.open(), randomBytes(32));

@@ -37,6 +37,13 @@ export class PostgresAccountRecords implements AccountRecords {
     return row ? toLink(row) : undefined;
   }
 
+  async all(): Promise<{ teamId: string; slackUserId: string; link: AccountLink }[]> {
+    const result = await this.pool.query<AccountRow & { team_id: string; slack_user_id: string }>(
+      `SELECT team_id, slack_user_id, ${COLUMNS} FROM accounts ORDER BY team_id, slack_user_id`,
+    );
+    return result.rows.map((row) => ({ teamId: row.team_id, slackUserId: row.slack_user_id, link: toLink(row) }));
+  }
+
   async change(teamId: string, slackUserId: string, decide: (current: AccountLink | undefined) => AccountLink | null | undefined): Promise<void> {
     await inTransaction(this.pool, async (client) => {
       // The key lock also covers a user with no row yet (two first links at once).

@@ -5,6 +5,7 @@
 import * as stores from './001-stores.js';
 import * as jobs from './002-jobs.js';
 import * as conversations from './003-conversations.js';
+import * as notifications from './004-notifications.js';
 
 export interface Migration {
   version: number;
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [stores, jobs, conversations];
+export const migrations: readonly Migration[] = [stores, jobs, conversations, notifications];
