@@ -5,6 +5,7 @@
  * tests, so both run the same wiring.
  */
 import type { Logger } from '@slack/bolt';
+import type pg from 'pg';
 import type { Dispatcher } from 'undici';
 import { AuthGuard, type AuthGuardOptions } from './api/auth-guard.js';
 import { applicationRoot } from './api/auth.js';
@@ -16,7 +17,7 @@ import type { Config } from './config.js';
 import { OembedDocsSite } from './docs-site/oembed.js';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner.js';
 import { createSlackFileFetcher } from './slack/files.js';
-import { GuardMemoryStore, guardFingerprintKey } from './store/guard-memory-store.js';
+import { guardFingerprintKey } from './store/guard-memory-store.js';
 import type { Database } from './store/database.js';
 import { openStores } from './store/index.js';
 import { talepChangeBus } from './events/talep-changes.js';
@@ -35,6 +36,8 @@ export interface BuildServicesOptions {
   logger: Logger;
   /** Undefined keeps the store in memory. */
   dataDir: string | undefined;
+  /** The shared PostgreSQL store (`DATABASE_URL`), migrated: used instead of the embedded one. */
+  postgres?: pg.Pool;
   /** The store, when the caller opened it already (the entry point checks the keys against it first). */
   database?: Database;
   /** The token key, or the key ring: the current key first, then older keys that still open stored tokens. */
@@ -57,12 +60,12 @@ export interface BuildServicesOptions {
 export async function buildServices(options: BuildServicesOptions): Promise<Services> {
   const { config, logger } = options;
   const maxUploadBytes = options.maxUploadBytes ?? 20 * 1024 * 1024;
-  const stores = await openStores(options.database ?? options.dataDir, options.encryptionKey);
+  const stores = await openStores(options.postgres ? { postgres: options.postgres } : (options.database ?? options.dataDir), options.encryptionKey);
   const currentKey = Buffer.isBuffer(options.encryptionKey) ? options.encryptionKey : options.encryptionKey[0];
   if (!currentKey) throw new Error('No token encryption key.');
   const guard = new AuthGuard({
     ...options.guard,
-    memory: new GuardMemoryStore(stores.db),
+    memory: stores.guardMemory,
     fingerprintKey: guardFingerprintKey(currentKey),
     onMemoryError: (error) => logger.warn('lock-out guard memory: could not load or save its state (sign-ins stay guarded)', error),
   });

@@ -55,6 +55,12 @@ const envSchema = z
     SANDBOX_DEBUG_ROUTES: z.enum(['on', 'off']).optional(),
     CONNECT_WITH_PASSWORD: z.enum(['on', 'off']).optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => /^postgres(ql)?:\/\/./.test(value) && URL.canParse(value), 'must be a PostgreSQL URL, e.g. postgres://talep:secret@db.example.com:5432/talep')
+        .optional(),
+    ),
     TOKEN_ENCRYPTION_KEY: optionalText.pipe(
       z
         .string()
@@ -87,6 +93,10 @@ function crossVariableProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   if ((set('DOCS_SITE_REST_ROOT') || set('DOCS_SITE_AUTH')) && !set('DOCS_SITE_URL')) {
     problems.push('DOCS_SITE_REST_ROOT and DOCS_SITE_AUTH need DOCS_SITE_URL (the documentation site whose links get previews)');
+  }
+  if (set('DATABASE_URL') && !set('TOKEN_ENCRYPTION_KEY')) {
+    // A key file is per machine: instances sharing one database must share one key, or they cannot read each other's links.
+    problems.push('DATABASE_URL needs TOKEN_ENCRYPTION_KEY: every instance sharing the database must seal tokens with the same key');
   }
   if (!set('SLACK_APP_TOKEN') && !set('SLACK_SIGNING_SECRET')) {
     problems.push('SLACK_SIGNING_SECRET is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)');
@@ -131,6 +141,11 @@ export interface Config {
   /** The connect modal also offers "user name and password" (exchanged once for the token). */
   connectWithPassword: boolean;
   dataDir: string;
+  /**
+   * `DATABASE_URL`: the shared PostgreSQL store for several instances; undefined keeps the embedded
+   * store in `dataDir` (one process).
+   */
+  databaseUrl?: string | undefined;
   /**
    * 32-byte keys, the current one first, then older keys whose tokens are re-encrypted at start;
    * undefined means "use (or generate) the key file in the data directory".
@@ -237,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // On by default for the embedded sandbox (demo accounts, no token page to find); opt-in for a real help desk.
     connectWithPassword: e.CONNECT_WITH_PASSWORD ? e.CONNECT_WITH_PASSWORD === 'on' : !e.HELPDESK_URL,
     dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
     tokenEncryptionKeys: e.TOKEN_ENCRYPTION_KEY ? decodeKeyList(e.TOKEN_ENCRYPTION_KEY) : undefined,
     logLevel: e.LOG_LEVEL,
     docsSite: e.DOCS_SITE_URL ? docsSiteConfig(e.DOCS_SITE_URL, e.DOCS_SITE_REST_ROOT, e.DOCS_SITE_AUTH) : undefined,

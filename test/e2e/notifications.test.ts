@@ -276,7 +276,7 @@ describe('a token the help desk refuses', () => {
     const first = await newTalep('Licence server down', { categoryId: 2 });
     await h.slack.waitFor(() => cardOf(channel, first), 'the feed card');
     // The token is revoked in the help desk: the stored one no longer works.
-    const stored = h.services.stores.accounts.get('T1', people.agent2.userId)!;
+    const stored = (await h.services.stores.accounts.get('T1', people.agent2.userId))!;
     await h.services.stores.accounts.link('T1', people.agent2.userId, 'revoked-token', stored);
     const dms = () => h.slack.callsTo('chat.postMessage').filter((call) => call.args.channel === people.agent2.userId && json(call.args).includes('refused your saved token'));
     await h.helpdeskAs('agent').addComment({ id: first, body: 'First change after the revocation' });

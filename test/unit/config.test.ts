@@ -35,6 +35,15 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('SLACK_BOT_TOKEN is required');
   });
 
+  it('takes a PostgreSQL DATABASE_URL (with the shared TOKEN_ENCRYPTION_KEY it needs), and only that', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig(base).databaseUrl).toBeUndefined();
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://talep:pw@db:5432/talep', TOKEN_ENCRYPTION_KEY: key }).databaseUrl).toBe('postgres://talep:pw@db:5432/talep');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/talep', TOKEN_ENCRYPTION_KEY: key }).databaseUrl).toBe('postgresql://db/talep');
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/talep', TOKEN_ENCRYPTION_KEY: key })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db/talep' })).toThrow(/DATABASE_URL needs TOKEN_ENCRYPTION_KEY/);
+  });
+
   it('asks for a signing secret in HTTP mode', () => {
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET is required in HTTP mode/);
   });

@@ -74,7 +74,7 @@ export class NotificationEngine implements BackgroundWork {
    */
   async handle(talepId: number, changes: readonly TalepChange[]): Promise<void> {
     const { services } = this.ctx;
-    const reader = discoveryReader(this.ctx);
+    const reader = await discoveryReader(this.ctx);
     const cache: ReadCache = new Map();
     let talep;
     if (reader) {

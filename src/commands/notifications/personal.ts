@@ -28,17 +28,16 @@ export async function peopleOf(ctx: NotifyContext, talep: Talep, reader: Actor |
       ctx.services.logger.debug?.(`notifications: subscribers of talep ${talep.TalepID} not read (${error instanceof Error ? error.message : String(error)})`);
     }
   }
-  return ctx.services.stores.accounts
-    .linkedPeople()
+  return (await ctx.services.stores.accounts.linkedPeople())
     .filter((person) => ids.has(person.helpdeskUserId))
     .map(({ teamId, userId, helpdeskUserId }) => ({ teamId, userId, helpdeskUserId }));
 }
 
 /** A reader allowed to see any talep, to find out whom it concerns: a linked agent or admin whose token works. */
-export function discoveryReader(ctx: NotifyContext): Actor | undefined {
-  for (const person of ctx.services.stores.accounts.linkedPeople()) {
+export async function discoveryReader(ctx: NotifyContext): Promise<Actor | undefined> {
+  for (const person of await ctx.services.stores.accounts.linkedPeople()) {
     if (person.rejected || person.role === 'user') continue;
-    const actor = backgroundActor(ctx.services, person);
+    const actor = await backgroundActor(ctx.services, person);
     if (typeof actor !== 'string') return actor;
   }
   return undefined;
@@ -95,7 +94,7 @@ async function deliver(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, t
 /** The DMs one talep's change means for one person; returns whether anything about them changed (App Home). */
 export async function notifyPerson(ctx: NotifyContext, person: Person, talepId: number, cache: ReadCache = new Map()): Promise<boolean> {
   const { notify } = ctx.services.stores;
-  const actor = backgroundActor(ctx.services, person);
+  const actor = await backgroundActor(ctx.services, person);
   if (actor === 'unlinked') return false;
   if (actor === 'refused') {
     await tokenRefused(ctx, person);

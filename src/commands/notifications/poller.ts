@@ -107,11 +107,11 @@ export class Poller implements BackgroundWork {
 
   /** Who reads for the poller: a linked agent (sees every talep), else a feed's creator. */
   async #reader(): Promise<Actor | undefined> {
-    const agent = discoveryReader(this.#ctx);
+    const agent = await discoveryReader(this.#ctx);
     if (agent) return agent;
     for (const feed of await this.#ctx.services.stores.notify.feeds()) {
       if (feed.pausedAt) continue;
-      const actor = backgroundActor(this.#ctx.services, { teamId: feed.teamId, userId: feed.createdBy });
+      const actor = await backgroundActor(this.#ctx.services, { teamId: feed.teamId, userId: feed.createdBy });
       if (typeof actor !== 'string') return actor;
     }
     return undefined;
@@ -148,12 +148,10 @@ export class Poller implements BackgroundWork {
   async #assignedScan(): Promise<void> {
     const { services } = this.#ctx;
     const now = Date.now();
-    const person = services.stores.accounts
-      .linkedPeople()
-      .filter((candidate) => !candidate.rejected && now - (this.#scanned.get(`${candidate.teamId}:${candidate.userId}`) ?? 0) >= ASSIGNED_SCAN_MS)[0];
+    const person = (await services.stores.accounts.linkedPeople()).filter((candidate) => !candidate.rejected && now - (this.#scanned.get(`${candidate.teamId}:${candidate.userId}`) ?? 0) >= ASSIGNED_SCAN_MS)[0];
     if (!person || !this.budget.take('search')) return;
     this.#scanned.set(`${person.teamId}:${person.userId}`, now);
-    const actor = backgroundActor(services, person);
+    const actor = await backgroundActor(services, person);
     if (typeof actor === 'string') return;
     const rows = await actor.hd.search({ query: '', assignedToUserId: actor.helpdeskUserId, statusId: [...openStatusIds] });
     const { notify } = services.stores;

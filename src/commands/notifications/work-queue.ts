@@ -95,7 +95,7 @@ async function readSections(services: Services, actor: Actor): Promise<Cached['s
 
 /** The work-queue blocks of the person's Home tab (empty when they are not linked). */
 export async function workQueueSection(services: Services, who: Who): Promise<Block[]> {
-  const actor = actorFor(services, who, { priority: 'interactive' });
+  const actor = await actorFor(services, who, { priority: 'interactive' });
   if (typeof actor === 'string') return [];
   const state = stateOf(services);
   const key = keyOf(who);
