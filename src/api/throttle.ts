@@ -12,11 +12,15 @@
  * - `reserve` grants a send whose instant is not known yet (the call still waits for a connection):
  *   until the ticket says it went, it counts as sent *now* in every window, so the send is never
  *   counted earlier than it reaches the wire, and a call that never goes gives its place back.
+ * - With a `shared` budget (instances behind one IP, ./shared-budget.ts) the order stays local: the
+ *   next call that may go here asks the shared ledger for a permit, one question at a time, and only
+ *   goes with one; a refusal says when to ask again. A 429 pauses every instance.
  */
 import type { RateBudget } from './endpoints.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { HelpdeskError } from './errors.js';
+import type { SendPermit, SharedBudget } from './shared-budget.js';
 
 export type Priority = 'interactive' | 'background';
 
@@ -32,6 +36,10 @@ export interface ThrottleOptions {
   /** Pause after a 429 without Retry-After. Default 120_000 (the spec says retry after 2 to 3 minutes). */
   defaultPauseMs?: number;
   clock?: Clock;
+  /** The budget shared with other instances behind the same IP; without it the budget is this process's. */
+  shared?: SharedBudget;
+  /** The shared budget could not be asked (it is asked again in a second; nothing goes meanwhile). */
+  onSharedError?: (error: unknown) => void;
 }
 
 export interface AcquireRequest {
@@ -73,6 +81,8 @@ interface Waiter {
   /** `reserve`: the send is held in the logs until the ticket settles; `acquire`: logged when granted. */
   readonly holds: boolean;
   state: 'queued' | 'sent' | 'cancelled';
+  /** The shared budget's permit, when there is one: settled with the ticket. */
+  permit?: SendPermit;
   settle(error?: HelpdeskError): void;
 }
 
@@ -153,6 +163,13 @@ export class Throttle {
   readonly #rings: Record<Priority, Map<string, UserQueue>> = { interactive: new Map(), background: new Map() };
   readonly #queued: Record<Priority, Ahead> = { interactive: { all: 0, search: 0 }, background: { all: 0, search: 0 } };
   #timer: { handle: unknown; at: number } | undefined;
+  readonly #shared: SharedBudget | undefined;
+  readonly #onSharedError: (error: unknown) => void;
+  readonly #limits: Record<RateBudget, number>;
+  /** A question to the shared budget is open (its answer pumps again). */
+  #asking = false;
+  /** The shared budget said: not before this instant. */
+  #sharedRetryAt = -Infinity;
 
   constructor(options: ThrottleOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -160,6 +177,9 @@ export class Throttle {
     this.#defaultPauseMs = options.defaultPauseMs ?? 120_000;
     this.#windowMs = (options.windowMs ?? 60_000) + (options.safetyMarginMs ?? 1_000);
     const limits = options.limits ?? { general: 90, search: 60 };
+    this.#limits = { ...limits };
+    this.#shared = options.shared;
+    this.#onSharedError = options.onSharedError ?? (() => undefined);
     this.#logs = { general: new SendLog(limits.general, this.#windowMs), search: new SendLog(limits.search, this.#windowMs) };
   }
 
@@ -198,7 +218,7 @@ export class Throttle {
           waiter.state = error ? 'cancelled' : 'sent';
           signal?.removeEventListener('abort', onAbort);
           if (error) reject(error);
-          else resolve(holds ? this.#ticket(budget) : settledTicket);
+          else resolve(holds ? this.#ticket(budget, waiter.permit) : settledTicket); // a shared permit counts from its grant
         },
       };
       const queue = this.#enqueue(waiter, priority, userKey);
@@ -209,11 +229,13 @@ export class Throttle {
     });
   }
 
-  #ticket(budget: RateBudget): SendTicket {
+  #ticket(budget: RateBudget, permit: SendPermit | undefined): SendTicket {
     let settled = false;
     const settle = (sent: boolean): void => {
       if (settled) return;
       settled = true;
+      if (sent) permit?.sent();
+      else permit?.cancel();
       const at = sent ? this.#clock.now() : undefined;
       this.#logs.general.release(at);
       if (budget === 'search') this.#logs.search.release(at);
@@ -229,13 +251,15 @@ export class Throttle {
   pause(budget: RateBudget, ms: number = this.#defaultPauseMs): void {
     const now = this.#clock.now();
     this.#pausedUntil[budget] = Math.max(this.#pausedUntil[budget], now + Math.max(0, ms));
+    this.#shared?.pause(budget, Math.max(0, ms)).catch(this.#onSharedError);
     this.#pump();
   }
 
   /** How long a new call (from a user with nothing queued) would wait now. */
   estimateWait(budget: RateBudget, priority: Priority = 'interactive'): number {
     if (!this.#enabled) return Math.max(0, this.#pauseEnd(budget) - this.#clock.now());
-    return this.#estimate(budget, this.#callsAhead(priority, budget, undefined));
+    const local = this.#estimate(budget, this.#callsAhead(priority, budget, undefined));
+    return Math.max(local, this.#sharedRetryAt - this.#clock.now());
   }
 
   stats(): ThrottleStats {
@@ -309,16 +333,69 @@ export class Throttle {
   /** Sends every call that may go now, then arms one timer for the next moment something can change. */
   #pump(): void {
     const now = this.#clock.now();
+    if (this.#shared) {
+      this.#askShared(this.#shared, now);
+      return;
+    }
     for (let next = this.#nextEligible(now); next; next = this.#nextEligible(now)) {
-      const { waiter, priority, userKey } = next;
-      this.#remove(waiter, priority, userKey, true);
-      for (const log of waiter.budget === 'search' ? [this.#logs.general, this.#logs.search] : [this.#logs.general]) {
-        if (waiter.holds) log.hold();
-        else log.record(now);
-      }
-      waiter.settle();
+      this.#grant(next, now);
     }
     this.#reschedule(now);
+  }
+
+  #grant({ waiter, priority, userKey }: { waiter: Waiter; priority: Priority; userKey: string }, now: number): void {
+    this.#remove(waiter, priority, userKey, true);
+    for (const log of waiter.budget === 'search' ? [this.#logs.general, this.#logs.search] : [this.#logs.general]) {
+      if (waiter.holds) log.hold();
+      else log.record(now);
+    }
+    waiter.settle();
+  }
+
+  /**
+   * The shared-budget pump: the call that would go next here (local order, local windows) asks the
+   * shared ledger; one question at a time, so a later call never overtakes it. A refusal arms the
+   * timer for when the ledger says; a failed question is asked again in a second.
+   */
+  #askShared(shared: SharedBudget, now: number): void {
+    if (this.#asking) return;
+    const next = now >= this.#sharedRetryAt ? this.#nextEligible(now) : undefined;
+    if (!next) {
+      this.#reschedule(now);
+      return;
+    }
+    this.#asking = true;
+    this.#clearTimer();
+    const request = {
+      windows: next.waiter.budget === 'search' ? (['general', 'search'] as const) : (['general'] as const),
+      limits: this.#limits,
+      windowMs: this.#windowMs,
+      priority: next.priority,
+      userKey: next.userKey,
+    };
+    shared.take(request).then(
+      (answer) => {
+        this.#asking = false;
+        if (answer.granted) {
+          this.#sharedRetryAt = -Infinity;
+          if (next.waiter.state === 'queued') {
+            next.waiter.permit = answer.permit;
+            this.#grant(next, this.#clock.now());
+          } else {
+            answer.permit.cancel(); // cancelled while we asked: its place goes back
+          }
+        } else {
+          this.#sharedRetryAt = this.#clock.now() + Math.max(1, answer.retryAfterMs);
+        }
+        this.#pump();
+      },
+      (error: unknown) => {
+        this.#asking = false;
+        this.#sharedRetryAt = this.#clock.now() + 1_000;
+        this.#onSharedError(error);
+        this.#pump();
+      },
+    );
   }
 
   /** Search calls need room in both windows (and no pause on either); general calls only in the general one. */
@@ -349,7 +426,13 @@ export class Throttle {
     // Something is queued and nothing can go: either the general budget is closed, or only calls
     // blocked by the search budget remain.
     const generalAt = Math.max(this.#pausedUntil.general, this.#logs.general.freeAt());
-    const wakeAt = generalAt > now ? generalAt : Math.max(this.#pausedUntil.search, this.#logs.search.freeAt());
+    const localWakeAt = generalAt > now ? generalAt : Math.max(this.#pausedUntil.search, this.#logs.search.freeAt());
+    // With a shared budget: a question is open (its answer pumps), or the ledger said when to ask again.
+    if (this.#asking) {
+      this.#clearTimer();
+      return;
+    }
+    const wakeAt = Math.max(localWakeAt, this.#sharedRetryAt);
     if (wakeAt === Infinity) {
       this.#clearTimer(); // only a held send leaving can make room: its ticket pumps
       return;
