@@ -4,6 +4,7 @@ import type { HelpdeskClient } from '../api/client.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { TalepChanges } from '../events/talep-changes.js';
 import type { Stores } from '../store/index.js';
+import type { SharedDeliveries } from './deliveries.js';
 
 export interface Services {
   /** The shared client (no credential): one throttle and one lock-out guard for the whole bot. */
@@ -27,6 +28,8 @@ export interface Services {
   connect?: ConnectOptions;
   /** Previews of the documentation site's pages (`DOCS_SITE_URL`); absent when it is not configured. */
   docsSite?: DocsSite;
+  /** Slack deliveries claimed across instances (`DATABASE_URL`); absent: this process's own log only. */
+  sharedDeliveries?: SharedDeliveries;
 }
 
 /** The documentation site next to the help desk, read through its oEmbed proxy (src/docs-site/). */
