@@ -1,0 +1,14 @@
+/**
+ * Every migration, oldest first. A migration is plain SQL run once, in the start-up transaction; a
+ * released one is never edited: a change is a new file here and one line below.
+ */
+import * as stores from './001-stores.js';
+import * as jobs from './002-jobs.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [stores, jobs];
