@@ -1,28 +1,16 @@
 /**
- * A fresh PostgreSQL schema per test file, on the real local server (TEST_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test): tests never share tables and may run in parallel. Where the
- * server cannot be reached the suites say so and skip (`describe.skipIf(!pgAvailable)`); CI here has it.
+ * A fresh PostgreSQL schema for a test file that needs several pools on it (several instances) or its
+ * URL (for bot processes), on the server of ./postgres.ts (TEST_DATABASE_URL): tests never share tables.
+ * Where the server cannot be reached the suites skip (`describe.skipIf(!pgAvailable)`); CI here has it.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { postgresUnavailable, TEST_DATABASE_URL } from './postgres.js';
 
-async function canConnect(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch (error) {
-    process.stderr.write(`PostgreSQL tests skipped: cannot connect to ${testDatabaseUrl.replace(/:[^:@/]*@/, ':***@')} (${(error as Error).message})\n`);
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-export const pgAvailable = await canConnect();
+export const testDatabaseUrl = TEST_DATABASE_URL;
+/** False where PostgreSQL cannot be reached (./postgres.ts says why, once). */
+export const pgAvailable = postgresUnavailable === undefined;
 
 export interface TestSchema {
   name: string;

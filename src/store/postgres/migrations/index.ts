@@ -4,6 +4,7 @@
  */
 import * as stores from './001-stores.js';
 import * as jobs from './002-jobs.js';
+import * as coordination from './010-coordination.js';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [stores, jobs];
+export const migrations: readonly Migration[] = [stores, jobs, coordination];
