@@ -51,10 +51,10 @@ describe.skipIf(!pgAvailable)('shared budget ledger (PostgreSQL)', () => {
       ...Array.from({ length: 15 }, (_, i) => call(b!.throttle, `v${i % 3}`, i % 4 === 0 ? 'search' : 'general')),
     ]);
     expect(sent).toHaveLength(30);
-    // Each instance alone would send 6 per window: together they must too (a little slack for the
-    // grant-to-push gap measured here, none in the ledger itself).
-    expect(maxInWindow(sent, WINDOW_MS - 20)).toBeLessThanOrEqual(6);
-    expect(maxInWindow(searches, WINDOW_MS - 20)).toBeLessThanOrEqual(3);
+    // Each instance alone would send 6 per window: together they must too. Times are taken here, when
+    // each grant is heard, a few ms after the ledger's: 100 ms of slack for that (not two budgets' worth).
+    expect(maxInWindow(sent, WINDOW_MS - 100)).toBeLessThanOrEqual(6);
+    expect(maxInWindow(searches, WINDOW_MS - 100)).toBeLessThanOrEqual(3);
     // 30 sends at 6 per window take at least 4 windows: the budget was shared, not doubled.
     expect(Date.now() - started).toBeGreaterThanOrEqual(4 * WINDOW_MS - 50);
   });

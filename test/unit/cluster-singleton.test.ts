@@ -47,9 +47,10 @@ describe.skipIf(!pgAvailable)('runAsSingleton (PostgreSQL)', () => {
 
     // The leader's session ends as it does when its process is killed: the lock goes with it.
     const admin = schema.pool({ max: 1 });
-    await admin.query(
+    const ended = await admin.query(
       `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = (hashtext('singleton poller-a')::bigint & 4294967295)::oid`,
     );
+    expect(ended.rowCount).toBe(1);
     const lostAt = Date.now();
     await expect.poll(() => b.component.running, { timeout: 5_000 }).toBe(true);
     expect(Date.now() - lostAt).toBeLessThan(2_000);
