@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import { OembedDocsSite } from './docs-site/oembed.js';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner.js';
 import { createSlackFileFetcher } from './slack/files.js';
-import { GuardMemoryStore, guardFingerprintKey } from './store/guard-memory-store.js';
+import { guardFingerprintKey } from './store/guard-memory-store.js';
 import type { Database } from './store/database.js';
 import { openStores } from './store/index.js';
 import { talepChangeBus } from './events/talep-changes.js';
@@ -60,7 +60,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
   if (!currentKey) throw new Error('No token encryption key.');
   const guard = new AuthGuard({
     ...options.guard,
-    memory: new GuardMemoryStore(stores.db),
+    memory: stores.guardMemory,
     fingerprintKey: guardFingerprintKey(currentKey),
     onMemoryError: (error) => logger.warn('lock-out guard memory: could not load or save its state (sign-ins stay guarded)', error),
   });

@@ -275,7 +275,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const surface = needs.render ? plain.withRender(needs.render(ctx)) : plain;
     if (needs.linked || needs.talep) {
       // Said in the submission's answer: the modal is still waiting for it.
-      const standing = actorFor(services, who);
+      const standing = await actorFor(services, who);
       if (typeof standing === 'string') {
         await once({ response_action: 'update', view: resultView(title, `:link: ${linkProblemText[standing]}`) });
         return;

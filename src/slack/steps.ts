@@ -133,7 +133,7 @@ async function runStep(ctx: FunctionCtx, listener: StepListener, finish: Finish)
   let linkedAt: Date | undefined;
   if (listener.needs.linked) {
     if (!who) return finish.fail(NOBODY_TEXT);
-    const actor = actorFor(services, who, { priority: 'interactive' });
+    const actor = await actorFor(services, who, { priority: 'interactive' });
     if (typeof actor === 'string') {
       services.logger.info(`workflow step "${ctx.callbackId}" for ${who.teamId}:${who.userId}: ${actor}`);
       return finish.fail(stepLinkProblemText[actor]);

@@ -8,7 +8,7 @@ import type { Block } from '../../views/kit/blocks.js';
 import { pendingHomeSection } from '../pending/public.js';
 
 export async function publishHome(services: Services, client: webApi.WebClient, who: Who): Promise<void> {
-  const found = services.stores.accounts.lookup(who.teamId, who.userId);
+  const found = await services.stores.accounts.lookup(who.teamId, who.userId);
   const identity = found.state === 'linked' ? found.account : found.state === 'unreadable' ? found.identity : undefined;
   const problem = found.state === 'unreadable' ? 'unreadable' : found.state === 'linked' && found.account.rejected ? 'rejected' : undefined;
   // The bot's own store: shown also while the help desk is down (that is when work waits).

@@ -21,7 +21,7 @@ export async function existingTalepFor(
   actor: Actor,
   source: Pick<SourceMessage, 'channelId' | 'ts'>,
 ): Promise<ExistingTalep | undefined> {
-  const link = services.stores.messageTaleps.get(actor.teamId, source.channelId, source.ts);
+  const link = await services.stores.messageTaleps.get(actor.teamId, source.channelId, source.ts);
   if (link?.talepId === undefined) return undefined;
   try {
     const talep = await actor.hd.getTalep({ id: link.talepId });
@@ -39,7 +39,7 @@ export async function existingTalepFor(
 
 /** Who is opening a talep from this message right now (accepted work that is not done yet). */
 export async function talepBeingOpened(services: Services, teamId: string, source: Pick<SourceMessage, 'channelId' | 'ts'>): Promise<{ by: string } | undefined> {
-  const link = services.stores.messageTaleps.get(teamId, source.channelId, source.ts);
+  const link = await services.stores.messageTaleps.get(teamId, source.channelId, source.ts);
   if (link?.talepId !== undefined || link?.jobKey === undefined) return undefined;
   return (await workIsAlive(services, link.jobKey)) ? { by: link.createdBy } : undefined;
 }

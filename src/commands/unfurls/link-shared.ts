@@ -65,7 +65,7 @@ export async function onLinkShared(ctx: EventCtx, deps: LinkSharedDeps): Promise
   const taleps: TalepUnfurl[] = [];
   if (links.taleps.length > 0) {
     const poster = { teamId, userId: event.user };
-    const actor = actorFor(services, poster, { priority: 'background' });
+    const actor = await actorFor(services, poster, { priority: 'background' });
     if (typeof actor === 'string') {
       await deps.offers.offer(services, client, poster, { ...target, threadTs: event.thread_ts }, actor);
     } else {

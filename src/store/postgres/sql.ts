@@ -22,7 +22,8 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
  * locks nothing): held until the transaction ends.
  */
 export async function lockKey(client: pg.PoolClient, scope: string, key: string): Promise<void> {
-  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${scope}\u0000${key}`]);
+  // The two-key form: one space per scope (a table), the key hashed within it.
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [scope, key]);
 }
 
 /** A timestamptz column as an ISO string (the shape the embedded store keeps). */
