@@ -80,6 +80,9 @@ function crossVariableProblems(env: NodeJS.ProcessEnv): string[] {
   if ((set('DOCS_SITE_REST_ROOT') || set('DOCS_SITE_AUTH')) && !set('DOCS_SITE_URL')) {
     problems.push('DOCS_SITE_REST_ROOT and DOCS_SITE_AUTH need DOCS_SITE_URL (the documentation site whose links get previews)');
   }
+  if (set('DATABASE_URL') && !set('TOKEN_ENCRYPTION_KEY')) {
+    problems.push('DATABASE_URL needs TOKEN_ENCRYPTION_KEY: every instance must open the tokens the others sealed (a key file in DATA_DIR is one machine\'s)');
+  }
   if (!set('SLACK_APP_TOKEN') && !set('SLACK_SIGNING_SECRET')) {
     problems.push('SLACK_SIGNING_SECRET is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)');
   }

@@ -15,7 +15,11 @@ import { createTalepApp } from './app.js';
 import { buildServices } from './bootstrap.js';
 import { unfurlDomains, type UnfurlDomains } from './slack/unfurl-domains.js';
 import type { Config } from './config.js';
-import { helpdeskCheck, jobsCheck, storeCheck } from './health/checks.js';
+import { helpdeskCheck, jobsCheck, postgresCheck, storeCheck } from './health/checks.js';
+import { housekeeping } from './cluster/housekeeping.js';
+import { runAsSingleton } from './cluster/singleton.js';
+import { describeUrl, openPostgres } from './store/postgres/open.js';
+import type pg from 'pg';
 import { healthRoutes, startHealthServer } from './health/http.js';
 import { Readiness } from './health/readiness.js';
 import { SlackStatus } from './health/slack-status.js';
@@ -92,7 +96,10 @@ export async function startBot(config: Config): Promise<void> {
 type Closers = { name: string; close: () => Promise<void> }[];
 
 async function start(config: Config, logger: ReturnType<typeof createLogger>, closers: Closers): Promise<void> {
-  const opened = await openDatabaseWithKeys({
+  // With DATABASE_URL every store and the shared coordination live in PostgreSQL (migrated here).
+  const postgres = config.databaseUrl ? await openSharedDatabase(config.databaseUrl, logger) : undefined;
+  if (postgres) closers.push({ name: 'the PostgreSQL pool', close: () => postgres.end() });
+  const opened = postgres ? undefined : await openDatabaseWithKeys({
     dataDir: config.dataDir,
     configured: config.tokenEncryptionKeys,
     warn: (message) => logger.warn(message),
@@ -155,8 +162,9 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     connectWithPassword: config.connectWithPassword,
     logger,
     dataDir: config.dataDir,
-    database: opened.db,
-    encryptionKey: opened.ring.keys,
+    ...(opened ? { database: opened.db } : {}),
+    ...(postgres ? { postgres } : {}),
+    encryptionKey: opened?.ring.keys ?? config.tokenEncryptionKeys ?? [],
     docsSite: config.docsSite,
   });
   closers.push({ name: 'the help-desk client', close: () => services.helpdesk.close() });
@@ -169,11 +177,26 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
       return () => check.get();
     })())
     .add('store', (() => {
-      const check = storeCheck(config.dataDir);
+      const check = postgres ? postgresCheck(postgres) : storeCheck(config.dataDir);
       return () => check.get();
     })())
     .add('jobs', jobsCheck(services.jobs));
   const routes = healthRoutes(readiness);
+  if (postgres) {
+    // Work for one instance at a time moves to another within seconds when its instance dies.
+    const sweeps = runAsSingleton(
+      postgres,
+      'housekeeping',
+      housekeeping({
+        pool: postgres,
+        pruneIdempotency: () => services.stores.idempotency.prune(),
+        log: (line) => logger.info(line),
+        onError: (error) => logger.warn('housekeeping failed (tried again later)', error),
+      }),
+      { onError: (error) => logger.debug(`singleton housekeeping: ${error instanceof Error ? error.message : String(error)}`) },
+    );
+    closers.push({ name: 'the singleton work', close: () => sweeps.stop() });
+  }
 
   const portTaken = (error: unknown) => {
     const problem = listenProblem(error, {
@@ -211,6 +234,17 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
       ? `talep-bot is running in Socket Mode (help desk: ${helpdeskUrl}). In Slack, try /talep help or /talep connect.`
       : `talep-bot listens on http://0.0.0.0:${port}/slack/events, health at /healthz and /readyz (help desk: ${helpdeskUrl}). In Slack, try /talep help or /talep connect.`,
   );
+}
+
+/** The shared database, migrated; a start that cannot reach it stops with one sentence. */
+async function openSharedDatabase(url: string, logger: ReturnType<typeof createLogger>): Promise<pg.Pool> {
+  const pool = await openPostgres(url, { onMigrated: (migration) => logger.info(`PostgreSQL: applied migration ${migration.version} (${migration.name})`) }).catch(
+    (error: unknown) => {
+      throw new StartupError(`DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
+  logger.info(`store: PostgreSQL at ${describeUrl(url)} (shared by every instance)`);
+  return pool;
 }
 
 function sandboxWelcome(sandbox: Awaited<ReturnType<typeof startSandbox>>, config: Config): string {

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ProbeOutcome, probeHelpdesk } from '../api/probe.js';
 import type { JobRunner } from '../jobs/runner.js';
+import type pg from 'pg';
 import { writePrivateFile } from '../store/private-files.js';
 import { CachedCheck } from './cached-check.js';
 import type { CheckResult } from './readiness.js';
@@ -42,6 +43,18 @@ export function storeCheck(dataDir: string | undefined, options: { maxAgeMs?: nu
       }
     },
     { maxAgeMs: options.maxAgeMs ?? 10_000 },
+  );
+}
+
+/** The shared database answers a query (at most every `maxAgeMs`, default 5 s); says which instance group it serves. */
+export function postgresCheck(pool: Pick<pg.Pool, 'query'>, options: { maxAgeMs?: number } = {}): CachedCheck {
+  return new CachedCheck(
+    async () => {
+      const started = Date.now();
+      await pool.query('SELECT 1');
+      return { ok: true, detail: `PostgreSQL answers (${Date.now() - started} ms)` };
+    },
+    { maxAgeMs: options.maxAgeMs ?? 5_000 },
   );
 }
 
