@@ -174,7 +174,9 @@ describe.skipIf(!pgAvailable)('three instances on one PostgreSQL', () => {
     // Every accepted comment job is done exactly once — those of the killed instance too (after its lease).
     const comments = sent.filter((entry) => entry.kind === 'comment');
     const jobs = await until(async () => {
-      const { rows } = await admin.query<{ state: string; payload: { data?: { text?: string } } }>(`SELECT state, payload FROM jobs WHERE kind = 'comment'`);
+      const { rows } = await admin.query<{ state: string; attempts: number; payload: { data?: { text?: string } } }>(
+        `SELECT state, attempts, payload FROM jobs WHERE kind = 'comment'`,
+      );
       return rows.every((row) => row.state === 'done') ? rows : undefined;
     }, 'every comment job done', 120_000);
     const acceptedTexts = jobs.map((row) => String(row.payload.data?.text));
@@ -204,6 +206,9 @@ describe.skipIf(!pgAvailable)('three instances on one PostgreSQL', () => {
       killedAfterSeconds: Math.round((killedAt - loadStarted) / 1000),
       commentJobs: acceptedTexts.length,
       commentsSent: comments.length,
+      // Jobs claimed more than once: the killed instance held them, another took them over after the lease.
+      commentJobsTakenOver: jobs.filter((row) => row.attempts > 1).length,
+      perInstance: [0, 1, 2].map((index) => sent.filter((entry) => entry.index === index).length),
     };
     process.stdout.write(`many instances: ${JSON.stringify(report)}\n`);
     expect(report.tooMany).toBe(0);
