@@ -1,9 +1,8 @@
 /**
  * `npm run bench`: what the shared help-desk budget costs per call. Each iteration is one call's way
  * through the throttle (reserve a send, then say it went), in process and with the budget shared in
- * PostgreSQL (one `talep_take_send` round trip under the scope's advisory lock). The limits are the
- * spec's (90 general) over a window short enough that no call ever waits for room: what is measured is
- * the overhead of asking, not the rate limit. p50/p99 of both and the difference are printed after the
+ * PostgreSQL (one `talep_take_send` round trip under the scope's advisory lock). The limits are set so
+ * high that no call ever waits for room: what is measured is the overhead of asking, not the rate limit. p50/p99 of both and the difference are printed after the
  * table (vitest's table shows p75/p99 but no median).
  */
 import { afterAll, bench, describe } from 'vitest';
@@ -12,7 +11,7 @@ import { PgBudgetLedger } from '../src/cluster/budget-ledger.js';
 import { ensureClusterSchema } from '../src/cluster/schema.js';
 import { freshSchema, pgAvailable } from '../test/support/pg-schema.js';
 
-const options = { limits: { general: 90, search: 60 }, windowMs: 50, safetyMarginMs: 0 };
+const options = { limits: { general: 1_000_000, search: 1_000_000 }, windowMs: 1_000, safetyMarginMs: 0 };
 const samples: Record<'in-process' | 'shared', number[]> = { 'in-process': [], shared: [] };
 
 const percentile = (values: number[], p: number): number => {
@@ -34,15 +33,16 @@ describe.skipIf(!pgAvailable)('throttle cost per call: in process vs shared budg
   const local = new Throttle(options);
   const shared = pool ? new Throttle({ ...options, shared: new PgBudgetLedger({ pool, scope: 'bench', instance: 'bench' }) }) : local;
 
-  afterAll(async () => {
-    const row = (name: keyof typeof samples) => `${name.padEnd(10)} p50 ${percentile(samples[name], 50).toFixed(3)} ms   p99 ${percentile(samples[name], 99).toFixed(3)} ms   (${samples[name].length} calls)`;
+  /** After the shared run (the second): both samples are complete; tinybench calls teardown after warm-up too. */
+  const report = (): void => {
+    if (samples.shared.length < 20) return;
+    const row = (name: keyof typeof samples) =>
+      `${name.padEnd(10)} p50 ${percentile(samples[name], 50).toFixed(3)} ms   p99 ${percentile(samples[name], 99).toFixed(3)} ms   (${samples[name].length} calls)`;
     const overhead = (p: number) => (percentile(samples.shared, p) - percentile(samples['in-process'], p)).toFixed(3);
-    process.stdout.write(
-      `\nthrottle cost per call\n  ${row('in-process')}\n  ${row('shared')}\n  shared-budget overhead: p50 +${overhead(50)} ms, p99 +${overhead(99)} ms\n`,
-    );
-    await schema?.drop();
-  });
+    process.stderr.write(`\nthrottle cost per call\n  ${row('in-process')}\n  ${row('shared')}\n  shared-budget overhead: p50 +${overhead(50)} ms, p99 +${overhead(99)} ms\n`);
+  };
+  afterAll(async () => schema?.drop());
 
   bench('in process', () => oneCall(local, samples['in-process']), { time: 1_000 });
-  bench('shared budget (PostgreSQL ledger)', () => oneCall(shared, samples.shared), { time: 1_000 });
+  bench('shared budget (PostgreSQL ledger)', () => oneCall(shared, samples.shared), { time: 1_000, teardown: report });
 });

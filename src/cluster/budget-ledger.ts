@@ -68,15 +68,12 @@ export class PgBudgetLedger implements SharedBudget {
 
   #permit(ids: string[]): SendPermit {
     let settled = false;
-    const settle = (sql: string) => {
+    const settle = (sent: boolean) => {
       if (settled) return;
       settled = true;
-      this.#pool.query(sql, [ids]).catch(this.#onError);
-    };
-    return {
       // Moving a send later only ever counts it longer: no lock needed.
-      sent: () => settle('UPDATE helpdesk_sends SET at = greatest(at, talep_now_ms()) WHERE id = ANY ($1::bigint[])'),
-      cancel: () => settle('DELETE FROM helpdesk_sends WHERE id = ANY ($1::bigint[])'),
+      this.#pool.query('SELECT talep_send_settled($1::bigint[], $2)', [ids, sent]).catch(this.#onError);
     };
+    return { sent: () => settle(true), cancel: () => settle(false) };
   }
 }

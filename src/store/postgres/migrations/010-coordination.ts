@@ -69,6 +69,9 @@ $$;
 
 -- One send permit: granted when no pause runs and every window has room (the limit-th most recent send
 -- of each window has left it), else how long to wait. Old rows of the scope are swept on the way.
+-- Its commit does not wait for the disk (synchronous_commit off for this transaction only): a send row
+-- is worth a minute, and waiting for the WAL flush made each permit cost milliseconds. A database crash
+-- may forget the last sends before it; every other instance's view stays consistent.
 CREATE OR REPLACE FUNCTION talep_take_send(p_scope text, p_windows text[], p_limits int[], p_window_ms double precision, p_instance text)
 RETURNS TABLE (granted boolean, retry_after_ms double precision, permit_ids bigint[]) LANGUAGE plpgsql AS $$
 DECLARE
@@ -80,6 +83,7 @@ DECLARE
   v_id bigint;
   i int;
 BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
   PERFORM pg_advisory_xact_lock(500201, hashtext('budget ' || p_scope));
   v_now := talep_now_ms();
   SELECT max(until) INTO v_paused FROM helpdesk_pauses WHERE scope = p_scope AND budget = ANY (p_windows);
@@ -100,6 +104,18 @@ BEGIN
   END LOOP;
   DELETE FROM helpdesk_sends WHERE scope = p_scope AND at < v_now - 2 * p_window_ms;
   RETURN QUERY SELECT true, 0::double precision, v_ids;
+END
+$$;
+
+-- A granted send went on the wire now (it counts from now: only ever later), or never will (its row goes).
+CREATE OR REPLACE FUNCTION talep_send_settled(p_ids bigint[], p_sent boolean) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
+  IF p_sent THEN
+    UPDATE helpdesk_sends SET at = greatest(at, talep_now_ms()) WHERE id = ANY (p_ids);
+  ELSE
+    DELETE FROM helpdesk_sends WHERE id = ANY (p_ids);
+  END IF;
 END
 $$;
 
