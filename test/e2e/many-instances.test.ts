@@ -218,6 +218,38 @@ describe.skipIf(!pgAvailable)('three instances on one PostgreSQL', () => {
     expect(report.maxGeneralInWindow).toBeGreaterThan(LIMITS.general / 2);
   }, 600_000);
 
+  it('the same delivery reaching two instances at once has one effect', async () => {
+    const live = [0, 1, 2].filter((index) => index !== killedIndex);
+    const text = `duplicate delivery ${randomBytes(4).toString('hex')}`;
+    const form = new URLSearchParams({
+      token: 'legacy-verification-token',
+      team_id: 'T1',
+      team_domain: 'test',
+      channel_id: 'CMANY',
+      channel_name: 'helpdesk',
+      user_id: userId(0),
+      user_name: 'person0',
+      command: '/talep',
+      text: `comment 3 ${text}`,
+      api_app_id: 'A1',
+      response_url: slack.responseUrl(),
+      trigger_id: `trigger-dup-${randomBytes(4).toString('hex')}`,
+    }).toString();
+    // A balancer retrying on a second instance, or Slack re-sending: the same request, signed each time.
+    const answers = await Promise.all(live.map((index) => senders[index]!.signed(form)));
+    expect(answers.map((answer) => answer.status)).toEqual(live.map(() => 200));
+    const direct = new HelpdeskClient({ baseUrl: sandbox.baseUrl, cache: false }).withCredential(bearer(sandbox.tokenFor('admin')));
+    await until(async () => {
+      const { rows } = await admin.query(`SELECT state FROM jobs WHERE kind = 'comment' AND payload->'data'->>'text' = $1`, [text]);
+      return rows.length > 0 && rows.every((row) => row.state === 'done') ? rows : undefined;
+    }, 'the duplicated comment done', 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const bodies = (await direct.comments({ id: 3 })).map((comment) => comment.Body?.trim());
+    expect(bodies.filter((body) => body === text)).toHaveLength(1);
+    const copies = live.filter((index) => /a copy of a slash command/.test(bots[index]!.output.join(''))).length;
+    expect(copies).toBe(1);
+  }, 90_000);
+
   it(`${BAD_TOKENS} bad tokens over the instances: at most 2 failed sign-ins at the help desk, no IP block`, async () => {
     const live = [0, 1, 2].filter((index) => index !== killedIndex);
     const started = Date.now();
