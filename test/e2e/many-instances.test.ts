@@ -250,6 +250,15 @@ describe.skipIf(!pgAvailable)('three instances on one PostgreSQL', () => {
     expect(copies).toBe(1);
   }, 90_000);
 
+  it('every live instance is ready, its store check asking PostgreSQL', async () => {
+    for (const index of [0, 1, 2].filter((i) => i !== killedIndex)) {
+      const response = await request(bots[index]!.eventsUrl.replace('/slack/events', '/readyz'));
+      const report = (await response.body.json()) as { status: string; checks: Record<string, { detail: string }> };
+      expect(response.statusCode).toBe(200);
+      expect(report.checks.store?.detail).toMatch(/PostgreSQL answers/);
+    }
+  });
+
   it(`${BAD_TOKENS} bad tokens over the instances: at most 2 failed sign-ins at the help desk, no IP block`, async () => {
     const live = [0, 1, 2].filter((index) => index !== killedIndex);
     const started = Date.now();
