@@ -400,7 +400,9 @@ export class Throttle {
 
   /** Search calls need room in both windows (and no pause on either); general calls only in the general one. */
   #isOpen(budget: RateBudget, now: number): boolean {
-    const open = (b: RateBudget): boolean => now >= this.#pausedUntil[b] && now >= this.#logs[b].freeAt();
+    // With a shared budget the ledger's windows (which hold this instance's sends too) decide: the head
+    // asks even when the local window is full, so the ledger knows what this instance waits for.
+    const open = (b: RateBudget): boolean => now >= this.#pausedUntil[b] && (this.#shared !== undefined || now >= this.#logs[b].freeAt());
     return open('general') && (budget === 'general' || open('search'));
   }
 
@@ -427,12 +429,14 @@ export class Throttle {
     // blocked by the search budget remain.
     const generalAt = Math.max(this.#pausedUntil.general, this.#logs.general.freeAt());
     const localWakeAt = generalAt > now ? generalAt : Math.max(this.#pausedUntil.search, this.#logs.search.freeAt());
-    // With a shared budget: a question is open (its answer pumps), or the ledger said when to ask again.
+    // With a shared budget: a question is open (its answer pumps), or a pause runs, or the ledger said
+    // when to ask again.
     if (this.#asking) {
       this.#clearTimer();
       return;
     }
-    const wakeAt = Math.max(localWakeAt, this.#sharedRetryAt);
+    const pauseEnd = this.#pausedUntil.general > now ? this.#pausedUntil.general : this.#pausedUntil.search;
+    const wakeAt = this.#shared ? Math.max(pauseEnd, this.#sharedRetryAt) : localWakeAt;
     if (wakeAt === Infinity) {
       this.#clearTimer(); // only a held send leaving can make room: its ticket pumps
       return;

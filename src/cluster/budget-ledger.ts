@@ -2,7 +2,9 @@
  * The help desk's rate budget shared by every instance behind one IP, as a ledger of sends in
  * PostgreSQL (./schema.ts `talep_take_send`): each permit is one row per window it counts in, taken
  * under a transaction advisory lock on the scope, so two instances never take the last slot twice.
- * A 429 seen by one instance is a pause row every instance's next question sees.
+ * A 429 seen by one instance is a pause row every instance's next question sees. Each instance's
+ * waiting head (priority, person) is a "want" the others defer to when it should go first, so
+ * interactive calls go before background ones and people take turns across instances as well.
  *
  * The scope is the help desk plus the egress group (`HELPDESK_EGRESS_GROUP`): instances that leave
  * through the same IP share one scope, those with their own IP each their own.
@@ -10,6 +12,7 @@
 import type pg from 'pg';
 import type { RateBudget } from '../api/endpoints.js';
 import type { PermitAnswer, SendPermit, SendPermitRequest, SharedBudget } from '../api/shared-budget.js';
+import type { Priority } from '../api/throttle.js';
 
 export interface PgBudgetLedgerOptions {
   pool: pg.Pool;
@@ -20,6 +23,9 @@ export interface PgBudgetLedgerOptions {
   /** A permit update (sent / cancelled) failed: the row stays, counted at its grant (the safe side). */
   onError?: (error: unknown) => void;
 }
+
+/** Lower goes first, across instances too. */
+const RANK: Record<Priority, number> = { interactive: 0, background: 1 };
 
 /** The ledger's scope: the help desk's origin and the egress group. */
 export const egressScope = (helpdeskUrl: string, egressGroup: string): string => `${new URL(helpdeskUrl).origin} ${egressGroup}`;
@@ -40,8 +46,8 @@ export class PgBudgetLedger implements SharedBudget {
   async take(request: SendPermitRequest): Promise<PermitAnswer> {
     const windows = [...request.windows];
     const { rows } = await this.#pool.query<{ granted: boolean; retry_after_ms: number; permit_ids: string[] }>(
-      'SELECT granted, retry_after_ms, permit_ids FROM talep_take_send($1, $2, $3, $4, $5)',
-      [this.#scope, windows, windows.map((w) => request.limits[w]), request.windowMs, this.#instance],
+      'SELECT granted, retry_after_ms, permit_ids FROM talep_take_send($1, $2, $3, $4, $5, $6, $7)',
+      [this.#scope, windows, windows.map((w) => request.limits[w]), request.windowMs, this.#instance, RANK[request.priority], request.userKey],
     );
     const row = rows[0];
     if (!row) throw new Error('talep_take_send answered nothing');

@@ -24,6 +24,8 @@ export function housekeeping(options: HousekeepingOptions): SingletonComponent {
       await options.pool.query('DELETE FROM helpdesk_sends WHERE at < talep_now_ms() - $1', [day]);
       await options.pool.query('DELETE FROM signin_attempts WHERE at < talep_now_ms() - $1', [day]);
       await options.pool.query('DELETE FROM helpdesk_pauses WHERE until < talep_now_ms()');
+      await options.pool.query('DELETE FROM helpdesk_wants WHERE until < talep_now_ms()');
+      await options.pool.query('DELETE FROM helpdesk_turns WHERE last_at < talep_now_ms() - $1', [day]);
       await options.pool.query('DELETE FROM signin_blocks WHERE until < talep_now_ms()');
       await options.pool.query('DELETE FROM slack_deliveries WHERE expires_at < talep_now_ms()');
       await options.pruneIdempotency?.();

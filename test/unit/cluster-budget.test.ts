@@ -61,11 +61,13 @@ describe.skipIf(!pgAvailable)('shared budget ledger (PostgreSQL)', () => {
 
   it('a 429 seen by one instance pauses the other', async () => {
     const [a, b] = instances('pause', 2);
-    a!.throttle.pause('general', 400);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the pause row is written asynchronously
-    const started = Date.now();
+    const paused = Date.now();
+    a!.throttle.pause('general', 1_000);
+    const pool = schema.pool({ max: 1 });
+    // The pause row is written asynchronously (the 429's caller does not wait for it).
+    await expect.poll(async () => (await pool.query(`SELECT count(*)::int AS n FROM helpdesk_pauses WHERE scope = 'pause'`)).rows[0].n).toBe(1);
     await b!.throttle.acquire({ budget: 'general', userKey: 'u' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(Date.now() - paused).toBeGreaterThanOrEqual(950);
   });
 
   it('a cancelled reservation gives its place back; a sent one counts from when it went', async () => {
@@ -78,6 +80,41 @@ describe.skipIf(!pgAvailable)('shared budget ledger (PostgreSQL)', () => {
     const second = await a!.throttle.reserve({ budget: 'general', userKey: 'u' });
     expect(Date.now() - started).toBeLessThan(WINDOW_MS / 2);
     second.sent();
+  });
+
+  it('interactive calls on one instance go before background calls waiting on another', async () => {
+    const [a, b] = instances('priorities', 2, { general: 2, search: 2 });
+    const order: string[] = [];
+    // Instance A fills the window and queues a background flood; B's people then ask interactively.
+    const flood = Array.from({ length: 8 }, (_, i) =>
+      a!.throttle.acquire({ budget: 'general', userKey: `bg${i % 2}`, priority: 'background' }).then(() => order.push('background')),
+    );
+    await expect.poll(() => order.length).toBe(2);
+    const interactive = Array.from({ length: 3 }, (_, i) =>
+      b!.throttle.acquire({ budget: 'general', userKey: `person${i}` }).then(() => order.push('interactive')),
+    );
+    await Promise.all([...flood, ...interactive]);
+    // The first window went to the flood (nothing else was asking); from then on B's calls go first.
+    expect(order.slice(0, 2)).toEqual(['background', 'background']);
+    expect(order.slice(2, 5)).toEqual(['interactive', 'interactive', 'interactive']);
+  });
+
+  it('people take turns across instances: one person\'s flood on one instance does not hold back the others', async () => {
+    const [a, b, c] = instances('turns', 3, { general: 2, search: 2 });
+    const order: string[] = [];
+    const flood = Array.from({ length: 8 }, () => a!.throttle.acquire({ budget: 'general', userKey: 'flooder' }).then(() => order.push('flooder')));
+    await expect.poll(() => order.length).toBe(2);
+    const others = [
+      ...[0, 1].map(() => b!.throttle.acquire({ budget: 'general', userKey: 'bea' }).then(() => order.push('bea'))),
+      ...[0, 1].map(() => c!.throttle.acquire({ budget: 'general', userKey: 'cem' }).then(() => order.push('cem'))),
+    ];
+    await Promise.all([...flood, ...others]);
+    // Without turns across instances the flooder's queue would come first: here each of the others is
+    // served before the flooder's 4th call.
+    const fourthFlood = order.map((who, i) => (who === 'flooder' ? i : -1)).filter((i) => i >= 0)[3]!;
+    expect(order.indexOf('bea')).toBeLessThan(fourthFlood);
+    expect(order.indexOf('cem')).toBeLessThan(fourthFlood);
+    expect(order.lastIndexOf('bea')).toBeLessThan(order.length - 2);
   });
 
   it('scopes (egress groups) do not share', async () => {

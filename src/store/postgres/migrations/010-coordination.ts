@@ -29,6 +29,24 @@ CREATE TABLE IF NOT EXISTS helpdesk_pauses (
   PRIMARY KEY (scope, budget)
 );
 
+-- Per instance, the next send it waits for (its queue's head): other instances let a better one go first.
+CREATE TABLE IF NOT EXISTS helpdesk_wants (
+  scope text NOT NULL,
+  instance text NOT NULL,
+  rank int NOT NULL,
+  user_key text NOT NULL,
+  until double precision NOT NULL,
+  PRIMARY KEY (scope, instance)
+);
+
+-- When each person's last send went: at the same priority, whoever was served least recently goes first.
+CREATE TABLE IF NOT EXISTS helpdesk_turns (
+  scope text NOT NULL,
+  user_key text NOT NULL,
+  last_at double precision NOT NULL,
+  PRIMARY KEY (scope, user_key)
+);
+
 CREATE TABLE IF NOT EXISTS signin_attempts (
   id bigserial PRIMARY KEY,
   scope text NOT NULL,
@@ -67,18 +85,24 @@ CREATE OR REPLACE FUNCTION talep_now_ms() RETURNS double precision LANGUAGE sql 
   SELECT extract(epoch FROM clock_timestamp()) * 1000
 $$;
 
--- One send permit: granted when no pause runs and every window has room (the limit-th most recent send
--- of each window has left it), else how long to wait. Old rows of the scope are swept on the way.
+-- One send permit: granted when no pause runs, every window has room (the limit-th most recent send of
+-- each window has left it), and no other instance has said it wants the next send for a call that goes
+-- first — an interactive one before a background one, and at the same priority the person served
+-- least recently (so priorities and turns hold across instances, not only inside each). Else how long
+-- to wait, and this instance's own want is written, valid until it will ask again (plus a grace second),
+-- so a want of an instance that died or lost interest lapses by itself.
 -- Its commit does not wait for the disk (synchronous_commit off for this transaction only): a send row
 -- is worth a minute, and waiting for the WAL flush made each permit cost milliseconds. A database crash
 -- may forget the last sends before it; every other instance's view stays consistent.
-CREATE OR REPLACE FUNCTION talep_take_send(p_scope text, p_windows text[], p_limits int[], p_window_ms double precision, p_instance text)
+CREATE OR REPLACE FUNCTION talep_take_send(
+  p_scope text, p_windows text[], p_limits int[], p_window_ms double precision, p_instance text, p_rank int, p_user text)
 RETURNS TABLE (granted boolean, retry_after_ms double precision, permit_ids bigint[]) LANGUAGE plpgsql AS $$
 DECLARE
   v_now double precision;
   v_wait double precision := 0;
   v_paused double precision;
   v_at double precision;
+  v_my_turn double precision;
   v_ids bigint[] := '{}';
   v_id bigint;
   i int;
@@ -94,7 +118,19 @@ BEGIN
       ORDER BY s.at DESC OFFSET p_limits[i] - 1 LIMIT 1;
     IF FOUND THEN v_wait := greatest(v_wait, v_at + p_window_ms - v_now); END IF;
   END LOOP;
+  IF v_wait = 0 THEN
+    SELECT last_at INTO v_my_turn FROM helpdesk_turns WHERE scope = p_scope AND user_key = p_user;
+    IF EXISTS (
+      SELECT 1 FROM helpdesk_wants w LEFT JOIN helpdesk_turns t ON t.scope = w.scope AND t.user_key = w.user_key
+      WHERE w.scope = p_scope AND w.instance <> p_instance AND w.until > v_now
+        AND (w.rank < p_rank OR (w.rank = p_rank AND w.user_key <> p_user AND coalesce(t.last_at, 0) < coalesce(v_my_turn, 0)))
+    ) THEN
+      v_wait := 25; -- the other instance is about to ask: let it
+    END IF;
+  END IF;
   IF v_wait > 0 THEN
+    INSERT INTO helpdesk_wants (scope, instance, rank, user_key, until) VALUES (p_scope, p_instance, p_rank, p_user, v_now + v_wait + 1000)
+      ON CONFLICT (scope, instance) DO UPDATE SET rank = excluded.rank, user_key = excluded.user_key, until = excluded.until;
     RETURN QUERY SELECT false, v_wait, '{}'::bigint[];
     RETURN;
   END IF;
@@ -102,6 +138,11 @@ BEGIN
     INSERT INTO helpdesk_sends (scope, budget, at, instance) VALUES (p_scope, p_windows[i], v_now, p_instance) RETURNING id INTO v_id;
     v_ids := v_ids || v_id;
   END LOOP;
+  -- This instance usually asks again at once for its next call: its want stays for that moment (0.1 s),
+  -- so another instance's worse call does not slip in between; with nothing more to send it lapses.
+  UPDATE helpdesk_wants SET until = v_now + 100 WHERE scope = p_scope AND instance = p_instance;
+  INSERT INTO helpdesk_turns (scope, user_key, last_at) VALUES (p_scope, p_user, v_now)
+    ON CONFLICT (scope, user_key) DO UPDATE SET last_at = excluded.last_at;
   DELETE FROM helpdesk_sends WHERE scope = p_scope AND at < v_now - 2 * p_window_ms;
   RETURN QUERY SELECT true, 0::double precision, v_ids;
 END
