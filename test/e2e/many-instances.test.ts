@@ -250,6 +250,32 @@ describe.skipIf(!pgAvailable)('three instances on one PostgreSQL', () => {
     expect(copies).toBe(1);
   }, 90_000);
 
+  it('a modal submission reaching two instances: one handles it, the other answers Slack with its ack', async () => {
+    const live = [0, 1, 2].filter((index) => index !== killedIndex);
+    const person = 'UNEWCOMER';
+    slack.users.set(person, { id: person, name: 'newcomer', email: 'newcomer@example.com' });
+    const payload = senders[live[0]!]!.submissionPayload({ userId: person, teamId: 'T1' }, {
+      callback_id: ConnectIds.callbackId,
+      id: `V-many-dup-${randomBytes(3).toString('hex')}`,
+      values: { [ConnectIds.tokenBlock]: { [ConnectIds.tokenInput]: { type: 'plain_text_input', value: sandbox.tokenFor('agent') } } },
+    });
+    const started = Date.now();
+    const answers = await Promise.all(live.map((index) => senders[index]!.interaction(payload)));
+    expect(answers.map((answer) => answer.status)).toEqual(live.map(() => 200));
+    // The same answer from both (the first one's `response_action`), work done once.
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+    expect(answers[0]!.body).toMatchObject({ response_action: 'update' });
+    const copies = live.filter((index) => /a copy of the submission of/.test(bots[index]!.output.join(''))).length;
+    expect(copies).toBe(1);
+    // The token is checked and the account linked after the ack: once.
+    await until(async () => {
+      const { rows } = await admin.query(`SELECT count(*)::int AS n FROM accounts WHERE slack_user_id = $1`, [person]);
+      return rows[0].n === 1 ? true : undefined;
+    }, 'the account linked', 20_000);
+    const checks = proxy.seen.filter((seen) => seen.path.toLowerCase() === '/api/authorization' && seen.at >= started);
+    expect(checks).toHaveLength(1);
+  });
+
   it('every live instance is ready, its store check asking PostgreSQL', async () => {
     for (const index of [0, 1, 2].filter((i) => i !== killedIndex)) {
       const response = await request(bots[index]!.eventsUrl.replace('/slack/events', '/readyz'));
