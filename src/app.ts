@@ -55,6 +55,10 @@ const aliveRoute: Route = {
   },
 };
 
+/** The event types some area asked to be answered only after its listener's work (`onEvent(…, { answerAfterWork })`). */
+const heldEventTypes = (areas: readonly Area[]): ReadonlySet<string> =>
+  new Set(areas.flatMap((area) => (area.listeners ?? []).flatMap((listener) => (listener.kind === 'event' && listener.answerAfterWork ? [listener.id] : []))));
+
 export function createTalepApp(options: CreateAppOptions): TalepApp {
   const { config, services, logger, areas = allAreas(), replayCache } = options;
   const socketMode = config.slack.mode === 'socket';
@@ -70,6 +74,8 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
         logger,
         routes: options.routes ?? [aliveRoute],
         replayCache,
+        // Events whose listeners store durable work before they return are answered after them.
+        holdEventAnswers: { types: heldEventTypes(areas) },
       });
   const socketReceiver = socketMode
     ? new SocketModeReceiver({ appToken: config.slack.appToken ?? '', logger: frameworkLogger, installerOptions: { clientOptions } })

@@ -5,6 +5,7 @@
  * tests, so both run the same wiring.
  */
 import type { Logger } from '@slack/bolt';
+import type pg from 'pg';
 import type { Dispatcher } from 'undici';
 import { AuthGuard, type AuthGuardOptions } from './api/auth-guard.js';
 import { applicationRoot } from './api/auth.js';
@@ -23,7 +24,6 @@ import { talepChangeBus } from './events/talep-changes.js';
 import { egressScope, PgBudgetLedger } from './cluster/budget-ledger.js';
 import { PgDeliveries } from './cluster/deliveries.js';
 import { PgSignInLedger } from './cluster/sign-in-ledger.js';
-import type pg from 'pg';
 import { hostname } from 'node:os';
 
 export interface BuildServicesOptions {
@@ -40,13 +40,13 @@ export interface BuildServicesOptions {
   logger: Logger;
   /** Undefined keeps the store in memory. */
   dataDir: string | undefined;
-  /** The store, when the caller opened it already (the entry point checks the keys against it first). */
-  database?: Database;
   /**
-   * PostgreSQL (`DATABASE_URL`, a pool from `openPostgres`): every store lives there, and the help-desk
-   * budget, the lock-out guard and Slack delivery claims are shared with the other instances.
+   * The shared PostgreSQL store (`DATABASE_URL`), migrated: used instead of the embedded one; the
+   * help-desk budget, the lock-out guard and Slack delivery claims are then shared with the other instances.
    */
   postgres?: pg.Pool;
+  /** The store, when the caller opened it already (the entry point checks the keys against it first). */
+  database?: Database;
   /** This instance's name in the shared ledgers (diagnostics). Default `host:pid`. */
   instanceName?: string;
   /** The token key, or the key ring: the current key first, then older keys that still open stored tokens. */

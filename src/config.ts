@@ -50,7 +50,6 @@ const envSchema = z
     HELPDESK_SEARCH_PER_MIN: budget(60),
     HELPDESK_RATE_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
     HELPDESK_EGRESS_GROUP: z.string().trim().min(1).max(200).default('shared'),
-    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
     PORT: port(3000),
     SANDBOX_PORT: port(8080),
     SANDBOX_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -58,6 +57,12 @@ const envSchema = z
     SANDBOX_DEBUG_ROUTES: z.enum(['on', 'off']).optional(),
     CONNECT_WITH_PASSWORD: z.enum(['on', 'off']).optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => /^postgres(ql)?:\/\/./.test(value) && URL.canParse(value), 'must be a PostgreSQL URL, e.g. postgres://talep:secret@db.example.com:5432/talep')
+        .optional(),
+    ),
     TOKEN_ENCRYPTION_KEY: optionalText.pipe(
       z
         .string()
@@ -81,7 +86,8 @@ function crossVariableProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push('DOCS_SITE_REST_ROOT and DOCS_SITE_AUTH need DOCS_SITE_URL (the documentation site whose links get previews)');
   }
   if (set('DATABASE_URL') && !set('TOKEN_ENCRYPTION_KEY')) {
-    problems.push('DATABASE_URL needs TOKEN_ENCRYPTION_KEY: every instance must open the tokens the others sealed (a key file in DATA_DIR is one machine\'s)');
+    // A key file is per machine: instances sharing one database must share one key, or they cannot read each other's links.
+    problems.push('DATABASE_URL needs TOKEN_ENCRYPTION_KEY: every instance sharing the database must seal tokens with the same key');
   }
   if (!set('SLACK_APP_TOKEN') && !set('SLACK_SIGNING_SECRET')) {
     problems.push('SLACK_SIGNING_SECRET is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)');
@@ -118,8 +124,6 @@ export interface Config {
      */
     egressGroup?: string;
   };
-  /** PostgreSQL for every instance's shared state (`DATABASE_URL`); undefined: the embedded store, one process. */
-  databaseUrl?: string | undefined;
   /** HTTP mode: Slack's requests and the health endpoints; Socket Mode: the health endpoints. */
   port: number;
   sandbox: {
@@ -134,6 +138,11 @@ export interface Config {
   /** The connect modal also offers "user name and password" (exchanged once for the token). */
   connectWithPassword: boolean;
   dataDir: string;
+  /**
+   * `DATABASE_URL`: the shared PostgreSQL store for several instances; undefined keeps the embedded
+   * store in `dataDir` (one process).
+   */
+  databaseUrl?: string | undefined;
   /**
    * 32-byte keys, the current one first, then older keys whose tokens are re-encrypted at start;
    * undefined means "use (or generate) the key file in the data directory".
@@ -217,7 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       egressGroup: e.HELPDESK_EGRESS_GROUP,
     },
-    databaseUrl: e.DATABASE_URL,
     port: e.PORT,
     sandbox: {
       port: e.SANDBOX_PORT,
@@ -228,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // On by default for the embedded sandbox (demo accounts, no token page to find); opt-in for a real help desk.
     connectWithPassword: e.CONNECT_WITH_PASSWORD ? e.CONNECT_WITH_PASSWORD === 'on' : !e.HELPDESK_URL,
     dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
     tokenEncryptionKeys: e.TOKEN_ENCRYPTION_KEY ? decodeKeyList(e.TOKEN_ENCRYPTION_KEY) : undefined,
     logLevel: e.LOG_LEVEL,
     docsSite: e.DOCS_SITE_URL ? docsSiteConfig(e.DOCS_SITE_URL, e.DOCS_SITE_REST_ROOT, e.DOCS_SITE_AUTH) : undefined,

@@ -1,6 +1,6 @@
 /**
  * Starting and stopping the bot. Each start-up step either works or stops the start with one sentence
- * (a `StartupError`): the store and its keys → Slack's `auth.test` → the embedded sandbox (when there is
+ * (a `StartupError`): the store (embedded, or PostgreSQL with DATABASE_URL, migrated) and its keys → Slack's `auth.test` → the embedded sandbox (when there is
  * no HELPDESK_URL) → the help desk answers as this API → services → the health endpoints and the Bolt
  * app (HTTP receiver on PORT, or Socket Mode plus a health listener on PORT) → the job runner.
  *
@@ -18,8 +18,6 @@ import type { Config } from './config.js';
 import { helpdeskCheck, jobsCheck, postgresCheck, storeCheck } from './health/checks.js';
 import { housekeeping } from './cluster/housekeeping.js';
 import { runAsSingleton } from './cluster/singleton.js';
-import { describeUrl, openPostgres } from './store/postgres/open.js';
-import type pg from 'pg';
 import { healthRoutes, startHealthServer } from './health/http.js';
 import { Readiness } from './health/readiness.js';
 import { SlackStatus } from './health/slack-status.js';
@@ -31,7 +29,11 @@ import { checkSlack, slackFailure } from './startup/slack-check.js';
 import { listenProblem } from './startup/ports.js';
 import { StartupError } from './startup/startup-error.js';
 import { KeyRingError } from './store/encryption-key.js';
+import type pg from 'pg';
+import type { Database } from './store/database.js';
 import { openDatabaseWithKeys } from './store/key-check.js';
+import { checkKeysAgainstPostgres } from './store/postgres/key-check.js';
+import { describeUrl, openPostgres } from './store/postgres/open.js';
 
 /** The whole graceful stop must fit in a process manager's usual 10 s. */
 const STOP_DEADLINE_MS = 9_500;
@@ -95,18 +97,44 @@ export async function startBot(config: Config): Promise<void> {
 
 type Closers = { name: string; close: () => Promise<void> }[];
 
-async function start(config: Config, logger: ReturnType<typeof createLogger>, closers: Closers): Promise<void> {
-  // With DATABASE_URL every store and the shared coordination live in PostgreSQL (migrated here).
-  const postgres = config.databaseUrl ? await openSharedDatabase(config.databaseUrl, logger) : undefined;
-  if (postgres) closers.push({ name: 'the PostgreSQL pool', close: () => postgres.end() });
-  const opened = postgres ? undefined : await openDatabaseWithKeys({
-    dataDir: config.dataDir,
-    configured: config.tokenEncryptionKeys,
-    warn: (message) => logger.warn(message),
-    info: (message) => logger.info(message),
-  }).catch((error: unknown) => {
+interface OpenedStore {
+  database?: Database;
+  postgres?: pg.Pool;
+  keys: readonly Buffer[];
+}
+
+/** The embedded store in DATA_DIR, or with DATABASE_URL the shared PostgreSQL one (migrated first); either way its keys proven. */
+async function openStore(config: Config, logger: ReturnType<typeof createLogger>, closers: Closers): Promise<OpenedStore> {
+  const asStartupError = (error: unknown) => {
     throw error instanceof KeyRingError ? new StartupError(error.message) : error;
+  };
+  if (!config.databaseUrl) {
+    const opened = await openDatabaseWithKeys({
+      dataDir: config.dataDir,
+      configured: config.tokenEncryptionKeys,
+      warn: (message) => logger.warn(message),
+      info: (message) => logger.info(message),
+    }).catch(asStartupError);
+    return { database: opened.db, keys: opened.ring.keys };
+  }
+  const where = `PostgreSQL at ${describeUrl(config.databaseUrl)}`;
+  const keys = config.tokenEncryptionKeys;
+  if (!keys) throw new StartupError('DATABASE_URL needs TOKEN_ENCRYPTION_KEY: every instance sharing the database must seal tokens with the same key.');
+  const pool = await openPostgres(config.databaseUrl, {
+    onMigrated: (migration) => logger.info(`${where}: applied migration ${migration.version} (${migration.name})`),
+  }).catch((error: unknown) => {
+    throw new StartupError(`the store cannot be opened — ${error instanceof Error ? error.message : String(error)}; check DATABASE_URL and that PostgreSQL is up.`);
   });
+  closers.push({ name: 'the PostgreSQL pool', close: () => pool.end() });
+  const census = await checkKeysAgainstPostgres(pool, keys, where).catch(asStartupError);
+  if (census.older > 0) logger.info(`re-encrypted ${census.older} stored help-desk token(s) under the current key`);
+  if (census.unreadable > 0) logger.warn(`${census.unreadable} of ${census.total} stored help-desk token(s) open with no configured key (stored link unreadable, key changed).`);
+  logger.info(`store: ${where}, shared by every instance`);
+  return { postgres: pool, keys };
+}
+
+async function start(config: Config, logger: ReturnType<typeof createLogger>, closers: Closers): Promise<void> {
+  const opened = await openStore(config, logger, closers);
 
   const slack = new SlackStatus(config.slack.mode);
   const identity = await checkSlack({
@@ -162,9 +190,9 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     connectWithPassword: config.connectWithPassword,
     logger,
     dataDir: config.dataDir,
-    ...(opened ? { database: opened.db } : {}),
-    ...(postgres ? { postgres } : {}),
-    encryptionKey: opened?.ring.keys ?? config.tokenEncryptionKeys ?? [],
+    ...(opened.database ? { database: opened.database } : {}),
+    ...(opened.postgres ? { postgres: opened.postgres } : {}),
+    encryptionKey: opened.keys,
     docsSite: config.docsSite,
   });
   closers.push({ name: 'the help-desk client', close: () => services.helpdesk.close() });
@@ -177,18 +205,18 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
       return () => check.get();
     })())
     .add('store', (() => {
-      const check = postgres ? postgresCheck(postgres) : storeCheck(config.dataDir);
+      const check = opened.postgres ? postgresCheck(opened.postgres) : storeCheck(config.dataDir);
       return () => check.get();
     })())
     .add('jobs', jobsCheck(services.jobs));
   const routes = healthRoutes(readiness);
-  if (postgres) {
+  if (opened.postgres) {
     // Work for one instance at a time moves to another within seconds when its instance dies.
     const sweeps = runAsSingleton(
-      postgres,
+      opened.postgres,
       'housekeeping',
       housekeeping({
-        pool: postgres,
+        pool: opened.postgres,
         pruneIdempotency: () => services.stores.idempotency.prune(),
         log: (line) => logger.info(line),
         onError: (error) => logger.warn('housekeeping failed (tried again later)', error),
@@ -234,17 +262,6 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
       ? `talep-bot is running in Socket Mode (help desk: ${helpdeskUrl}). In Slack, try /talep help or /talep connect.`
       : `talep-bot listens on http://0.0.0.0:${port}/slack/events, health at /healthz and /readyz (help desk: ${helpdeskUrl}). In Slack, try /talep help or /talep connect.`,
   );
-}
-
-/** The shared database, migrated; a start that cannot reach it stops with one sentence. */
-async function openSharedDatabase(url: string, logger: ReturnType<typeof createLogger>): Promise<pg.Pool> {
-  const pool = await openPostgres(url, { onMigrated: (migration) => logger.info(`PostgreSQL: applied migration ${migration.version} (${migration.name})`) }).catch(
-    (error: unknown) => {
-      throw new StartupError(`DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
-    },
-  );
-  logger.info(`store: PostgreSQL at ${describeUrl(url)} (shared by every instance)`);
-  return pool;
 }
 
 function sandboxWelcome(sandbox: Awaited<ReturnType<typeof startSandbox>>, config: Config): string {

@@ -3,7 +3,7 @@
  * - SingleFlight: identical concurrent reads share one request (and one throttle slot); each caller
  *   can still cancel its own wait.
  * - ReferenceCache: categories, priorities, custom-field definitions and comment templates change
- *   rarely; keeping them for a few minutes lets modals open instantly and spares the rate budget.
+ *   rarely; keeping them (refreshed in the background) lets modals open instantly and spares the budget.
  */
 import { LRUCache } from 'lru-cache';
 import { HelpdeskError } from './errors.js';
@@ -44,6 +44,10 @@ export class SingleFlight {
     return this.#inFlight.size;
   }
 
+  has(key: string): boolean {
+    return this.#inFlight.has(key);
+  }
+
   #join(key: string, flight: Flight, signal: AbortSignal | undefined): Promise<unknown> {
     flight.waiting++;
     if (!signal) return flight.promise;
@@ -77,25 +81,45 @@ function cancelledError(signal: AbortSignal): HelpdeskError {
 }
 
 export interface ReferenceCacheOptions {
-  /** How long an entry stays fresh. Default 5 minutes. */
+  /** After this long an entry is still served, but refreshed in the background. Default 5 minutes. */
+  refreshAfterMs?: number;
+  /** After this long an entry is no longer served (its refresh kept failing). Default 30 minutes. */
   ttlMs?: number;
   /** Upper bound on entries (per-user entries multiply with users). Default 2000. */
   maxEntries?: number;
+  now?: () => number;
 }
 
+export interface CacheHit {
+  value: unknown;
+  /** Older than `refreshAfterMs`: serve it, and refresh it in the background. */
+  stale: boolean;
+}
+
+/**
+ * Reference data kept in memory, bounded (LRU, `maxEntries`). A fresh entry is served as is; a stale
+ * one is still served at once while the caller refreshes it in the background, so a person opening a
+ * form rarely waits for reference data; an entry past `ttlMs` is gone.
+ */
 export class ReferenceCache {
-  readonly #entries: LRUCache<string, { value: unknown; operation: string }>;
+  readonly #entries: LRUCache<string, { value: unknown; operation: string; at: number }>;
+  readonly #refreshAfterMs: number;
+  readonly #now: () => number;
 
   constructor(options: ReferenceCacheOptions = {}) {
-    this.#entries = new LRUCache({ max: options.maxEntries ?? 2000, ttl: options.ttlMs ?? 5 * 60_000 });
+    this.#now = options.now ?? Date.now;
+    this.#refreshAfterMs = options.refreshAfterMs ?? 5 * 60_000;
+    const ttl = Math.max(options.ttlMs ?? 30 * 60_000, this.#refreshAfterMs);
+    this.#entries = new LRUCache({ max: options.maxEntries ?? 2000, ttl, perf: { now: this.#now } });
   }
 
-  get(key: string): { value: unknown } | undefined {
-    return this.#entries.get(key);
+  get(key: string): CacheHit | undefined {
+    const entry = this.#entries.get(key);
+    return entry ? { value: entry.value, stale: this.#now() - entry.at >= this.#refreshAfterMs } : undefined;
   }
 
   set(key: string, operation: string, value: unknown): void {
-    this.#entries.set(key, { value, operation });
+    this.#entries.set(key, { value, operation, at: this.#now() });
   }
 
   /** Drops every entry of these operations (after a write that changes them). */
@@ -107,5 +131,9 @@ export class ReferenceCache {
 
   clear(): void {
     this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
   }
 }

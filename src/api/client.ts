@@ -71,6 +71,16 @@ export interface CallOptions {
   /** Skip the reference-data cache (still single-flighted). */
   fresh?: boolean;
   /**
+   * The caller's visibility class for `per-role` reference data (e.g. `agent` for agents and admins,
+   * `user` otherwise): callers of one class share one cached answer. None: cached per credential.
+   */
+  visibility?: string;
+  /**
+   * This call's place among its user's queued calls (see Throttle's `order`): the calls of one action
+   * share one number, so an action's follow-up reads go before the same user's later commands.
+   */
+  order?: number;
+  /**
    * Who the call is fair to (round-robin unit of the throttle and the connection scheduler), and who
    * presents the credential to the lock-out guard. Defaults to the credential.
    */
@@ -260,28 +270,64 @@ export class HelpdeskClient {
       return result as ResultOf<K>;
     }
 
-    const query = canonicalQuery(target);
     const cache = def.cache ? this.#core.cache : undefined;
-    const cacheKey = def.cache === 'shared' ? `${operation}?${query}` : `${operation}?${query}#${id}`;
-    // A shared entry is only served to credentials the help desk has accepted before.
-    const mayUseCache = cache && !options.fresh && (def.cache === 'per-user' || this.#core.guard.isVerified(id));
-    const hit = mayUseCache ? cache.get(cacheKey) : undefined;
-    if (hit) return hit.value as ResultOf<K>;
-
+    const { cacheKey, flightKey, verified } = this.#keys(operation, def, target, id, options);
     // The shared request runs with the flight's signal: it is cancelled only when all its callers are.
-    const flight = this.#core.flights.run(
-      `${operation}?${query}#${id}`,
-      async (signal) => {
-        const result = await run(signal);
-        cache?.set(cacheKey, operation, result);
-        return result as ResultOf<K>;
-      },
-      options.signal,
-    );
-    return flight.catch((error: unknown) => {
+    const fetchInto = (flightOptions: CallOptions) =>
+      this.#core.flights.run(
+        flightKey,
+        async (signal) => {
+          const result = await run(signal);
+          cache?.set(cacheKey, operation, result);
+          return result as ResultOf<K>;
+        },
+        flightOptions.signal,
+      );
+    const hit = cache && !options.fresh && verified ? cache.get(cacheKey) : undefined;
+    if (hit) {
+      if (hit.stale && !this.#core.flights.has(flightKey)) {
+        // Served as it is; refreshed in the background budget for the next caller.
+        const quietly: CallOptions = { ...options, priority: 'background', signal: undefined, onQueued: undefined };
+        const refresh = async () => decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, quietly));
+        this.#core.flights.run(flightKey, async () => cache?.set(cacheKey, operation, await refresh())).catch(() => undefined);
+      }
+      return hit.value as ResultOf<K>;
+    }
+    return fetchInto(options).catch((error: unknown) => {
       // A caller's own cancel comes from the flight, which does not know the operation's name.
       throw error instanceof HelpdeskError ? withOperation(error, operation) : error;
     });
+  }
+
+  /**
+   * What a read is cached and merged under. Who shares an answer: everyone (`shared`), one visibility
+   * class (`per-role`, when the caller says which), else only this credential. A shared answer is
+   * only served to (and a shared request only joined by) credentials the help desk accepted before.
+   */
+  #keys(operation: string, def: EndpointDef, target: Target, id: string, options: CallOptions): { cacheKey: string; flightKey: string; verified: boolean } {
+    const query = canonicalQuery(target);
+    const scope = def.cache === 'shared' ? '' : def.cache === 'per-role' && options.visibility ? `@${options.visibility}` : `#${id}`;
+    const cacheKey = `${operation}?${query}${scope}`;
+    const sharesAnswers = scope === '' || scope.startsWith('@');
+    const { guard } = this.#core;
+    // A linked account's credential (`knownGood`) was accepted before, by the caller's own record.
+    const verified = !sharesAnswers || guard.isVerified(id) || (options.knownGood === true && !guard.isRejected(id));
+    return { cacheKey, flightKey: verified ? cacheKey : `${operation}?${query}#${id}`, verified };
+  }
+
+  /**
+   * The cached answer of a reference-data read, if there is one this caller may see; never a request.
+   * For what is merely nice to know at once (e.g. which buttons a card offers).
+   */
+  peek<K extends OperationName>(operation: K, params: ParamsOf<K>, callOptions: CallOptions = {}): ResultOf<K> | undefined {
+    const options: CallOptions = { ...this.#defaults, ...callOptions };
+    const def: EndpointDef = endpoints[operation];
+    const cache = def.cache ? this.#core.cache : undefined;
+    if (!cache) return undefined;
+    const credential = this.#requireCredential(operation, options);
+    const target = this.#target(operation, def, encodeParams(operation, def, params), params);
+    const { cacheKey, verified } = this.#keys(operation, def, target, credentialId(credential), options);
+    return verified ? (cache.get(cacheKey)?.value as ResultOf<K> | undefined) : undefined;
   }
 
   /**
@@ -440,6 +486,7 @@ export class HelpdeskClient {
       budget: target.budget,
       userKey: fairnessKey,
       priority: options.priority,
+      ...(options.order !== undefined ? { order: options.order } : {}),
       signal: options.signal,
       onQueued: options.onQueued,
     });

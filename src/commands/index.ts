@@ -7,6 +7,7 @@ import { accountArea } from './account/index.js';
 import { assetsArea } from './assets/index.js';
 import { categoriesArea } from './categories/index.js';
 import { companiesArea } from './companies/index.js';
+import { conversationsArea } from './conversations/index.js';
 import { kbArea } from './kb/index.js';
 import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { newTalepArea } from './new-talep/index.js';
@@ -48,6 +49,7 @@ export function allAreas(): Area[] {
     assetsArea,
     kbArea,
     unfurlsArea(),
+    conversationsArea,
     workflowStepsArea,
   ];
 }

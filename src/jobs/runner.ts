@@ -233,7 +233,12 @@ export class JobRunner {
     const free = this.#concurrency - this.#running.size;
     if (free <= 0 || this.#handlers.size === 0 || this.#state !== 'started') return;
     const claimed = await this.#queue.claimDue({ now: this.#now(), limit: free, workerId: this.workerId, kinds: [...this.#handlers.keys()] });
-    for (const job of claimed) this.#launch(job);
+    for (const job of claimed) {
+      // This worker's own job, its lease expired while it ran (the process stalled) and claimed again:
+      // the handler still runs, and holds the job again. A second one would do the work twice.
+      if (this.#running.has(job.id)) continue;
+      this.#launch(job);
+    }
   }
 
   async #scheduleNext(): Promise<void> {

@@ -4,6 +4,7 @@
  * Actor, so it is made as that person — never with someone else's token.
  */
 import type { HelpdeskClient } from '../api/client.js';
+import { nextActionOrder } from '../api/throttle.js';
 import { type HelpdeskRole, isAdminRole, isAgentRole } from '../domain/roles.js';
 import type { Account } from '../store/account-store.js';
 import { queuedMessage } from '../views/kit/notices.js';
@@ -55,6 +56,10 @@ export async function actorFor(services: Services, who: Who, options: ActorOptio
     knownGood: true,
     priority: options.priority ?? 'interactive',
     fairnessKey: `${who.teamId}:${who.userId}`,
+    // One interaction is one action: its calls keep their place before this person's later commands.
+    order: nextActionOrder(),
+    // Agents-only categories are shown to agents and admins: one cached category list per class.
+    visibility: isAgentRole(account.role) ? 'agent' : 'user',
     ...(notices
       ? {
           onQueued: (waitMs: number) => {

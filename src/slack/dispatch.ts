@@ -66,6 +66,8 @@ export interface Area {
   routes?: Route[];
   listeners?: Listener[];
   work?: readonly WorkKind[];
+  /** Runs once the app is built (e.g. subscribing to `services.talepChanges`); the client is the bot's. */
+  start?(services: Services, client: webApi.WebClient): void;
 }
 
 /** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
@@ -376,6 +378,14 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         teamId: typeof body.team_id === 'string' ? body.team_id : undefined,
         retryNum: typeof context.retryNum === 'number' ? context.retryNum : undefined,
         eventId,
+        handledBefore: async () => {
+          if (!eventId || !(await services.stores.seenEvents.has(eventId))) return false;
+          logger.info(`the event "${type}" ${eventId} was handled before (persisted); not run again`);
+          return true;
+        },
+        handled: async () => {
+          if (eventId) await services.stores.seenEvents.firstTime(eventId, services.now());
+        },
       };
       await listener.handle(ctx).catch((error: unknown) => logger.warn(`event "${type}" failed`, error));
     });
@@ -383,6 +393,8 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   // ── workflow steps ──
   registerSteps(app, services, steps);
+
+  for (const area of areas) area.start?.(services, app.client);
 
   app.error(async (error) => {
     // Failures that escaped the kernel (a listener reports its own): the person already got an ack.

@@ -10,6 +10,8 @@ import { channelSettingsTable } from './channel-settings-store.js';
 import { idempotencyTable } from './idempotency-store.js';
 import { jobsTable } from './job-store.js';
 import { ensurePrivateDir, PrivateJsonFile } from './private-files.js';
+import { seenEventsTable } from './seen-event-store.js';
+import { threadSyncTable } from './thread-link-store.js';
 
 const role = z.enum(['admin', 'agent', 'user']);
 export type HelpdeskRole = z.infer<typeof role>;
@@ -82,6 +84,10 @@ export const databaseSchema = z.object({
   jobs: jobsTable,
   /** `team:channel` → what people set for that channel (channel-settings-store.ts); absent in older files. */
   channelSettings: channelSettingsTable.default({}),
+  /** `event_id` → when handled: Slack's re-sent events are handled once (seen-event-store.ts); absent in older files. */
+  seenEvents: seenEventsTable.default({}),
+  /** Threads linked to taleps and what their sync remembers (thread-link-store.ts); absent in older files. */
+  threadSync: threadSyncTable,
 });
 export type DatabaseData = z.infer<typeof databaseSchema>;
 
@@ -95,6 +101,8 @@ export const emptyDatabase = (): DatabaseData => ({
   jobs: {},
   reminders: {},
   channelSettings: {},
+  seenEvents: {},
+  threadSync: { links: {}, replies: {}, held: {}, lastCategory: {} },
 });
 
 export type Database = Low<DatabaseData>;

@@ -27,6 +27,10 @@ import { PostgresReminderStore } from './postgres/reminders.js';
 import { PostgresRuleRegistry } from './postgres/rules.js';
 import { LowdbReminderStore, type ReminderStore } from './reminder-store.js';
 import { LowdbRuleRegistry, type RuleRegistry } from './rule-registry.js';
+import { LowdbSeenEventStore, type SeenEventStore } from './seen-event-store.js';
+import { LowdbThreadLinkStore, type ThreadLinkStore } from './thread-link-store.js';
+import { PostgresSeenEventStore } from './postgres/seen-events.js';
+import { PostgresThreadLinkStore } from './postgres/thread-links.js';
 
 export interface Stores {
   /** Which implementation: the embedded document, or PostgreSQL shared by every instance. */
@@ -50,6 +54,10 @@ export interface Stores {
   channelSettings: ChannelSettingsStore;
   /** The lock-out guard's remembered state. */
   guardMemory: GuardMemory;
+  /** Events handled, by event id, kept ≥ 1 h (Slack re-sends late-acked events, also across restarts). */
+  seenEvents: SeenEventStore;
+  /** Slack threads linked to taleps (thread sync), replies kept for unlinked people, last categories. */
+  threadLinks: ThreadLinkStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -80,6 +88,8 @@ export async function openStores(source: StoreSource, keys: Buffer | readonly Bu
     reminders: new LowdbReminderStore(db),
     channelSettings: new LowdbChannelSettingsStore(db),
     guardMemory: new GuardMemoryStore(db),
+    seenEvents: new LowdbSeenEventStore(db),
+    threadLinks: new LowdbThreadLinkStore(db),
   };
 }
 
@@ -96,5 +106,7 @@ function postgresStores(pool: pg.Pool, cipher: TokenCipher): Stores {
     reminders: new PostgresReminderStore(pool),
     channelSettings: new PostgresChannelSettingsStore(pool),
     guardMemory: new PostgresGuardMemory(pool),
+    seenEvents: new PostgresSeenEventStore(pool),
+    threadLinks: new PostgresThreadLinkStore(pool),
   };
 }

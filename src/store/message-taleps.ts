@@ -36,6 +36,8 @@ export interface MessageTalepStore {
   forget(teamId: string, channelId: string, messageTs: string): Promise<void>;
   /** Forgets every message that opened `talepId` (it was merged into another talep and deleted); answers how many. */
   forgetTalep(talepId: number): Promise<number>;
+  /** The messages that opened `talepId` (thread sync links their threads). */
+  messagesOf(talepId: number): Promise<{ teamId: string; channelId: string; ts: string; createdBy: string }[]>;
 }
 
 export class LowdbMessageTalepStore implements MessageTalepStore {
@@ -98,6 +100,16 @@ export class LowdbMessageTalepStore implements MessageTalepStore {
     await this.db.update((data) => {
       delete data.messageTaleps[key(teamId, channelId, messageTs)];
     });
+  }
+
+  /** The messages that opened `talepId` (thread sync links their threads). */
+  async messagesOf(talepId: number): Promise<{ teamId: string; channelId: string; ts: string; createdBy: string }[]> {
+    return Object.entries(this.db.data.messageTaleps)
+      .filter(([, link]) => link.talepId === talepId)
+      .map(([messageKey, link]) => {
+        const [teamId = '', channelId = '', ts = ''] = messageKey.split(':');
+        return { teamId, channelId, ts, createdBy: link.createdBy };
+      });
   }
 
   /** Forgets every message that opened `talepId` (it was merged into another talep and deleted); answers how many. */

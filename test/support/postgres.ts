@@ -41,8 +41,13 @@ export async function openTestPostgres(options: OpenPostgresOptions = {}): Promi
   return pool;
 }
 
-export async function dropTestSchemas(): Promise<void> {
-  const all = opened.splice(0);
+/** Closes every test pool opened here and drops its schema (an afterEach hook). */
+export const dropTestSchemas = (): Promise<void> => dropTestSchemasOf(opened.map((entry) => entry.pool));
+
+/** Closes these test pools and drops their schemas. */
+export async function dropTestSchemasOf(pools: readonly pg.Pool[]): Promise<void> {
+  const all = opened.filter((entry) => pools.includes(entry.pool));
+  for (const entry of all) opened.splice(opened.indexOf(entry), 1);
   const schemas = [...new Set(all.map((entry) => entry.schema))];
   await Promise.all(all.map((entry) => entry.pool.end().catch(() => undefined)));
   if (schemas.length === 0) return;

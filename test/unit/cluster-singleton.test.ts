@@ -45,7 +45,9 @@ describe.skipIf(!pgAvailable)('runAsSingleton (PostgreSQL)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([a.component.running, b.component.running]).toEqual([true, false]);
 
-    // The leader's session ends as it does when its process is killed: the lock goes with it.
+    // The leader's process "dies": its pool takes no new connection (so it cannot take the lock back,
+    // as a live instance rightly might), and its session ends as when the process is killed.
+    void a.pool.end().catch(() => undefined);
     const admin = schema.pool({ max: 1 });
     const ended = await admin.query(
       `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = (hashtext('singleton poller-a')::bigint & 4294967295)::oid`,

@@ -37,15 +37,20 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('SLACK_BOT_TOKEN is required');
   });
 
-  it('reads the shared-instance settings: DATABASE_URL (which needs a token key), the egress group, the rate window', () => {
-    const key = 'a'.repeat(64);
-    const config = loadConfig({ ...base, DATABASE_URL: 'postgres://bot@db:5432/talep', TOKEN_ENCRYPTION_KEY: key, HELPDESK_EGRESS_GROUP: 'zone-b', HELPDESK_RATE_WINDOW_MS: '6000' });
-    expect(config.databaseUrl).toBe('postgres://bot@db:5432/talep');
+  it('reads the shared-instance settings: the egress group and the rate window', () => {
+    const config = loadConfig({ ...base, HELPDESK_EGRESS_GROUP: 'zone-b', HELPDESK_RATE_WINDOW_MS: '6000' });
     expect(config.helpdesk.egressGroup).toBe('zone-b');
     expect(config.helpdesk.rateLimits.windowMs).toBe(6_000);
-    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://bot@db/talep' })).toThrow(/DATABASE_URL needs TOKEN_ENCRYPTION_KEY/);
-    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/talep', TOKEN_ENCRYPTION_KEY: key })).toThrow(/DATABASE_URL must be a postgres/);
     expect(() => loadConfig({ ...base, HELPDESK_RATE_WINDOW_MS: '10' })).toThrow(/HELPDESK_RATE_WINDOW_MS/);
+  });
+
+  it('takes a PostgreSQL DATABASE_URL (with the shared TOKEN_ENCRYPTION_KEY it needs), and only that', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig(base).databaseUrl).toBeUndefined();
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://talep:pw@db:5432/talep', TOKEN_ENCRYPTION_KEY: key }).databaseUrl).toBe('postgres://talep:pw@db:5432/talep');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/talep', TOKEN_ENCRYPTION_KEY: key }).databaseUrl).toBe('postgresql://db/talep');
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/talep', TOKEN_ENCRYPTION_KEY: key })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db/talep' })).toThrow(/DATABASE_URL needs TOKEN_ENCRYPTION_KEY/);
   });
 
   it('asks for a signing secret in HTTP mode', () => {

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openStores } from '../../src/store/index.js';
 import { migrations } from '../../src/store/postgres/migrations/index.js';
 import { openPostgres, schemaVersion } from '../../src/store/postgres/open.js';
 import { dropTestSchemas, freshSchema, openTestPostgres, postgresUnavailable, TEST_DATABASE_URL } from '../support/postgres.js';
@@ -30,12 +32,19 @@ describe.skipIf(postgresUnavailable !== undefined)('PostgreSQL migrations', () =
       `INSERT INTO accounts (team_id, slack_user_id, sealed_token, helpdesk_user_id, username, email, role, linked_at, verified_at)
        VALUES ('T1', 'U1', 'sealed', 7, 'ayse', 'ayse@example.com', 'agent', now(), now())`,
     );
+    await v1.query("INSERT INTO channel_settings (team_id, channel_id, unfurl, changed_by, changed_at) VALUES ('T1', 'C1', 'off', 'T1:U1', now())");
     expect((await v1.query("SELECT to_regclass('jobs') AS found")).rows[0]?.found).toBeNull();
 
     const pool = await openTestPostgres({ schema });
     expect(await schemaVersion(pool)).toBe(latest);
     expect((await pool.query('SELECT username FROM accounts')).rows).toEqual([{ username: 'ayse' }]);
     expect((await pool.query('SELECT count(*)::int AS n FROM jobs')).rows).toEqual([{ n: 0 }]);
+    // A later migration's new column on an old row: the store reads it as "not set".
+    const stores = await openStores({ postgres: pool }, randomBytes(32));
+    const settings = await stores.channelSettings.get('T1', 'C1');
+    expect(settings?.unfurl).toBe('off');
+    expect(settings?.requests).toBeUndefined();
+    expect((await stores.accounts.lookup('T1', 'U1')).state).toBe('unreadable');
   });
 
   it('migrates once when several instances start together', async () => {

@@ -214,6 +214,79 @@ describe.each(storeBackends)('store contract: $name', (backend) => {
     });
   });
 
+  suite('channel requests settings', () => {
+    it('keeps requests settings beside the unfurl mode, each change leaving the other, and lists the channels that have them', async () => {
+      const { channelSettings } = await storesOn(await backend.open(), randomBytes(32));
+      await channelSettings.setRequests('T1', 'C1', { mode: 'request', categoryId: 3, emoji: 'ticket', sync: true }, 'T1:U1', new Date('2026-11-23T10:00:00Z'));
+      expect(await channelSettings.get('T1', 'C1')).toMatchObject({ unfurl: 'summary', requests: { mode: 'request', categoryId: 3, emoji: 'ticket', sync: true } });
+      await channelSettings.setUnfurl('T1', 'C1', 'off', 'T1:U2', new Date('2026-11-23T11:00:00Z'));
+      await channelSettings.setUnfurl('T1', 'C2', 'off', 'T1:U2');
+      await channelSettings.setRequests('T2', 'C9', { mode: 'triage', emoji: 'sos', sync: false }, 'T2:U1');
+      expect(await channelSettings.get('T1', 'C1')).toEqual({
+        unfurl: 'off',
+        requests: { mode: 'request', categoryId: 3, emoji: 'ticket', sync: true },
+        changedBy: 'T1:U2',
+        changedAt: new Date('2026-11-23T11:00:00Z'),
+      });
+      const listed = await channelSettings.withRequests();
+      expect(listed.sort((a, b) => a.teamId.localeCompare(b.teamId))).toEqual([
+        { teamId: 'T1', channelId: 'C1', requests: { mode: 'request', categoryId: 3, emoji: 'ticket', sync: true } },
+        { teamId: 'T2', channelId: 'C9', requests: { mode: 'triage', emoji: 'sos', sync: false } },
+      ]);
+    });
+  });
+
+  suite('seen events', () => {
+    it('offers an event id once, also when offered many times at once', async () => {
+      const { seenEvents } = await storesOn(await backend.open(), randomBytes(32));
+      expect(await seenEvents.has('Ev1')).toBe(false);
+      const offers = await Promise.all(Array.from({ length: 10 }, () => seenEvents.firstTime('Ev1')));
+      expect(offers.filter(Boolean)).toHaveLength(1);
+      expect(await seenEvents.has('Ev1')).toBe(true);
+      expect(await seenEvents.firstTime('Ev2')).toBe(true);
+    });
+  });
+
+  suite('thread links', () => {
+    it('links a thread once, remembers known comments and files per talep, replies, held replies and last categories', async () => {
+      const { threadLinks, messageTaleps } = await storesOn(await backend.open(), randomBytes(32));
+      const at = new Date('2026-11-23T10:00:00Z');
+      const first = await threadLinks.link('T1', 'C1', '1.1', 7, 'U1', at);
+      expect(first).toEqual({ teamId: 'T1', channelId: 'C1', threadTs: '1.1', talepId: 7, linkedBy: 'U1', at, knownComments: [], closed: false, knownFiles: undefined });
+      expect(await threadLinks.link('T1', 'C1', '1.1', 8, 'U2')).toMatchObject({ talepId: 7, linkedBy: 'U1' });
+      await threadLinks.link('T1', 'C2', '2.2', 7, 'U2', at);
+      await threadLinks.link('T1', 'C3', '3.3', 9, 'U2', at);
+      await threadLinks.knowComments('T1', 'C1', '1.1', [1, 2]);
+      await threadLinks.knowComments('T1', 'C1', '1.1', [2, 3]);
+      await threadLinks.knowBotComment(7, 4);
+      await threadLinks.knowFiles(7, [10]);
+      await threadLinks.setClosed('T1', 'C2', '2.2', true);
+      expect(await threadLinks.get('T1', 'C1', '1.1')).toMatchObject({ knownComments: [1, 2, 3, 4], knownFiles: [10], closed: false });
+      expect(await threadLinks.get('T1', 'C2', '2.2')).toMatchObject({ knownComments: [4], knownFiles: [10], closed: true });
+      expect(await threadLinks.get('T1', 'C3', '3.3')).toMatchObject({ knownComments: [], knownFiles: undefined });
+      expect((await threadLinks.byTalep(7)).map((link) => link.channelId).sort()).toEqual(['C1', 'C2']);
+      expect(await threadLinks.all()).toHaveLength(3);
+      expect(await threadLinks.get('T1', 'C9', '1.1')).toBeUndefined();
+
+      await threadLinks.rememberReply('T1', 'C1', '1.5', { talepId: 7, commentId: 3, by: 'U2', at });
+      expect(await threadLinks.reply('T1', 'C1', '1.5')).toEqual({ talepId: 7, commentId: 3, by: 'U2', at });
+      expect(await threadLinks.reply('T1', 'C1', '1.6')).toBeUndefined();
+      const held = { teamId: 'T1', userId: 'U5', channelId: 'C1', threadTs: '1.1', ts: '1.7', talepId: 7, text: 'hello', files: [{ id: 'F1' }], at };
+      const id = await threadLinks.hold(held);
+      expect(await threadLinks.held(id)).toEqual(held);
+      await threadLinks.dropHeld(id);
+      expect(await threadLinks.held(id)).toBeUndefined();
+      expect(await threadLinks.lastCategory('T1', 'U1')).toBeUndefined();
+      await threadLinks.setLastCategory('T1', 'U1', 4);
+      await threadLinks.setLastCategory('T1', 'U1', 5);
+      expect(await threadLinks.lastCategory('T1', 'U1')).toBe(5);
+
+      await messageTaleps.set('T1', 'C7', '7.7', 7, 'U1');
+      await messageTaleps.set('T1', 'C8', '8.8', 8, 'U1');
+      expect(await messageTaleps.messagesOf(7)).toEqual([{ teamId: 'T1', channelId: 'C7', ts: '7.7', createdBy: 'U1' }]);
+    });
+  });
+
   suite('lock-out guard memory', () => {
     it('loads nothing before the first save, then the last snapshot saved', async () => {
       const { guardMemory } = await storesOn(await backend.open(), randomBytes(32));

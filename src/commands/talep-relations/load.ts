@@ -14,10 +14,12 @@ export function parentIdOf(parent: Awaited<ReturnType<Actor['hd']['parentTalep']
 }
 
 export async function loadRelations(actor: Pick<Actor, 'hd' | 'isAgent'>, talepId: number): Promise<RelationsData> {
-  const [talep, parent, subs] = await Promise.all([
+  const [talep, parent, subs, integrations] = await Promise.all([
     actor.hd.getTalep({ id: talepId }),
     actor.hd.parentTalep({ id: talepId, returnFullTalep: true }),
     actor.hd.subTaleps({ id: talepId }),
+    // Tracker links are a nicety (read here, not for every card): a refusal leaves them off.
+    actor.hd.talepIntegrationData({ id: talepId }).catch(() => undefined),
   ]);
   const parentRow: TalepRow | null = parent === null ? null : typeof parent === 'number' ? { id: parent } : rowOf(parent);
   const ids = relatedIds.safeParse(talep['RelatedTalepIDs']);
@@ -25,7 +27,7 @@ export async function loadRelations(actor: Pick<Actor, 'hd' | 'isAgent'>, talepI
   const related = ids.success
     ? await Promise.all(ids.data.slice(0, MAX_ROWS).map((id) => actor.hd.getTalep({ id }).then(rowOf, (): TalepRow => ({ id }))))
     : undefined;
-  return { talepId, parent: parentRow, subs: subs.map(rowOf), ...(related ? { related } : {}), canEdit: actor.isAgent };
+  return { talepId, parent: parentRow, subs: subs.map(rowOf), ...(related ? { related } : {}), ...(integrations ? { integrations } : {}), canEdit: actor.isAgent };
 }
 
 /** Parent, sub-taleps and related taleps of a talep (`relations <id>`, the card's "More"). */

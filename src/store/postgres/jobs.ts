@@ -34,6 +34,8 @@ const INTERRUPTED = 'interrupted: the bot stopped while this job ran';
 
 interface JobRow {
   id: string;
+  /** bigserial: a string. */
+  seq: string;
   kind: string;
   key: string;
   payload: JsonValue;
@@ -54,7 +56,7 @@ interface JobRow {
   claimed_at: Date | null;
 }
 
-const COLUMNS = `id, kind, key, payload, actor, state, run_at, attempts, max_attempts, last_error, history,
+const COLUMNS = `id, seq, kind, key, payload, actor, state, run_at, attempts, max_attempts, last_error, history,
   result, (result IS NULL) AS no_result, progress, (progress IS NULL) AS no_progress, created_at, updated_at, claimed_by, claimed_at`;
 
 /** `history` with one attempt appended, the newest HISTORY_LENGTH kept (`entry`: a jsonb expression). */
@@ -65,6 +67,13 @@ const appendHistory = (entry: string): string =>
 
 /** Only while `workerId` (parameter `$n`) holds the job, when one is named. */
 const heldBy = (n: number): string => `($${n}::text IS NULL OR (state = 'running' AND claimed_by = $${n}::text))`;
+
+/**
+ * Ids are uuids here; an id from outside (a button's value) that is not one names no job, as in the
+ * embedded store, instead of failing the query.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isJobId = (id: string): boolean => UUID.test(id);
 
 const json = (value: JsonValue): string => JSON.stringify(jsonValue.parse(value));
 
@@ -109,6 +118,7 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async get(id: string): Promise<Job | undefined> {
+    if (!isJobId(id)) return undefined;
     const result = await this.pool.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1`, [id]);
     const row = result.rows[0];
     return row ? toJob(row) : undefined;
@@ -127,7 +137,7 @@ export class PostgresJobQueue implements JobQueue {
          SELECT id AS due_id FROM jobs
          WHERE ((state = 'pending' AND run_at <= $1) OR (state = 'running' AND coalesce(lease_until, '-infinity') <= $1))
            AND ($2::text[] IS NULL OR kind = ANY($2::text[]))
-         ORDER BY run_at, created_at
+         ORDER BY run_at, created_at, seq
          LIMIT $3
          FOR UPDATE SKIP LOCKED
        )
@@ -147,14 +157,14 @@ export class PostgresJobQueue implements JobQueue {
         options.now.toISOString(),
       ],
     );
-    return result.rows.map(toJob).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+    return result.rows.sort((a, b) => a.run_at.getTime() - b.run_at.getTime() || a.created_at.getTime() - b.created_at.getTime() || Number(a.seq) - Number(b.seq)).map(toJob);
   }
 
   async nextDueAt(kinds?: readonly string[]): Promise<Date | undefined> {
-    // A running job's lease end counts too: that is when another worker may take it over.
+    // Pending jobs only: expired leases are found by the runner's regular look (every poll interval),
+    // never waited for here, since this worker's own running jobs would look due the moment it stalls.
     const result = await this.pool.query<{ at: Date | null }>(
-      `SELECT min(CASE WHEN state = 'pending' THEN run_at ELSE coalesce(lease_until, run_at) END) AS at FROM jobs
-       WHERE state IN ('pending', 'running') AND ($1::text[] IS NULL OR kind = ANY($1::text[]))`,
+      `SELECT min(run_at) AS at FROM jobs WHERE state = 'pending' AND ($1::text[] IS NULL OR kind = ANY($1::text[]))`,
       [kinds ? [...kinds] : null],
     );
     const at = result.rows[0]?.at;
@@ -200,10 +210,11 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async renewLeases(workerId: string, ids: readonly string[], now: Date): Promise<string[]> {
-    if (ids.length === 0) return [];
+    const valid = ids.filter(isJobId);
+    if (valid.length === 0) return [];
     const result = await this.pool.query<{ id: string }>(
       `UPDATE jobs SET lease_until = $3 WHERE id = ANY($1::uuid[]) AND state = 'running' AND claimed_by = $2 RETURNING id`,
-      [[...ids], workerId, new Date(now.getTime() + this.leaseMs)],
+      [valid, workerId, new Date(now.getTime() + this.leaseMs)],
     );
     return result.rows.map((row) => row.id);
   }
@@ -221,6 +232,7 @@ export class PostgresJobQueue implements JobQueue {
   }
 
   async cancel(id: string, options: { actor?: string; now: Date }): Promise<CancelResult> {
+    if (!isJobId(id)) return { state: 'not-found' };
     return inTransaction(this.pool, async (client): Promise<CancelResult> => {
       // The row lock orders the cancel with a claim: either the claim sees it cancelled, or this sees it running.
       const found = await client.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1 FOR UPDATE`, [id]);
@@ -238,14 +250,14 @@ export class PostgresJobQueue implements JobQueue {
   async listByActor(actor: string, options: ListOptions = {}): Promise<Job[]> {
     const states: readonly JobState[] = options.states ?? ['pending', 'running'];
     const result = await this.pool.query<JobRow>(
-      `SELECT ${COLUMNS} FROM jobs WHERE actor = $1 AND state = ANY($2::text[]) ORDER BY created_at, id LIMIT $3`,
+      `SELECT ${COLUMNS} FROM jobs WHERE actor = $1 AND state = ANY($2::text[]) ORDER BY created_at, seq LIMIT $3`,
       [actor, [...states], options.limit ?? null],
     );
     return result.rows.map(toJob);
   }
 
   async listDead(options: { limit?: number } = {}): Promise<Job[]> {
-    const result = await this.pool.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE state = 'dead' ORDER BY updated_at DESC, id LIMIT $1`, [
+    const result = await this.pool.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE state = 'dead' ORDER BY updated_at DESC, seq DESC LIMIT $1`, [
       options.limit ?? null,
     ]);
     return result.rows.map(toJob);
@@ -261,6 +273,7 @@ export class PostgresJobQueue implements JobQueue {
 
   /** One conditional UPDATE: `set` uses $3…; $1 is the id, $2 the worker (or null), the last the instant. */
   async #change(set: string, id: string, now: Date, workerId: string | undefined, values: unknown[], extraCondition = 'true'): Promise<boolean> {
+    if (!isJobId(id)) return false;
     const nowParam = values.length + 3;
     const result = await this.pool.query(`UPDATE jobs SET ${set}, updated_at = $${nowParam} WHERE id = $1 AND ${heldBy(2)} AND ${extraCondition}`, [
       id,

@@ -76,6 +76,14 @@ export class PostgresMessageTalepStore implements MessageTalepStore {
     await this.pool.query(`DELETE FROM message_taleps WHERE ${WHERE}`, [teamId, channelId, messageTs]);
   }
 
+  async messagesOf(talepId: number): Promise<{ teamId: string; channelId: string; ts: string; createdBy: string }[]> {
+    const result = await this.pool.query<{ team_id: string; channel_id: string; message_ts: string; created_by: string }>(
+      'SELECT team_id, channel_id, message_ts, created_by FROM message_taleps WHERE talep_id = $1 ORDER BY at, message_ts',
+      [talepId],
+    );
+    return result.rows.map((row) => ({ teamId: row.team_id, channelId: row.channel_id, ts: row.message_ts, createdBy: row.created_by }));
+  }
+
   async forgetTalep(talepId: number): Promise<number> {
     const result = await this.pool.query('DELETE FROM message_taleps WHERE talep_id = $1', [talepId]);
     return result.rowCount ?? 0;

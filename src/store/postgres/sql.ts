@@ -25,6 +25,3 @@ export async function lockKey(client: pg.PoolClient, scope: string, key: string)
   // The two-key form: one space per scope (a table), the key hashed within it.
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [scope, key]);
 }
-
-/** A timestamptz column as an ISO string (the shape the embedded store keeps). */
-export const iso = (value: Date): string => value.toISOString();

@@ -7,6 +7,8 @@ export const name = 'jobs';
 export const sql = `
 CREATE TABLE jobs (
   id uuid PRIMARY KEY,
+  -- Insertion order: the tie-break among jobs created in the same instant.
+  seq bigserial NOT NULL,
   kind text NOT NULL,
   key text NOT NULL UNIQUE,
   payload jsonb NOT NULL,
@@ -25,8 +27,8 @@ CREATE TABLE jobs (
   claimed_at timestamptz,
   lease_until timestamptz
 );
-CREATE INDEX jobs_due ON jobs (run_at, created_at) WHERE state = 'pending';
+CREATE INDEX jobs_due ON jobs (run_at, created_at, seq) WHERE state = 'pending';
 CREATE INDEX jobs_leases ON jobs (lease_until) WHERE state = 'running';
-CREATE INDEX jobs_actor ON jobs (actor, created_at) WHERE actor IS NOT NULL;
+CREATE INDEX jobs_actor ON jobs (actor, created_at, seq) WHERE actor IS NOT NULL;
 CREATE INDEX jobs_finished ON jobs (state, updated_at) WHERE state IN ('done', 'dead', 'cancelled');
 `;

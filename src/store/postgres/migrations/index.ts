@@ -4,6 +4,7 @@
  */
 import * as stores from './001-stores.js';
 import * as jobs from './002-jobs.js';
+import * as conversations from './003-conversations.js';
 import * as coordination from './010-coordination.js';
 
 export interface Migration {
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [stores, jobs, coordination];
+export const migrations: readonly Migration[] = [stores, jobs, conversations, coordination];
