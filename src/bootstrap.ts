@@ -24,6 +24,8 @@ import { talepChangeBus } from './events/talep-changes.js';
 import { egressScope, PgBudgetLedger } from './cluster/budget-ledger.js';
 import { PgDeliveries } from './cluster/deliveries.js';
 import { PgSignInLedger } from './cluster/sign-in-ledger.js';
+import { singletonWork } from './cluster/singleton.js';
+import type { BackgroundWork } from './slack/dispatch.js';
 import { hostname } from 'node:os';
 
 export interface BuildServicesOptions {
@@ -62,12 +64,17 @@ export interface BuildServicesOptions {
   jobRunner?: Omit<JobRunnerOptions, 'queue' | 'logger'>;
   /** Documentation-link previews (`DOCS_SITE_URL`); none when undefined. */
   docsSite?: Config['docsSite'];
+  /** Help desk → Slack settings (webhook secret, poll share, coalescing, due reminders). */
+  notify?: Config['notify'];
 }
 
 export async function buildServices(options: BuildServicesOptions): Promise<Services> {
   const { config, logger } = options;
   const maxUploadBytes = options.maxUploadBytes ?? 20 * 1024 * 1024;
-  const stores = await openStores(options.postgres ? { postgres: options.postgres } : (options.database ?? options.dataDir), options.encryptionKey);
+  const stores = await openStores(
+    options.postgres ? { postgres: options.postgres, ...(options.database ? { embedded: options.database } : {}) } : (options.database ?? options.dataDir),
+    options.encryptionKey,
+  );
   const shared = stores.pool ? sharedCoordination(stores.pool, options, logger) : undefined;
   const currentKey = Buffer.isBuffer(options.encryptionKey) ? options.encryptionKey : options.encryptionKey[0];
   if (!currentKey) throw new Error('No token encryption key.');
@@ -106,7 +113,8 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),
-    ...(shared ? { sharedDeliveries: shared.deliveries } : {}),
+    ...(shared ? { sharedDeliveries: shared.deliveries, runAlone: shared.runAlone } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
     ...(options.docsSite
       ? {
           docsSite: new OembedDocsSite({
@@ -140,6 +148,12 @@ function sharedCoordination(pool: pg.Pool, options: BuildServicesOptions, logger
     budget: new PgBudgetLedger({ pool, scope, instance, onError: onError('the shared rate budget') }),
     signIns: new PgSignInLedger({ pool, scope, instance }),
     deliveries: new PgDeliveries({ pool, instance }),
+    // The notifications poller and other work for one instance at a time: a lease that moves when its holder dies.
+    runAlone: (name: string, work: BackgroundWork) =>
+      singletonWork(pool, name, work, {
+        log: (line) => logger.info(line),
+        onError: (error) => logger.debug(`singleton ${name}: ${error instanceof Error ? error.message : String(error)}`),
+      }),
     onError,
   };
 }

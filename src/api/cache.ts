@@ -13,6 +13,10 @@ interface Flight {
   readonly controller: AbortController;
   /** Callers still waiting for the result; the request is cancelled when the last one cancels. */
   waiting: number;
+  /** Callers told when the shared request has to wait (a repeat joins a queued call: it waits too). */
+  readonly listeners: Set<(estimatedWaitMs: number) => void>;
+  /** The shared request's latest wait estimate, and when it was made (for callers who join later). */
+  estimate: { ms: number; at: number } | undefined;
 }
 
 export class SingleFlight {
@@ -21,23 +25,40 @@ export class SingleFlight {
   /**
    * Runs `work` once per key at a time; identical concurrent calls share its result. Each caller's
    * `signal` cancels only that caller's wait: one user's cancel must not fail another's call. The
-   * shared work sees its own signal, aborted once every caller has cancelled.
+   * shared work sees its own signal, aborted once every caller has cancelled, and an `onQueued` that
+   * tells every caller (those who join later get the estimate at once, less the time gone by).
    */
-  run<T>(key: string, work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(
+    key: string,
+    work: (signal: AbortSignal, onQueued: (estimatedWaitMs: number) => void) => Promise<T>,
+    signal?: AbortSignal,
+    onQueued?: (estimatedWaitMs: number) => void,
+  ): Promise<T> {
     if (signal?.aborted) return Promise.reject(cancelledError(signal));
     let flight = this.#inFlight.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const started: Flight = { promise: work(controller.signal), controller, waiting: 0 };
+      const listeners = new Set<(estimatedWaitMs: number) => void>();
+      const tell = (ms: number): void => {
+        started.estimate = { ms, at: performance.now() };
+        for (const listener of [...listeners]) listener(ms);
+      };
+      const started: Flight = { promise: Promise.resolve(), controller, waiting: 0, listeners, estimate: undefined };
+      if (onQueued) listeners.add(onQueued);
+      (started as { promise: Promise<unknown> }).promise = work(controller.signal, tell);
       const done = (): void => {
+        listeners.clear();
         if (this.#inFlight.get(key) === started) this.#inFlight.delete(key);
       };
       // Registered first, so the key is free again before any caller sees the outcome.
       started.promise.then(done, done);
       this.#inFlight.set(key, started);
       flight = started;
+    } else if (onQueued) {
+      flight.listeners.add(onQueued);
+      if (flight.estimate) onQueued(Math.max(0, flight.estimate.ms - (performance.now() - flight.estimate.at)));
     }
-    return this.#join(key, flight, signal) as Promise<T>;
+    return this.#join(key, flight, signal, onQueued) as Promise<T>;
   }
 
   get size(): number {
@@ -48,12 +69,13 @@ export class SingleFlight {
     return this.#inFlight.has(key);
   }
 
-  #join(key: string, flight: Flight, signal: AbortSignal | undefined): Promise<unknown> {
+  #join(key: string, flight: Flight, signal: AbortSignal | undefined, onQueued: ((ms: number) => void) | undefined): Promise<unknown> {
     flight.waiting++;
     if (!signal) return flight.promise;
     return new Promise((resolve, reject) => {
       const leave = (): void => {
         flight.waiting--;
+        if (onQueued) flight.listeners.delete(onQueued);
         if (flight.waiting === 0) {
           // Nobody wants the answer any more: stop the request, and let the next caller start afresh.
           if (this.#inFlight.get(key) === flight) this.#inFlight.delete(key);

@@ -123,3 +123,33 @@ export function runAsSingleton(pool: pg.Pool, name: string, component: Singleton
     },
   };
 }
+
+/**
+ * A start/stop-able piece of work (the kernel's `BackgroundWork`) run as a singleton: `start()` begins
+ * competing for the lease (the work starts when this instance holds it), `stop()` stops it here and
+ * lets another instance take over at once. What `Services.runAlone` hands out with PostgreSQL.
+ */
+export function singletonWork(
+  pool: pg.Pool,
+  name: string,
+  work: SingletonComponent,
+  options: SingletonOptions & { log?: (line: string) => void } = {},
+): { start(): Promise<void>; stop(): Promise<void> } {
+  let running: Singleton | undefined;
+  return {
+    async start() {
+      running ??= runAsSingleton(pool, name, work, {
+        ...options,
+        onChange: (leading) => {
+          options.log?.(leading ? `${name}: runs on this instance now` : `${name}: stopped on this instance (another may take over)`);
+          options.onChange?.(leading);
+        },
+      });
+    },
+    async stop() {
+      const stopping = running;
+      running = undefined;
+      await stopping?.stop();
+    },
+  };
+}

@@ -11,6 +11,7 @@ import { conversationsArea } from './conversations/index.js';
 import { kbArea } from './kb/index.js';
 import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { newTalepArea } from './new-talep/index.js';
+import { notificationsArea } from './notifications/index.js';
 import { pendingArea } from './pending/index.js';
 import { rulesArea } from './rules/index.js';
 import { remindersArea } from './reminders/index.js';
@@ -40,6 +41,7 @@ export function allAreas(): Area[] {
     talepExtrasArea,
     talepFilesArea,
     remindersArea,
+    notificationsArea,
     searchArea(),
     statsArea,
     rulesArea,

@@ -7,8 +7,8 @@ import type { HelpdeskClient } from '../api/client.js';
 import { nextActionOrder } from '../api/throttle.js';
 import { type HelpdeskRole, isAdminRole, isAgentRole } from '../domain/roles.js';
 import type { Account } from '../store/account-store.js';
-import { queuedMessage } from '../views/kit/notices.js';
 import { type LinkProblem, linkProblemMessage } from './failures.js';
+import { queueNotice } from './queue-notice.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
 
@@ -38,9 +38,6 @@ export interface ActorOptions {
   priority?: 'interactive' | 'background';
 }
 
-/** Waits shorter than this are not worth a "queued" notice. */
-const QUEUED_NOTICE_AFTER_MS = 2_000;
-
 /** The person's actor, or why they cannot act as themselves. Reads the store only: no help-desk call. */
 export async function actorFor(services: Services, who: Who, options: ActorOptions = {}): Promise<Actor | LinkProblem> {
   const found = await services.stores.accounts.lookup(who.teamId, who.userId);
@@ -49,8 +46,7 @@ export async function actorFor(services: Services, who: Who, options: ActorOptio
   if (found.state === 'unreadable') return 'unreadable';
   const { account } = found;
   if (account.rejected) return 'rejected';
-  let toldQueued = false;
-  const notices = options.queuedNotices;
+  const notice = options.queuedNotices ? queueNotice(services, options.queuedNotices) : undefined;
   const hd = services.helpdesk.withCredential(account.credential, {
     // Linking checked this token with the help desk; the guard treats it as verified (unless refused since).
     knownGood: true,
@@ -60,15 +56,8 @@ export async function actorFor(services: Services, who: Who, options: ActorOptio
     order: nextActionOrder(),
     // Agents-only categories are shown to agents and admins: one cached category list per class.
     visibility: isAgentRole(account.role) ? 'agent' : 'user',
-    ...(notices
-      ? {
-          onQueued: (waitMs: number) => {
-            if (toldQueued || waitMs < QUEUED_NOTICE_AFTER_MS) return;
-            toldQueued = true;
-            notices.send(queuedMessage(waitMs), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
-          },
-        }
-      : {}),
+    // A wait over 3 s is told at once, with an estimate and a Cancel button (./queue-notice.ts).
+    ...(notice ? { onQueued: notice.onQueued, queueSignal: notice.signal } : {}),
   });
   return {
     ...who,

@@ -33,6 +33,7 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds } from './middleware.js';
+import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
   blockActionPayload,
@@ -66,8 +67,17 @@ export interface Area {
   routes?: Route[];
   listeners?: Listener[];
   work?: readonly WorkKind[];
-  /** Runs once the app is built (e.g. subscribing to `services.talepChanges`); the client is the bot's. */
-  start?(services: Services, client: webApi.WebClient): void;
+  /** Work that runs without a request (feeds, pollers): built with the bot's Web API client, started and stopped with the app. */
+  background?: (services: Services, client: webApi.WebClient) => BackgroundWork;
+}
+
+/**
+ * A start/stop-able component. A multi-instance deployment can wrap one in a "run on one instance
+ * only" lease without the component knowing.
+ */
+export interface BackgroundWork {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
@@ -129,7 +139,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const messageShortcuts = new ListenerMap<Of<'message-shortcut'>>();
   const events = new Map<string, Of<'event'>>();
   const steps = new Map<string, Of<'function'>>();
-  for (const area of areas) {
+  // The kernel's own control: Cancel on a "queued" notice (./queue-notice.ts).
+  const kernelArea: Area = { name: 'kernel', listeners: [queueCancelListener] };
+  for (const area of [...areas, kernelArea]) {
     for (const entry of area.routes ?? []) router.add(entry);
     for (const work of area.work ?? []) services.jobs.register(work.kind, workHandler(services, app.client, work));
     for (const listener of area.listeners ?? []) {
@@ -167,6 +179,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     ...(deliveryKey ? { deliveryKey } : {}),
   });
 
+  // The help is the same for everyone: built once per family (with an unknown word quoted, each time).
+  const helpMessages = new Map<string, SlackMessage>();
+  const helpFor = (family: string | undefined, unknown: string | undefined): SlackMessage => {
+    const build = () => helpMessage(family ? router.familyEntries(family) : router.entries, unknown);
+    if (unknown) return build();
+    let message = helpMessages.get(family ?? '');
+    if (!message) helpMessages.set(family ?? '', (message = build()));
+    return message;
+  };
+
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
@@ -180,8 +202,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
     const resolved = router.resolve(command.text ?? '');
     if ('help' in resolved) {
-      const entries = resolved.family ? router.familyEntries(resolved.family) : router.entries;
-      await tell(helpMessage(entries, resolved.unknown));
+      await tell(helpFor(resolved.family, resolved.unknown));
       return;
     }
     const { route: found, args } = resolved;
@@ -393,8 +414,6 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   // ── workflow steps ──
   registerSteps(app, services, steps);
-
-  for (const area of areas) area.start?.(services, app.client);
 
   app.error(async (error) => {
     // Failures that escaped the kernel (a listener reports its own): the person already got an ack.

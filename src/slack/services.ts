@@ -5,6 +5,8 @@ import type { JobRunner } from '../jobs/runner.js';
 import type { TalepChanges } from '../events/talep-changes.js';
 import type { Stores } from '../store/index.js';
 import type { SharedDeliveries } from './deliveries.js';
+import type { BackgroundWork } from './dispatch.js';
+import type { NotifyConfig } from '../config.js';
 
 export interface Services {
   /** The shared client (no credential): one throttle and one lock-out guard for the whole bot. */
@@ -30,6 +32,13 @@ export interface Services {
   docsSite?: DocsSite;
   /** Slack deliveries claimed across instances (`DATABASE_URL`); absent: this process's own log only. */
   sharedDeliveries?: SharedDeliveries;
+  /**
+   * Runs `work` on one instance at a time (`DATABASE_URL`: a PostgreSQL lease that moves to another
+   * instance within seconds when its holder dies); absent: one process, the work just runs.
+   */
+  runAlone?: (name: string, work: BackgroundWork) => BackgroundWork;
+  /** Help desk → Slack settings (webhook secret, poll share, coalescing); absent: the defaults, no webhook. */
+  notify?: NotifyConfig;
 }
 
 /** The documentation site next to the help desk, read through its oEmbed proxy (src/docs-site/). */

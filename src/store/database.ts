@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { channelSettingsTable } from './channel-settings-store.js';
 import { idempotencyTable } from './idempotency-store.js';
 import { jobsTable } from './job-store.js';
+import { emptyNotifyData, notifyTable } from './notify-store.js';
 import { ensurePrivateDir, PrivateJsonFile } from './private-files.js';
 import { seenEventsTable } from './seen-event-store.js';
 import { threadSyncTable } from './thread-link-store.js';
@@ -88,6 +89,8 @@ export const databaseSchema = z.object({
   seenEvents: seenEventsTable.default({}),
   /** Threads linked to taleps and what their sync remembers (thread-link-store.ts); absent in older files. */
   threadSync: threadSyncTable,
+  /** Help desk → Slack: feeds, cards, what people were told, settings, poll marks (notify-store.ts); absent in older files. */
+  notify: notifyTable.default(emptyNotifyData),
 });
 export type DatabaseData = z.infer<typeof databaseSchema>;
 
@@ -103,6 +106,7 @@ export const emptyDatabase = (): DatabaseData => ({
   channelSettings: {},
   seenEvents: {},
   threadSync: { links: {}, replies: {}, held: {}, lastCategory: {} },
+  notify: emptyNotifyData(),
 });
 
 export type Database = Low<DatabaseData>;

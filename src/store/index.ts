@@ -27,6 +27,7 @@ import { PostgresReminderStore } from './postgres/reminders.js';
 import { PostgresRuleRegistry } from './postgres/rules.js';
 import { LowdbReminderStore, type ReminderStore } from './reminder-store.js';
 import { LowdbRuleRegistry, type RuleRegistry } from './rule-registry.js';
+import { LowdbNotifyStore, type NotifyStore } from './notify-store.js';
 import { LowdbSeenEventStore, type SeenEventStore } from './seen-event-store.js';
 import { LowdbThreadLinkStore, type ThreadLinkStore } from './thread-link-store.js';
 import { PostgresSeenEventStore } from './postgres/seen-events.js';
@@ -58,6 +59,8 @@ export interface Stores {
   seenEvents: SeenEventStore;
   /** Slack threads linked to taleps (thread sync), replies kept for unlinked people, last categories. */
   threadLinks: ThreadLinkStore;
+  /** Help desk → Slack: feeds, feed cards, personal notification state and settings, poll marks. */
+  notify: NotifyStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -65,7 +68,7 @@ export const DATABASE_FILE_NAME = 'talep-bot.json';
 export const databaseFilePath = (dataDir: string): string => join(dataDir, DATABASE_FILE_NAME);
 
 /** Where the stores live: a data directory, an opened embedded document, a migrated PostgreSQL pool, or memory (undefined). */
-export type StoreSource = string | Database | { postgres: pg.Pool } | undefined;
+export type StoreSource = string | Database | { postgres: pg.Pool; embedded?: Database } | undefined;
 
 /**
  * `source`: the data directory, an already opened database (the entry point opens it first to check
@@ -74,7 +77,7 @@ export type StoreSource = string | Database | { postgres: pg.Pool } | undefined;
  */
 export async function openStores(source: StoreSource, keys: Buffer | readonly Buffer[]): Promise<Stores> {
   const cipher = new TokenCipher(keys);
-  if (typeof source === 'object' && 'postgres' in source) return postgresStores(source.postgres, cipher);
+  if (typeof source === 'object' && 'postgres' in source) return postgresStores(source.postgres, cipher, source.embedded ?? (await openDatabase(undefined)));
   const db = typeof source === 'object' ? source : await openDatabase(source === undefined ? undefined : databaseFilePath(source));
   return {
     kind: 'embedded',
@@ -90,10 +93,15 @@ export async function openStores(source: StoreSource, keys: Buffer | readonly Bu
     guardMemory: new GuardMemoryStore(db),
     seenEvents: new LowdbSeenEventStore(db),
     threadLinks: new LowdbThreadLinkStore(db),
+    notify: new LowdbNotifyStore(db),
   };
 }
 
-function postgresStores(pool: pg.Pool, cipher: TokenCipher): Stores {
+/**
+ * `embedded`: where a store without a PostgreSQL implementation yet (the notifications' store) lives
+ * meanwhile — the instance's own DATA_DIR file: kept across restarts, not shared between instances.
+ */
+function postgresStores(pool: pg.Pool, cipher: TokenCipher, embedded: Database): Stores {
   return {
     kind: 'postgres',
     pool,
@@ -108,5 +116,6 @@ function postgresStores(pool: pg.Pool, cipher: TokenCipher): Stores {
     guardMemory: new PostgresGuardMemory(pool),
     seenEvents: new PostgresSeenEventStore(pool),
     threadLinks: new PostgresThreadLinkStore(pool),
+    notify: new LowdbNotifyStore(embedded),
   };
 }

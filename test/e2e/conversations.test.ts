@@ -57,6 +57,20 @@ const helpdeskPosts = (channel: string, threadTs: string) => postsIn(channel, th
 const comments = (talepId: number): Promise<Comment[]> => h.helpdeskAs('admin').comments({ id: talepId });
 const hdCalls = () => h.proxy?.seen.length ?? 0;
 
+/** Waits until the help desk has had no call for 1.2 s: background reads of earlier tests (the notifications engine reads after its 700 ms coalescing) are over. */
+async function helpdeskQuiet(): Promise<void> {
+  let last = -1;
+  let since = Date.now();
+  for (;;) {
+    const now = hdCalls();
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= 1_200) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** Waits until every accepted job is done (or given up). */
 const jobsSettled = () =>
   eventually(async () => {
@@ -76,6 +90,19 @@ describe('/talep channel', () => {
     const answer = await h.slack.waitFor(() => h.slack.postsTo(sent.responseUrl ?? '')[0], 'the refusal');
     expect(String(answer.text)).toContain('Only the channel’s creator, workspace admins and help-desk admins');
     expect(callsSince(h, mark, 'views.open')).toHaveLength(0);
+  });
+
+  it('is open to a workspace admin (users.info is_admin)', async () => {
+    const user = h.slack.users.get(people.user.userId);
+    if (!user) throw new Error('no user');
+    h.slack.users.set(user.id, { ...user, isAdmin: true });
+    try {
+      const mark = h.slack.calls.length;
+      await h.send.slash(h.as('user', 'CADMIN'), 'channel');
+      await h.slack.waitFor(() => callsSince(h, mark, 'views.open')[0], 'the channel modal');
+    } finally {
+      h.slack.users.set(user.id, { ...user, isAdmin: false });
+    }
   });
 
   it('lets the channel’s creator set a request channel with its category, priority, emoji and sync', async () => {
@@ -167,6 +194,8 @@ describe('triage channel and unlinked posters', () => {
   });
 
   it('a request channel’s poster without a link is asked to connect (nothing is sent to the help desk)', async () => {
+    await jobsSettled();
+    await helpdeskQuiet();
     const before = hdCalls();
     const mark = h.slack.calls.length;
     await h.send.event(message(people.stranger.userId, REQUESTS, nextTs(), 'Where is the wifi password?'));
@@ -390,9 +419,24 @@ describe('emoji → talep', () => {
   });
 });
 
+describe('emoji on a reply', () => {
+  it('opens the talep from the reply and links the thread it is in', async () => {
+    const root = nextTs();
+    const ts = nextTs();
+    h.slack.channelMessages.set(`${ELSEWHERE}:${ts}`, { user: people.user.userId, text: 'Scanner jams on duplex', thread_ts: root });
+    const mark = h.slack.calls.length;
+    await h.send.event({ type: 'reaction_added', user: people.agent.userId, reaction: 'ticket', item: { type: 'message', channel: ELSEWHERE, ts } });
+    await h.slack.waitFor(() => postsIn(ELSEWHERE, root, mark)[0], 'the thread told');
+    const opened = (await h.services.stores.messageTaleps.get('T1', ELSEWHERE, ts))?.talepId;
+    expect(opened).toBeGreaterThan(0);
+    expect((await h.services.stores.threadLinks.get('T1', ELSEWHERE, root))?.talepId).toBe(opened);
+  });
+});
+
 describe('unrelated events', () => {
   it('a flood of 1,000 unrelated message events costs zero help-desk calls (and no Slack calls)', async () => {
     await jobsSettled();
+    await helpdeskQuiet();
     const helpdeskBefore = hdCalls();
     const slackBefore = h.slack.calls.length;
     const events = Array.from({ length: 1_000 }, (_, n) => {

@@ -59,6 +59,12 @@ export interface HarnessOptions {
    * Default: `TALEP_TEST_STORE` (so the whole e2e suite can run on PostgreSQL), else embedded.
    */
   store?: 'embedded' | 'postgres';
+  /** Help desk → Slack settings (webhook secret, polling, coalescing); default: no webhook, no polling. */
+  notify?: BuildServicesOptions['notify'];
+  /** The bot's data directory (default: in memory), e.g. to restart the bot on the same store. */
+  dataDir?: string;
+  /** The token key (default: a fresh one), with `dataDir` to reopen a store. */
+  encryptionKey?: Buffer;
 }
 
 export interface Harness {
@@ -121,15 +127,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     config,
     helpdeskUrl,
     logger,
-    dataDir: undefined,
+    dataDir: options.dataDir,
     ...(postgres ? { postgres } : {}),
-    encryptionKey: randomBytes(32),
+    encryptionKey: options.encryptionKey ?? randomBytes(32),
     guard: options.guard,
     connectWithPassword: options.connectWithPassword ?? false,
     // Documentation links are previewed through the sandbox's stand-in of the documentation site.
     docsSite: { url: sandbox.docsSiteUrl, restRoot: undefined, credentials: undefined },
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.jobRunner ? { jobRunner: options.jobRunner } : {}),
+    notify: options.notify ?? { webhookSecret: undefined, poll: false, pollShare: 0.25, coalesceMs: 700, dueSoonHours: 24 },
   });
   const app = createTalepApp({ config, services, logger });
   const { port } = await app.start();

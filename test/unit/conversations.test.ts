@@ -73,14 +73,15 @@ describe('what a message event means', () => {
     expect((await meaningOf({ type: 'message', channel: 'C1', user: 'U2', text: 'x', ts: '501.1', thread_ts: '500.1' }, 'T1', index)).kind).toBe('reply');
   });
 
-  it('a reaction opens a talep only with the channel’s emoji (🎫 by default), skin tones aside', async () => {
+  it('a reaction opens a talep with the channel’s emoji or 🎫 anywhere, skin tones aside', async () => {
     const stores = await openStores(undefined, randomBytes(32));
     await stores.channelSettings.setRequests('T1', 'CSOS', { mode: 'off', emoji: 'sos', sync: true }, 'T1:U1');
     const index = await indexWith(stores);
     const reaction = (reaction: string, channel = 'C1', type = 'reaction_added') => ({ type, user: 'U3', reaction, item: { type: 'message', channel, ts: '1.2' } });
     expect(talepReaction(reaction('ticket'), 'T1', index)).toEqual({ userId: 'U3', channelId: 'C1', ts: '1.2' });
-    expect(talepReaction(reaction('ticket', 'CSOS'), 'T1', index)).toBeUndefined();
-    expect(talepReaction(reaction('sos', 'CSOS'), 'T1', index)).toMatchObject({ channelId: 'CSOS' });
+    expect(talepReaction(reaction('ticket', 'CSOS'), 'T1', index)).toMatchObject({ channelId: 'CSOS' });
+    expect(talepReaction(reaction('sos', 'C1'), 'T1', index)).toBeUndefined();
+    expect(talepReaction(reaction('sos::skin-tone-2', 'CSOS'), 'T1', index)).toMatchObject({ channelId: 'CSOS' });
     expect(talepReaction(reaction('thumbsup'), 'T1', index)).toBeUndefined();
     expect(talepReaction(reaction('ticket', 'C1', 'reaction_removed'), 'T1', index)).toBeUndefined();
     expect(talepReaction({ ...reaction('ticket'), item: { type: 'file', file: 'F1' } }, 'T1', index)).toBeUndefined();

@@ -15,7 +15,7 @@ interface Send {
 /** A throttle on a manual clock, plus a log of every send made through it. */
 function setup(options: ThrottleOptions = {}) {
   const clock = new ManualClock();
-  const throttle = new Throttle({ clock, spread: false, ...options });
+  const throttle = new Throttle({ clock, spread: false, reestimateEveryMs: 0, ...options });
   const sends: Send[] = [];
   let nextId = 0;
   const call = (
@@ -436,7 +436,7 @@ describe('Throttle: spread over the window', () => {
 
   it("estimates the spread's wait, and the estimate matches the actual send", async () => {
     const clock = new ManualClock();
-    const throttle = new Throttle({ clock, limits: { general: 90, search: 60 } });
+    const throttle = new Throttle({ clock, limits: { general: 90, search: 60 }, reestimateEveryMs: 0 });
     const estimates = new Map<number, number>();
     const sentAt = new Map<number, number>();
     const waits = Array.from({ length: 40 }, (_, i) =>
@@ -481,5 +481,23 @@ describe('Throttle: one action, one turn', () => {
     await clock.advance(10_000);
     await Promise.all(waits);
     expect(sent).toEqual(['x', 'a-record', 'a-comments', 'b', 'a-later']);
+  });
+});
+
+describe('Throttle: estimates corrected as the queue moves', () => {
+  it('tells a waiting call a fresh estimate every few seconds, and stops when it went', async () => {
+    const clock = new ManualClock();
+    const throttle = new Throttle({ clock, limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0, spread: false, reestimateEveryMs: 5_000 });
+    const told: number[] = [];
+    for (let i = 0; i < 10; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
+    const mine = throttle.acquire({ budget: 'general', userKey: 'me', onQueued: (ms) => void told.push(ms) });
+    await settle();
+    expect(told).toEqual([10_000]);
+    await clock.advance(5_000);
+    expect(told).toEqual([10_000, 5_000]);
+    await clock.advance(10_000);
+    await mine;
+    expect(told).toEqual([10_000, 5_000]); // sent at 10 s: nothing more to tell
+    expect(clock.pendingTimers).toBe(0);
   });
 });

@@ -12,21 +12,41 @@ import type { ChannelRequests } from '../../store/channel-settings-store.js';
 const threadKey = (teamId: string, channelId: string, threadTs: string) => `${teamId}:${channelId}:${threadTs}`;
 const channelKey = (teamId: string, channelId: string) => `${teamId}:${channelId}`;
 
+/** How often the index is read again from the stores (what another instance linked or set meanwhile). */
+export const INDEX_REFRESH_MS = 5 * 60_000;
+
 export class ConversationIndex {
   readonly #threads = new Set<string>();
   readonly #channels = new Map<string, ChannelRequests>();
   #loading: Promise<void> | undefined;
+  #loadedAt = 0;
+  #refreshing = false;
 
   constructor(private readonly services: Services) {}
 
-  /** Loads the stores once (later calls wait for the same load). */
+  /**
+   * Loads the stores once (later calls wait for the same load); every 5 minutes it is read again in
+   * the background, while events keep using what is known.
+   */
   ready(): Promise<void> {
-    this.#loading ??= (async () => {
-      const [links, channels] = await Promise.all([this.services.stores.threadLinks.all(), this.services.stores.channelSettings.withRequests()]);
-      for (const link of links) this.#threads.add(threadKey(link.teamId, link.channelId, link.threadTs));
-      for (const channel of channels) this.#channels.set(channelKey(channel.teamId, channel.channelId), channel.requests);
-    })();
+    if (!this.#loading) {
+      this.#loading = this.#load();
+    } else if (!this.#refreshing && Date.now() - this.#loadedAt > INDEX_REFRESH_MS) {
+      this.#refreshing = true;
+      this.#load()
+        .catch((error: unknown) => this.services.logger.warn('the conversations index could not be refreshed', error))
+        .finally(() => {
+          this.#refreshing = false;
+        });
+    }
     return this.#loading;
+  }
+
+  async #load(): Promise<void> {
+    this.#loadedAt = Date.now();
+    const [links, channels] = await Promise.all([this.services.stores.threadLinks.all(), this.services.stores.channelSettings.withRequests()]);
+    for (const link of links) this.#threads.add(threadKey(link.teamId, link.channelId, link.threadTs));
+    for (const channel of channels) this.#channels.set(channelKey(channel.teamId, channel.channelId), channel.requests);
   }
 
   /** Whether the thread is linked: by sync's own links, or as the message a talep was opened from (the shortcut). */

@@ -35,7 +35,7 @@ import { type MessageMeaning, meaningOf, type PostedMessage, talepReaction } fro
 import { fromMessageWork, openFromMessage, orderFrom } from './open-from-message.js';
 import { linkThread } from './public.js';
 import { acceptReply, onReplyChanged, onThreadReply, threadReplyWork } from './replies.js';
-import { startThreadSync } from './sync.js';
+import { threadSync } from './sync.js';
 
 /** The talep of a linked thread (a message opened with the shortcut is linked here, on first use). */
 async function talepOfThread(services: Services, teamId: string, channelId: string, threadTs: string): Promise<number | undefined> {
@@ -107,8 +107,12 @@ async function handleMessage(ctx: EventCtx, teamId: string, meaning: Exclude<Mes
 }
 
 /** The message a reaction was added to (a top-level message, else a reply), read with the bot token. */
-async function reactedMessage(client: webApi.WebClient, channelId: string, ts: string): Promise<{ user?: string; text?: string; files?: unknown[] } | undefined> {
-  type Found = { ts?: string; user?: string; text?: string; files?: unknown[] };
+async function reactedMessage(
+  client: webApi.WebClient,
+  channelId: string,
+  ts: string,
+): Promise<{ user?: string; text?: string; files?: unknown[]; thread_ts?: string } | undefined> {
+  type Found = { ts?: string; user?: string; text?: string; files?: unknown[]; thread_ts?: string };
   const pick = (messages: unknown) => (Array.isArray(messages) ? (messages as Found[]).find((message) => message.ts === ts) : undefined);
   const history = await client.conversations.history({ channel: channelId, latest: ts, oldest: ts, inclusive: true, limit: 1 });
   const found = pick(history.messages);
@@ -144,7 +148,14 @@ async function openFromReaction(ctx: EventCtx, teamId: string, reaction: { userI
     return;
   }
   const requests = index.requests(teamId, reaction.channelId);
-  const posted = { channelId: reaction.channelId, ts: reaction.ts, userId: message.user ?? who.userId, text: message.text ?? '', files: message.files ?? [] };
+  const posted = {
+    channelId: reaction.channelId,
+    ts: reaction.ts,
+    threadTs: typeof message.thread_ts === 'string' ? message.thread_ts : undefined,
+    userId: typeof message.user === 'string' ? message.user : who.userId,
+    text: typeof message.text === 'string' ? message.text : '',
+    files: Array.isArray(message.files) ? message.files : [],
+  };
   await openFromMessage(services, client, who, orderFrom(services, 'emoji', posted, requests ?? {}));
 }
 
@@ -201,5 +212,5 @@ export const conversationsArea: Area = {
     onSubmit(ConversationIds.editCallback, { linked: true }, editDetailsSubmitted),
   ],
   work: [threadReplyWork, fromMessageWork],
-  start: (services, client) => startThreadSync(services, client),
+  background: (services, client) => threadSync(services, client),
 };

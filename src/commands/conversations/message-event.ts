@@ -3,6 +3,7 @@
  * in memory: what the bot does with it, or nothing. Pure apart from the index it consults.
  */
 import * as z from 'zod';
+import { DEFAULT_TALEP_EMOJI } from '../../domain/channel-mode.js';
 import type { ConversationIndex } from './conversation-index.js';
 
 const fileList = z.array(z.unknown()).max(50).optional().catch(undefined);
@@ -100,13 +101,13 @@ export const reactionEventSchema = z.looseObject({
 });
 export type ReactionEvent = z.infer<typeof reactionEventSchema>;
 
-/** A reaction that opens a talep: the channel's emoji (🎫 by default) on a message; else undefined. */
+/** A reaction that opens a talep: the channel's emoji, or 🎫 anywhere, on a message; else undefined. */
 export function talepReaction(raw: unknown, teamId: string, index: ConversationIndex): { userId: string; channelId: string; ts: string } | undefined {
   const parsed = reactionEventSchema.safeParse(raw);
   if (!parsed.success || parsed.data.type !== 'reaction_added') return undefined;
   const { user, reaction, item } = parsed.data;
   if (item.type !== 'message' || !item.channel || !item.ts) return undefined;
   const name = reaction.replace(/::skin-tone-\d$/, '');
-  if (name !== index.emoji(teamId, item.channel)) return undefined;
+  if (name !== index.emoji(teamId, item.channel) && name !== DEFAULT_TALEP_EMOJI) return undefined;
   return { userId: user, channelId: item.channel, ts: item.ts };
 }

@@ -27,6 +27,8 @@ export const fromMessageSchema = z.object({
   how: z.enum(['request', 'emoji', 'triage']),
   channelId: z.string().max(40),
   ts: z.string().max(40),
+  /** The thread the message is a reply in (the emoji on a reply): that thread is linked and told. */
+  threadTs: z.string().max(40).optional(),
   /** The message's author (a triage talep is opened on their behalf). */
   authorId: z.string().max(40),
   text: z.string().max(40_000),
@@ -67,7 +69,8 @@ async function run(ctx: WorkCtx<FromMessage>) {
   const onBehalf = data.how === 'triage' && data.authorId !== who.userId && actor.isAgent ? { onBehalfOf: data.authorId } : {};
   const talep = await fileTalep(ctx, { categoryId, priorityId: data.priorityId ?? 0, subject, body, tags: [], customFields: {}, files: data.files, ...onBehalf });
   await services.stores.messageTaleps.set(who.teamId, data.channelId, data.ts, talep.id, who.userId);
-  await linkThread(services, who.teamId, data.channelId, data.ts, talep.id, who.userId);
+  const threadTs = data.threadTs ?? data.ts;
+  await linkThread(services, who.teamId, data.channelId, threadTs, talep.id, who.userId);
   await services.stores.threadLinks.setLastCategory(who.teamId, who.userId, categoryId);
   services.logger.info(`talep ${talep.id} opened (${data.how}) from ${data.channelId}/${data.ts} by ${who.teamId}:${who.userId}`);
   await steps.atMostOnce('thread-reply', z.boolean(), async () => {
@@ -76,7 +79,7 @@ async function run(ctx: WorkCtx<FromMessage>) {
         ? talepOpenedHereMessage({ ...talep, url: talep.url }, who.userId)
         : await publicCardMessage(services, actor, talep.id).catch(() => talepOpenedHereMessage(talep, who.userId));
     try {
-      await client.chat.postMessage({ channel: data.channelId, thread_ts: data.ts, ...said, unfurl_links: false, unfurl_media: false });
+      await client.chat.postMessage({ channel: data.channelId, thread_ts: threadTs, ...said, unfurl_links: false, unfurl_media: false });
       return true;
     } catch (error) {
       services.logger.warn(`could not post talep ${talep.id} in the thread of ${data.channelId}/${data.ts}`, error);
@@ -141,13 +144,14 @@ export async function openFromMessage(
 export function orderFrom(
   services: Services,
   how: FromMessage['how'],
-  message: { channelId: string; ts: string; userId: string; text: string; files: unknown[] },
+  message: { channelId: string; ts: string; userId: string; text: string; files: unknown[]; threadTs?: string | undefined },
   defaults: { categoryId?: number | undefined; priorityId?: number | undefined },
 ): FromMessage {
   return {
     how,
     channelId: message.channelId,
     ts: message.ts,
+    ...(message.threadTs && message.threadTs !== message.ts ? { threadTs: message.threadTs } : {}),
     authorId: message.userId,
     text: message.text.slice(0, 40_000),
     files: messageFiles(message.files, services.maxUploadBytes),

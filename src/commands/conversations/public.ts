@@ -10,17 +10,19 @@ import { conversationIndex } from './conversation-index.js';
 /**
  * Links the thread of `threadTs` in `channelId` to `talepId`; `linkedBy` (a Slack user id) is whose
  * help-desk account reads the talep for the thread, so it should be someone who may see it. The
- * talep's current attachments are taken as known (only files added later are listed in the thread).
+ * talep's current attachments are taken as known, read in the background (only files added later are
+ * listed in the thread).
  * A thread keeps its first link.
  */
 export async function linkThread(services: Services, teamId: string, channelId: string, threadTs: string, talepId: number, linkedBy: string): Promise<ThreadLink> {
   const link = await services.stores.threadLinks.link(teamId, channelId, threadTs, talepId, linkedBy, services.now());
   conversationIndex(services).addThread(teamId, channelId, threadTs);
   if (link.knownFiles === undefined) {
-    // Best effort, one read as the person who linked it: without it the first sync takes the files as known.
+    // In the background (the caller, e.g. "Share in channel", does not wait for the read), one read as the
+    // person who linked it: the talep's files so far are not announced in the thread as new ones later.
     const actor = await actorFor(services, { teamId, userId: linkedBy }, { priority: 'background' });
     if (typeof actor !== 'string') {
-      await actor.hd
+      void actor.hd
         .attachments({ id: talepId })
         .then((files) => services.stores.threadLinks.knowFiles(talepId, files.map((file) => file.FileID)))
         .catch((error: unknown) => services.logger.info(`thread sync: the files of talep ${talepId} could not be read at linking`, error));

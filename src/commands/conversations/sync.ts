@@ -16,6 +16,7 @@ import { slackTextToPlain } from '../../domain/slack-text.js';
 import type { TalepChange } from '../../events/talep-changes.js';
 import { actorFor } from '../../slack/actor.js';
 import { slackErrorCode } from '../../slack/surface.js';
+import type { BackgroundWork } from '../../slack/dispatch.js';
 import type { Services } from '../../slack/services.js';
 import { comparableText } from '../../slack/reconcile.js';
 import type { ThreadLink } from '../../store/thread-link-store.js';
@@ -102,7 +103,7 @@ async function threadsOf(services: Services, talepId: number): Promise<ThreadLin
 }
 
 /** Subscribes thread sync to the talep changes; one talep at a time. */
-export function startThreadSync(services: Services, client: webApi.WebClient): void {
+export function threadSync(services: Services, client: webApi.WebClient): BackgroundWork {
   const running = new Map<number, Promise<void>>();
   const index = conversationIndex(services);
   const syncTalep = async (change: TalepChange) => {
@@ -117,7 +118,7 @@ export function startThreadSync(services: Services, client: webApi.WebClient): v
       );
     }
   };
-  services.talepChanges.subscribe(async (change) => {
+  const onChange = async (change: TalepChange) => {
     await index.ready();
     const before = running.get(change.talepId) ?? Promise.resolve();
     const next = before.then(() => syncTalep(change));
@@ -126,5 +127,15 @@ export function startThreadSync(services: Services, client: webApi.WebClient): v
     });
     running.set(change.talepId, tracked);
     await next;
-  });
+  };
+  let unsubscribe: (() => void) | undefined;
+  return {
+    async start() {
+      unsubscribe = services.talepChanges.subscribe(onChange);
+    },
+    async stop() {
+      unsubscribe?.();
+      await Promise.all(running.values());
+    },
+  };
 }

@@ -27,7 +27,7 @@ export async function loadRelations(actor: Pick<Actor, 'hd' | 'isAgent'>, talepI
   const related = ids.success
     ? await Promise.all(ids.data.slice(0, MAX_ROWS).map((id) => actor.hd.getTalep({ id }).then(rowOf, (): TalepRow => ({ id }))))
     : undefined;
-  return { talepId, parent: parentRow, subs: subs.map(rowOf), ...(related ? { related } : {}), ...(integrations ? { integrations } : {}), canEdit: actor.isAgent };
+  return { talepId, parent: parentRow, subs: subs.map(rowOf), ...(related ? { related } : {}), ...(integrations && Object.keys(integrations).length > 0 ? { integrations } : {}), canEdit: actor.isAgent };
 }
 
 /** Parent, sub-taleps and related taleps of a talep (`relations <id>`, the card's "More"). */

@@ -31,6 +31,11 @@ const toLink = (row: AccountRow): AccountLink => ({
 export class PostgresAccountRecords implements AccountRecords {
   constructor(private readonly pool: pg.Pool) {}
 
+  async list(): Promise<{ teamId: string; slackUserId: string; link: AccountLink }[]> {
+    const result = await this.pool.query<AccountRow & { team_id: string; slack_user_id: string }>(`SELECT team_id, slack_user_id, ${COLUMNS} FROM accounts`);
+    return result.rows.map((row) => ({ teamId: row.team_id, slackUserId: row.slack_user_id, link: toLink(row) }));
+  }
+
   async read(teamId: string, slackUserId: string): Promise<AccountLink | undefined> {
     const result = await this.pool.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE team_id = $1 AND slack_user_id = $2`, [teamId, slackUserId]);
     const row = result.rows[0];

@@ -16,10 +16,31 @@ export function connectPrompt(reason = 'Connect your help-desk account to use /t
   };
 }
 
-export function queuedMessage(waitMs: number): SlackMessage {
-  const seconds = Math.ceil(waitMs / 1000);
-  const when = seconds < 90 ? `about ${seconds} s` : `about ${Math.ceil(seconds / 60)} min`;
-  return { text: `:hourglass_flowing_sand: The help desk is busy; your request is queued (${when}) and the answer will appear here.` };
+export const QUEUE_CANCEL_ACTION = 'queue_cancel';
+
+/** "about 40 s" / "about 5 min": the form the estimate is given in everywhere. */
+export function aboutText(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return seconds < 90 ? `about ${seconds} s` : `about ${Math.ceil(seconds / 60)} min`;
+}
+
+/**
+ * The help desk's queue holds the request: for how long, roughly (`position × rate`, corrected as the
+ * queue moves), and, with `cancelToken`, a Cancel button that takes it out of the queue.
+ */
+export function queuedMessage(waitMs: number, cancelToken?: string): SlackMessage {
+  const text = `:hourglass_flowing_sand: The help desk is busy; your request is queued (${aboutText(waitMs)}) and the answer will appear here.`;
+  if (!cancelToken) return { text };
+  return { text, blocks: [section(text), actions('queue_notice', [button('Cancel', QUEUE_CANCEL_ACTION, cancelToken)])] };
+}
+
+/** After Cancel on a queued notice. */
+export function queueCancelledMessage(cancelled: boolean): SlackMessage {
+  return {
+    text: cancelled
+      ? ':x: Cancelled: your request left the help desk queue; nothing was sent for it.'
+      : 'That request is no longer waiting in the queue (it already ran or was cancelled).',
+  };
 }
 
 /** Said in a DM instead of an answer with agents-only details (they are shown only ephemerally or in a modal). */
