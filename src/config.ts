@@ -48,6 +48,8 @@ const envSchema = z
     HELPDESK_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     HELPDESK_GENERAL_PER_MIN: budget(90),
     HELPDESK_SEARCH_PER_MIN: budget(60),
+    HELPDESK_RATE_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+    HELPDESK_EGRESS_GROUP: z.string().trim().min(1).max(200).default('shared'),
     PORT: port(3000),
     SANDBOX_PORT: port(8080),
     SANDBOX_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -125,7 +127,13 @@ export interface Config {
     url: string | undefined;
     /** A talep's web page with `{id}` (`HELPDESK_TALEP_URL`); undefined: `<root>/Talep/{id}` of the help desk in use. */
     talepUrl?: string | undefined;
-    rateLimits: { enabled: boolean; general: number; search: number };
+    /** `windowMs`: the help desk's rate window (default 60 s; shorter only for scaled tests). */
+    rateLimits: { enabled: boolean; general: number; search: number; windowMs?: number };
+    /**
+     * Instances with the same group leave through one IP and share one rate budget and one lock-out
+     * guard (with `databaseUrl`); give instances with their own IP (or zone) their own group.
+     */
+    egressGroup?: string;
   };
   /** HTTP mode: Slack's requests and the health endpoints; Socket Mode: the health endpoints. */
   port: number;
@@ -240,7 +248,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         enabled: e.HELPDESK_RATE_LIMITS === 'on',
         general: e.HELPDESK_GENERAL_PER_MIN,
         search: e.HELPDESK_SEARCH_PER_MIN,
+        windowMs: e.HELPDESK_RATE_WINDOW_MS,
       },
+      egressGroup: e.HELPDESK_EGRESS_GROUP,
     },
     port: e.PORT,
     sandbox: {

@@ -16,6 +16,8 @@ import { buildServices } from './bootstrap.js';
 import { unfurlDomains, type UnfurlDomains } from './slack/unfurl-domains.js';
 import type { Config } from './config.js';
 import { helpdeskCheck, jobsCheck, postgresCheck, storeCheck } from './health/checks.js';
+import { housekeeping } from './cluster/housekeeping.js';
+import { runAsSingleton } from './cluster/singleton.js';
 import { healthRoutes, startHealthServer } from './health/http.js';
 import { helpdeskWebhookRoute, WEBHOOK_PATH } from './events/webhook.js';
 import { Readiness } from './health/readiness.js';
@@ -30,7 +32,8 @@ import { listenProblem } from './startup/ports.js';
 import { StartupError } from './startup/startup-error.js';
 import { KeyRingError } from './store/encryption-key.js';
 import type pg from 'pg';
-import type { Database } from './store/database.js';
+import { type Database, openDatabase } from './store/database.js';
+import { databaseFilePath } from './store/index.js';
 import { openDatabaseWithKeys } from './store/key-check.js';
 import { checkKeysAgainstPostgres } from './store/postgres/key-check.js';
 import { describeUrl, openPostgres } from './store/postgres/open.js';
@@ -215,6 +218,21 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     })())
     .add('jobs', jobsCheck(services.jobs));
   const routes = healthRoutes(readiness);
+  if (opened.postgres) {
+    // Work for one instance at a time moves to another within seconds when its instance dies.
+    const sweeps = runAsSingleton(
+      opened.postgres,
+      'housekeeping',
+      housekeeping({
+        pool: opened.postgres,
+        pruneIdempotency: () => services.stores.idempotency.prune(),
+        log: (line) => logger.info(line),
+        onError: (error) => logger.warn('housekeeping failed (tried again later)', error),
+      }),
+      { onError: (error) => logger.debug(`singleton housekeeping: ${error instanceof Error ? error.message : String(error)}`) },
+    );
+    closers.push({ name: 'the singleton work', close: () => sweeps.stop() });
+  }
   const webhookSecret = config.notify?.webhookSecret;
   if (webhookSecret) {
     routes.push(helpdeskWebhookRoute({ secret: webhookSecret, changes: services.talepChanges, logger }));

@@ -15,7 +15,7 @@ import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js'
 import { helpMessage } from '../views/kit/help.js';
 import { resultView } from '../views/kit/states.js';
 import { actorFor, whoActs } from './actor.js';
-import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey } from './deliveries.js';
+import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey, WAIT_FOR_FIRST_ACK_MS } from './deliveries.js';
 import { eventKey } from './idempotency-keys.js';
 import { linkProblemText } from './failures.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
@@ -119,9 +119,23 @@ const loggedOnly = (services: Services): Surface => {
 export function registerAreas(app: App, services: Services, areas: readonly Area[]): Router {
   const router = new Router();
   const deliveries = new DeliveryLog();
-  /** True for a copy of a delivery this process already handled (logged; the caller only acks). */
-  const isCopy = (key: string | undefined, what: string): boolean => {
-    if (key === undefined || deliveries.arrive(key).first) return false;
+  /**
+   * Whether this instance is the first to claim `key` among all instances (true without shared
+   * deliveries). If the shared claim cannot be made, the delivery runs: writes still go through the
+   * durable idempotency keys.
+   */
+  const claimShared = async (key: string): Promise<boolean> => {
+    if (!services.sharedDeliveries) return true;
+    try {
+      return await services.sharedDeliveries.claim(key);
+    } catch (error) {
+      services.logger.warn('shared deliveries: could not claim a delivery; handled here', error);
+      return true;
+    }
+  };
+  /** True for a copy of a delivery this process (or another instance) already handled (logged; the caller only acks). */
+  const isCopy = async (key: string | undefined, what: string): Promise<boolean> => {
+    if (key === undefined || (deliveries.arrive(key).first && (await claimShared(key)))) return false;
     services.logger.info(`a copy of ${what} (delivered again); acknowledged, not run again`);
     return true;
   };
@@ -189,7 +203,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     await afterPendingAcks();
     if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) return;
     const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
-    if (isCopy(deliveryKey, 'a slash command')) return;
+    if (await isCopy(deliveryKey, 'a slash command')) return;
     const who = { teamId: command.team_id, userId: command.user_id };
     const deps = surfaceDeps(services, client, who.userId);
     const surface = respondSurface(deps, command.response_url);
@@ -230,7 +244,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       return;
     }
     const deliveryKey = actionDeliveryKey(actionBody);
-    if (isCopy(deliveryKey, `action "${String(actionId)}"`)) return;
+    if (await isCopy(deliveryKey, `action "${String(actionId)}"`)) return;
     const ctx = { ...actionContext(services, client, actionBody, payload), ...(deliveryKey ? { deliveryKey } : {}) };
     const needs: ActionNeeds<ActionCtx> = listener.needs;
     if (needs.modal) {
@@ -254,9 +268,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     }
     const deliveryKey = submissionDeliveryKey(submission);
     const arrival = deliveries.arrive(deliveryKey);
-    if (!arrival.first) {
+    const elsewhere = arrival.first && !(await claimShared(deliveryKey));
+    if (!arrival.first || elsewhere) {
       // The same answer as the first copy's (an `update` to "Creating…", inline errors…): nothing runs twice.
-      const first = await arrival.firstAck();
+      let first: AckAnswer;
+      if (arrival.first) {
+        first = await services.sharedDeliveries!.firstAck(deliveryKey, WAIT_FOR_FIRST_ACK_MS).catch(() => undefined);
+        arrival.acked(first); // copies reaching this process answer the same
+      } else {
+        first = await arrival.firstAck();
+      }
       logger.info(`a copy of the submission of "${submission.view.callback_id}" (delivered again); answered with the first ack`);
       await (first ? ack(first as never) : ack());
       return;
@@ -273,6 +294,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       if (acked) return;
       acked = true;
       arrival.acked(response as AckAnswer);
+      services.sharedDeliveries?.acked(deliveryKey, response as AckAnswer).catch((error: unknown) => logger.warn('shared deliveries: could not record an ack', error));
       await (response ? ack(response) : ack());
     };
     const who = whoActs(submission);
@@ -344,7 +366,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
     const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
-    if (isCopy(deliveryKey, `the shortcut "${shortcut.callback_id}"`)) return;
+    if (await isCopy(deliveryKey, `the shortcut "${shortcut.callback_id}"`)) return;
     const ctx: ShortcutCtx = {
       ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId)), deliveryKey),
       body: shortcut,
@@ -362,7 +384,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
     const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
-    if (isCopy(deliveryKey, `the message shortcut "${shortcut.callback_id}"`)) return;
+    if (await isCopy(deliveryKey, `the message shortcut "${shortcut.callback_id}"`)) return;
     const deps = surfaceDeps(services, client, who.userId);
     const surface = shortcut.response_url ? respondSurface(deps, shortcut.response_url) : ephemeralSurface(deps, shortcut.channel.id);
     const ctx: MessageShortcutCtx = {
@@ -381,7 +403,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     app.event(type, async (args) => {
       const { event, body, client, context } = args as unknown as AllMiddlewareArgs & { event: Record<string, unknown>; body: Record<string, unknown> };
       const eventId = typeof body.event_id === 'string' ? body.event_id : undefined;
-      if (eventId && isCopy(eventKey(eventId), `the event "${type}" ${eventId} (retry ${String(context.retryNum ?? "-")})`)) return;
+      if (eventId && (await isCopy(eventKey(eventId), `the event "${type}" ${eventId} (retry ${String(context.retryNum ?? "-")})`))) return;
       const ctx: EventCtx = {
         services,
         client,

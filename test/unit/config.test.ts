@@ -10,7 +10,9 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe('./data');
     expect(config.helpdesk.url).toBeUndefined();
-    expect(config.helpdesk.rateLimits).toEqual({ enabled: true, general: 90, search: 60 });
+    expect(config.helpdesk.rateLimits).toEqual({ enabled: true, general: 90, search: 60, windowMs: 60_000 });
+    expect(config.helpdesk.egressGroup).toBe('shared');
+    expect(config.databaseUrl).toBeUndefined();
     expect(config.tokenEncryptionKeys).toBeUndefined();
   });
 
@@ -33,6 +35,13 @@ describe('loadConfig', () => {
       expect.arrayContaining(['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN', 'HELPDESK_URL', 'PORT', 'TOKEN_ENCRYPTION_KEY', 'LOG_LEVEL']),
     );
     expect((error as ConfigError).message).toContain('SLACK_BOT_TOKEN is required');
+  });
+
+  it('reads the shared-instance settings: the egress group and the rate window', () => {
+    const config = loadConfig({ ...base, HELPDESK_EGRESS_GROUP: 'zone-b', HELPDESK_RATE_WINDOW_MS: '6000' });
+    expect(config.helpdesk.egressGroup).toBe('zone-b');
+    expect(config.helpdesk.rateLimits.windowMs).toBe(6_000);
+    expect(() => loadConfig({ ...base, HELPDESK_RATE_WINDOW_MS: '10' })).toThrow(/HELPDESK_RATE_WINDOW_MS/);
   });
 
   it('takes a PostgreSQL DATABASE_URL (with the shared TOKEN_ENCRYPTION_KEY it needs), and only that', () => {
@@ -60,7 +69,7 @@ describe('loadConfig', () => {
     });
     expect(config.helpdesk.url).toBe('https://hd.example.com/helpdesk/api');
     expect(config.slack.apiUrl).toBe('http://127.0.0.1:4000/api/');
-    expect(config.helpdesk.rateLimits).toEqual({ enabled: false, general: 90, search: 30 });
+    expect(config.helpdesk.rateLimits).toEqual({ enabled: false, general: 90, search: 30, windowMs: 60_000 });
     expect(config.tokenEncryptionKeys?.map((each) => each.toString('hex'))).toEqual([key]);
   });
 

@@ -6,6 +6,7 @@ import * as stores from './001-stores.js';
 import * as jobs from './002-jobs.js';
 import * as conversations from './003-conversations.js';
 import * as notifications from './004-notifications.js';
+import * as coordination from './010-coordination.js';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [stores, jobs, conversations, notifications];
+export const migrations: readonly Migration[] = [stores, jobs, conversations, notifications, coordination];
