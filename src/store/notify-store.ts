@@ -158,6 +158,11 @@ export interface NotifyStore {
   savePersonal(teamId: string, userId: string, talepId: number, state: PersonalState): Promise<void>;
   prefs(teamId: string, userId: string): Promise<NotifyPrefs>;
   savePrefs(teamId: string, userId: string, prefs: NotifyPrefs): Promise<void>;
+  /**
+   * One atomic read-change-write of a person's settings (`change` edits a copy, synchronously):
+   * presses on the Home tab that arrive together never undo each other. Returns the saved settings.
+   */
+  changePrefs(teamId: string, userId: string, change: (prefs: NotifyPrefs) => void): Promise<NotifyPrefs>;
   holdForDigest(teamId: string, userId: string, line: string): Promise<void>;
   /** Takes the held lines (and forgets them). */
   takeDigest(teamId: string, userId: string): Promise<string[]>;
@@ -276,6 +281,19 @@ export class LowdbNotifyStore implements NotifyStore {
     await this.db.update((data) => {
       data.notify.prefs[personKey(teamId, userId)] = prefs;
     });
+  }
+
+  async changePrefs(teamId: string, userId: string, change: (prefs: NotifyPrefs) => void): Promise<NotifyPrefs> {
+    let saved = defaultPrefs();
+    // lowdb runs the update function at once: the read, the change and the write have no await between them.
+    await this.db.update((data) => {
+      const key = personKey(teamId, userId);
+      const prefs = structuredClone(data.notify.prefs[key] ?? defaultPrefs());
+      change(prefs);
+      data.notify.prefs[key] = prefs;
+      saved = structuredClone(prefs);
+    });
+    return saved;
   }
 
   async holdForDigest(teamId: string, userId: string, line: string): Promise<void> {

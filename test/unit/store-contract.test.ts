@@ -320,6 +320,13 @@ describe.each(storeBackends)('store contract: $name', (backend) => {
       const prefs = { kinds: { assigned: true, comment: false, status: true, due: true }, quietHours: { from: 20, to: 8 }, digestOnly: true, muted: [5], tzOffset: 10_800 };
       await notify.savePrefs('T1', 'U1', prefs);
       expect(await notify.prefs('T1', 'U1')).toEqual(prefs);
+      // Changes that arrive together never undo each other (three Home-tab presses at once).
+      await Promise.all([
+        notify.changePrefs('T1', 'U3', (each) => void (each.digestOnly = true)),
+        notify.changePrefs('T1', 'U3', (each) => void (each.quietHours = { from: 22, to: 7 })),
+        notify.changePrefs('T1', 'U3', (each) => void each.muted.push(9)),
+      ]);
+      expect(await notify.prefs('T1', 'U3')).toMatchObject({ digestOnly: true, quietHours: { from: 22, to: 7 }, muted: [9] });
 
       await notify.holdForDigest('T1', 'U1', 'first');
       await notify.holdForDigest('T1', 'U1', 'second');

@@ -102,43 +102,41 @@ export const notificationsArea: Area = {
     onAction(NotifyIds.mute, async (ctx) => {
       const talepId = Number(buttonValue(ctx.action));
       if (!Number.isInteger(talepId) || talepId < 1) return;
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
-      if (!prefs.muted.includes(talepId)) prefs.muted.push(talepId);
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      await ctx.services.stores.notify.changePrefs(ctx.who.teamId, ctx.who.userId, (prefs) => {
+        if (!prefs.muted.includes(talepId)) prefs.muted.push(talepId);
+      });
       await ctx.surface.send(mutedNotice(talepId));
     }),
     onAction(NotifyIds.unmute, async (ctx) => {
       const talepId = Number(buttonValue(ctx.action));
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
-      prefs.muted = prefs.muted.filter((id) => id !== talepId);
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      await ctx.services.stores.notify.changePrefs(ctx.who.teamId, ctx.who.userId, (prefs) => {
+        prefs.muted = prefs.muted.filter((id) => id !== talepId);
+      });
       await ctx.surface.send(unmutedNotice(talepId));
     }),
     onAction(NotifyIds.kinds, async (ctx) => {
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
       const checked = new Set(checkedValues(ctx.action));
-      prefs.kinds = { assigned: checked.has('assigned'), comment: checked.has('comment'), status: checked.has('status'), due: checked.has('due') };
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      await ctx.services.stores.notify.changePrefs(ctx.who.teamId, ctx.who.userId, (prefs) => {
+        prefs.kinds = { assigned: checked.has('assigned'), comment: checked.has('comment'), status: checked.has('status'), due: checked.has('due') };
+      });
     }),
     onAction(NotifyIds.digestOnly, async (ctx) => {
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
-      prefs.digestOnly = checkedValues(ctx.action).includes('digest');
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      const digestOnly = checkedValues(ctx.action).includes('digest');
+      await ctx.services.stores.notify.changePrefs(ctx.who.teamId, ctx.who.userId, (prefs) => {
+        prefs.digestOnly = digestOnly;
+      });
     }),
     onAction(NotifyIds.quietHours, async (ctx) => {
       const choice = QUIET_CHOICES.find((candidate) => candidate.value === selectedOptionValue(ctx.action));
       if (!choice) return;
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
-      if (choice.hours) {
-        prefs.quietHours = choice.hours;
-        prefs.tzOffset = await timeZoneOffsetOf(ctx);
-      } else delete prefs.quietHours;
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      // The zone is looked up before the change: nothing waits between reading and saving the settings.
+      const tzOffset = choice.hours ? await timeZoneOffsetOf(ctx) : undefined;
+      await ctx.services.stores.notify.changePrefs(ctx.who.teamId, ctx.who.userId, (prefs) => {
+        if (choice.hours) {
+          prefs.quietHours = choice.hours;
+          prefs.tzOffset = tzOffset;
+        } else delete prefs.quietHours;
+      });
     }),
     onAction(new RegExp(`^(${NotifyIds.page}_prev|${NotifyIds.page}_next)$`), async (ctx) => {
       const page = Number(buttonValue(ctx.action));

@@ -4,6 +4,7 @@
  * insert, so two instances noticing one change post it once.
  */
 import type pg from 'pg';
+import { inTransaction, lockKey } from './sql.js';
 import {
   defaultPrefs,
   type Feed,
@@ -154,6 +155,20 @@ export class PostgresNotifyStore implements NotifyStore {
       `INSERT INTO notify_prefs (team_id, user_id, prefs) VALUES ($1, $2, $3) ON CONFLICT (team_id, user_id) DO UPDATE SET prefs = EXCLUDED.prefs`,
       [teamId, userId, JSON.stringify(prefsEntry.parse(prefs))],
     );
+  }
+
+  async changePrefs(teamId: string, userId: string, change: (prefs: NotifyPrefs) => void): Promise<NotifyPrefs> {
+    return inTransaction(this.pool, async (client) => {
+      await lockKey(client, 'notify_prefs', `${teamId}:${userId}`);
+      const result = await client.query<{ prefs: unknown }>('SELECT prefs FROM notify_prefs WHERE team_id = $1 AND user_id = $2', [teamId, userId]);
+      const prefs = result.rows[0] ? prefsEntry.parse(result.rows[0].prefs) : defaultPrefs();
+      change(prefs);
+      await client.query(
+        `INSERT INTO notify_prefs (team_id, user_id, prefs) VALUES ($1, $2, $3) ON CONFLICT (team_id, user_id) DO UPDATE SET prefs = EXCLUDED.prefs`,
+        [teamId, userId, JSON.stringify(prefsEntry.parse(prefs))],
+      );
+      return prefs;
+    });
   }
 
   async holdForDigest(teamId: string, userId: string, line: string): Promise<void> {
