@@ -7,12 +7,15 @@
  * default, far inside the 30 s promised). While leading, a heartbeat on the lock's connection notices a
  * lost connection (and so a lost lock) and stops the component.
  *
+ * The lock's connection is its own (`pg.Client` with the pool's settings), not one of the pool's: a pool
+ * busy with the instance's work must not delay a takeover.
+ *
  * Why a session lock and not a lease row with a heartbeat: the lock cannot outlive its holder's
  * connection, needs no clock agreement, and nothing has to expire. The one gap: if the database ends
  * the session while the process lives on, the component runs until the next heartbeat (≤ heartbeatMs)
  * while another instance may already have taken the lock — work run this way must stay idempotent.
  */
-import type pg from 'pg';
+import pg from 'pg';
 import { LOCK_SPACE } from './schema.js';
 
 export interface SingletonComponent {
@@ -28,6 +31,8 @@ export interface SingletonOptions {
   /** Leadership changed (start/stop of the component already done). */
   onChange?: (leading: boolean) => void;
   onError?: (error: unknown) => void;
+  /** Opens the lock's own connection (default: a `pg.Client` with the pool's settings). */
+  connect?: () => Promise<pg.Client>;
 }
 
 export interface Singleton {
@@ -41,17 +46,17 @@ export function runAsSingleton(pool: pg.Pool, name: string, component: Singleton
   const retryMs = options.retryMs ?? 5_000;
   const heartbeatMs = options.heartbeatMs ?? 5_000;
   const onError = options.onError ?? (() => undefined);
-  let client: pg.PoolClient | undefined;
+  let client: pg.Client | undefined;
   let leading = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 
-  const dropClient = (error?: Error): void => {
+  const dropClient = (): void => {
     const gone = client;
     client = undefined;
-    // Destroying the connection is what releases the lock: never hand it back to the pool holding one.
-    gone?.release(error ?? true);
+    // Closing the connection is what releases the lock.
+    gone?.end().catch(() => undefined);
   };
 
   const loseLead = async (): Promise<void> => {
@@ -69,13 +74,14 @@ export function runAsSingleton(pool: pg.Pool, name: string, component: Singleton
     try {
       if (!leading) {
         if (!client) {
-          client = await pool.connect();
-          const own = client;
+          const fresh = await (options.connect ?? (() => openOwnClient(pool)))();
+          client = fresh;
+          const own = fresh;
           // A connection that dies while checked out reports here (unhandled, it would end the process).
           own.on('error', (error) => {
             if (client !== own) return;
             onError(error);
-            dropClient(error);
+            dropClient();
             running = running.then(loseLead);
           });
         }
@@ -94,7 +100,7 @@ export function runAsSingleton(pool: pg.Pool, name: string, component: Singleton
       }
     } catch (error) {
       onError(error);
-      dropClient(error instanceof Error ? error : undefined);
+      dropClient();
       await loseLead();
     }
   };
@@ -152,4 +158,17 @@ export function singletonWork(
       await stopping?.stop();
     },
   };
+}
+
+/** A connection of its own with the pool's settings (search path included). */
+async function openOwnClient(pool: pg.Pool): Promise<pg.Client> {
+  const fresh = new pg.Client(pool.options);
+  fresh.on('error', () => undefined); // replaced by runAsSingleton's handler once it is in use
+  try {
+    await fresh.connect();
+  } catch (error) {
+    await fresh.end().catch(() => undefined);
+    throw error;
+  }
+  return fresh;
 }

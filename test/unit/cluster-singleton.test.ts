@@ -3,6 +3,7 @@
  * component; when the leader's connection dies (what SIGKILL does to it) the other takes over within
  * its retry interval; a graceful stop hands over at once.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsSingleton, type Singleton } from '../../src/cluster/singleton.js';
 import { freshSchema, pgAvailable, type TestSchema } from '../support/pg-schema.js';
@@ -33,9 +34,17 @@ describe.skipIf(!pgAvailable)('runAsSingleton (PostgreSQL)', () => {
   const instance = (name: string) => {
     const component = new StandIn();
     const pool = schema.pool({ max: 2 });
-    const singleton = runAsSingleton(pool, name, component, { retryMs: 100, heartbeatMs: 100 });
+    const life = { dead: false };
+    // A dead process opens no connection: its singleton cannot take the lock back.
+    const connect = async () => {
+      if (life.dead) throw new Error('this process is dead');
+      const client = new pg.Client(pool.options);
+      await client.connect();
+      return client;
+    };
+    const singleton = runAsSingleton(pool, name, component, { retryMs: 100, heartbeatMs: 100, connect });
     started.push(singleton);
-    return { component, singleton, pool };
+    return { component, singleton, pool, life };
   };
 
   it('one of two runs it; the other takes over within the retry interval when the leader\'s connection dies', async () => {
@@ -45,9 +54,9 @@ describe.skipIf(!pgAvailable)('runAsSingleton (PostgreSQL)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([a.component.running, b.component.running]).toEqual([true, false]);
 
-    // The leader's process "dies": its pool takes no new connection (so it cannot take the lock back,
-    // as a live instance rightly might), and its session ends as when the process is killed.
-    void a.pool.end().catch(() => undefined);
+    // The leader's process "dies": it opens no new connection (so it cannot take the lock back, as a
+    // live instance rightly might), and its session ends as when the process is killed.
+    a.life.dead = true;
     const admin = schema.pool({ max: 1 });
     const ended = await admin.query(
       `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = (hashtext('singleton poller-a')::bigint & 4294967295)::oid`,
