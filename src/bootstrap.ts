@@ -22,7 +22,7 @@ import { openStores } from './store/index.js';
 import { talepChangeBus } from './events/talep-changes.js';
 
 export interface BuildServicesOptions {
-  config: Pick<Config, 'helpdesk' | 'slack'>;
+  config: Pick<Config, 'helpdesk' | 'slack'> & Partial<Pick<Config, 'defaultLanguage'>>;
   /** The help-desk API root actually used (the configured URL or the embedded sandbox's). */
   helpdeskUrl: string;
   /**
@@ -90,6 +90,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),
+    ...(config.defaultLanguage ? { defaultLanguage: config.defaultLanguage } : {}),
     ...(options.docsSite
       ? {
           docsSite: new OembedDocsSite({

@@ -8,6 +8,7 @@ import { assetsArea } from './assets/index.js';
 import { categoriesArea } from './categories/index.js';
 import { companiesArea } from './companies/index.js';
 import { kbArea } from './kb/index.js';
+import { languageArea } from './language/index.js';
 import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { newTalepArea } from './new-talep/index.js';
 import { pendingArea } from './pending/index.js';
@@ -30,6 +31,7 @@ export function allAreas(): Area[] {
   return [
     accountArea,
     pendingArea,
+    languageArea,
     newTalepArea,
     messageShortcutsArea,
     talepCardArea,

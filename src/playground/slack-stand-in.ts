@@ -46,6 +46,8 @@ export interface StandInUser {
   realName?: string;
   email?: string;
   tzOffset?: number;
+  /** The person's Slack language (`tr-TR`), returned when users.info asks with `include_locale`. */
+  locale?: string;
 }
 
 export interface StandInFile {
@@ -369,6 +371,7 @@ export class SlackStandIn {
             name: user.name,
             real_name: user.realName ?? user.name,
             tz_offset: user.tzOffset ?? 0,
+            ...(args.include_locale && String(args.include_locale) !== 'false' ? { locale: user.locale ?? 'en-US' } : {}),
             profile: { email: user.email, real_name: user.realName ?? user.name, display_name: user.realName ?? user.name },
           },
         };

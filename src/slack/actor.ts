@@ -6,6 +6,7 @@
 import type { HelpdeskClient } from '../api/client.js';
 import { type HelpdeskRole, isAdminRole, isAgentRole } from '../domain/roles.js';
 import type { Account } from '../store/account-store.js';
+import type { Messages } from '../i18n/messages.js';
 import { queuedMessage } from '../views/kit/notices.js';
 import { type LinkProblem, linkProblemMessage } from './failures.js';
 import type { Services } from './services.js';
@@ -35,6 +36,8 @@ export interface ActorOptions {
   /** Where a "your request is queued" notice goes; none: the call waits quietly (e.g. a form being filled in). */
   queuedNotices?: Surface;
   priority?: 'interactive' | 'background';
+  /** The words of the "queued" notice (English without them). */
+  m?: Messages;
 }
 
 /** Waits shorter than this are not worth a "queued" notice. */
@@ -60,7 +63,7 @@ export function actorFor(services: Services, who: Who, options: ActorOptions = {
           onQueued: (waitMs: number) => {
             if (toldQueued || waitMs < QUEUED_NOTICE_AFTER_MS) return;
             toldQueued = true;
-            notices.send(queuedMessage(waitMs), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
+            notices.send(queuedMessage(waitMs, options.m), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
           },
         }
       : {}),
@@ -81,11 +84,11 @@ export function actorFor(services: Services, who: Who, options: ActorOptions = {
  * answer is undefined. The one "require a linked account" primitive.
  */
 export async function requireLinked(
-  scene: { services: Services; who: Who; surface: Surface },
-  options: ActorOptions = { queuedNotices: scene.surface },
+  scene: { services: Services; who: Who; surface: Surface; m?: Messages },
+  options: ActorOptions = { queuedNotices: scene.surface, ...(scene.m ? { m: scene.m } : {}) },
 ): Promise<Actor | undefined> {
   const actor = actorFor(scene.services, scene.who, options);
   if (typeof actor !== 'string') return actor;
-  await scene.surface.send(linkProblemMessage(actor), 'problem');
+  await scene.surface.send(linkProblemMessage(actor, scene.m), 'problem');
   return undefined;
 }

@@ -12,7 +12,6 @@
 import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortcut, MessageShortcut, ViewClosedAction, ViewSubmitAction, webApi } from '@slack/bolt';
 import type * as z from 'zod';
 import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js';
-import { helpMessage } from '../views/kit/help.js';
 import { resultView } from '../views/kit/states.js';
 import { actorFor, whoActs } from './actor.js';
 import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey } from './deliveries.js';
@@ -32,7 +31,8 @@ import type {
   SubmitCtx,
   SubmitNeeds,
 } from './listeners.js';
-import { runWithNeeds } from './middleware.js';
+import { runWithNeeds, withPersonWords } from './middleware.js';
+import { messagesOf } from './locale.js';
 import {
   blockActionElement,
   blockActionPayload,
@@ -45,7 +45,7 @@ import {
   viewSubmissionPayload,
 } from './payloads.js';
 import { type WorkKind, workHandler } from './outbox.js';
-import { type CommandCtx, type Route, Router } from './routes.js';
+import { type CommandCtx, localizedHelp, type Route, Router } from './routes.js';
 import type { Services } from './services.js';
 import { registerSteps } from './steps.js';
 import {
@@ -163,19 +163,21 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
     const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
     const resolved = router.resolve(command.text ?? '');
+    // The person's words, found once for the kernel's answers and the route (./locale.ts).
+    const ix = await withPersonWords(base(client, who, surface, deliveryKey));
     if ('help' in resolved) {
       const entries = resolved.family ? router.familyEntries(resolved.family) : router.entries;
-      await tell(helpMessage(entries, resolved.unknown));
+      await tell(localizedHelp(entries, resolved.unknown, messagesOf(ix)));
       return;
     }
     const { route: found, args } = resolved;
     if (!args.ok) {
       // The error may quote what was typed: escaped, and cut to what a notice needs.
-      await tell({ text: `:warning: ${escapeText(truncate(args.error, 1000))}\nUsage: \`/talep ${found.usage}\`` });
+      await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(args.error, 1000)), usage: found.usage }) });
       return;
     }
     const ctx: CommandCtx & { args: unknown } = {
-      ...base(client, who, surface, deliveryKey),
+      ...ix,
       channelId: command.channel_id,
       responseUrl: command.response_url,
       triggerId: command.trigger_id,

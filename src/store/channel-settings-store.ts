@@ -4,7 +4,7 @@
  * a PostgreSQL table can replace the embedded implementation without touching callers.
  */
 import * as z from 'zod';
-import { UNFURL_MODES, type UnfurlMode } from '../domain/unfurl-mode.js';
+import { DEFAULT_UNFURL_MODE, UNFURL_MODES, type UnfurlMode } from '../domain/unfurl-mode.js';
 import type { Database } from './database.js';
 
 /** Slack ids contain no colon (as database.ts's `key`, which this module cannot import: database.ts imports this one). */
@@ -12,6 +12,8 @@ const channelKey = (teamId: string, channelId: string): string => `${teamId}:${c
 
 export interface ChannelSettings {
   unfurl: UnfurlMode;
+  /** The language of the bot's posts there (`/talep language channel`); unset: the workspace default. */
+  language?: 'en' | 'tr';
   /** `team:user` of whoever changed it last, and when. */
   changedBy: string;
   changedAt: Date;
@@ -21,10 +23,13 @@ export interface ChannelSettingsStore {
   /** The channel's settings, or undefined when nobody set any (the defaults apply). */
   get(teamId: string, channelId: string): Promise<ChannelSettings | undefined>;
   setUnfurl(teamId: string, channelId: string, mode: UnfurlMode, changedBy: string, at?: Date): Promise<void>;
+  /** `undefined` goes back to the workspace default. */
+  setLanguage(teamId: string, channelId: string, language: 'en' | 'tr' | undefined, changedBy: string, at?: Date): Promise<void>;
 }
 
 export const channelSettingsEntry = z.object({
   unfurl: z.enum(UNFURL_MODES),
+  language: z.enum(['en', 'tr']).optional(),
   changedBy: z.string(),
   changedAt: z.iso.datetime(),
 });
@@ -37,12 +42,23 @@ export class LowdbChannelSettingsStore implements ChannelSettingsStore {
 
   async get(teamId: string, channelId: string): Promise<ChannelSettings | undefined> {
     const entry = this.db.data.channelSettings[channelKey(teamId, channelId)];
-    return entry ? { ...entry, changedAt: new Date(entry.changedAt) } : undefined;
+    if (!entry) return undefined;
+    const { language, ...rest } = entry;
+    return { ...rest, ...(language ? { language } : {}), changedAt: new Date(entry.changedAt) };
   }
 
   async setUnfurl(teamId: string, channelId: string, mode: UnfurlMode, changedBy: string, at = new Date()): Promise<void> {
     await this.db.update((data) => {
-      data.channelSettings[channelKey(teamId, channelId)] = { unfurl: mode, changedBy, changedAt: at.toISOString() };
+      const language = data.channelSettings[channelKey(teamId, channelId)]?.language;
+      data.channelSettings[channelKey(teamId, channelId)] = { unfurl: mode, ...(language ? { language } : {}), changedBy, changedAt: at.toISOString() };
+    });
+  }
+
+  async setLanguage(teamId: string, channelId: string, language: 'en' | 'tr' | undefined, changedBy: string, at = new Date()): Promise<void> {
+    await this.db.update((data) => {
+      // A channel nobody set yet keeps the default previews: only its language changes.
+      const unfurl = data.channelSettings[channelKey(teamId, channelId)]?.unfurl ?? DEFAULT_UNFURL_MODE;
+      data.channelSettings[channelKey(teamId, channelId)] = { unfurl, ...(language ? { language } : {}), changedBy, changedAt: at.toISOString() };
     });
   }
 }

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { channelSettingsTable } from './channel-settings-store.js';
 import { idempotencyTable } from './idempotency-store.js';
 import { jobsTable } from './job-store.js';
+import { languagesTable } from './language-store.js';
 import { ensurePrivateDir, PrivateJsonFile } from './private-files.js';
 
 const role = z.enum(['admin', 'agent', 'user']);
@@ -82,6 +83,8 @@ export const databaseSchema = z.object({
   jobs: jobsTable,
   /** `team:channel` → what people set for that channel (channel-settings-store.ts); absent in older files. */
   channelSettings: channelSettingsTable.default({}),
+  /** `team:user` → the language the person chose (language-store.ts); absent in older files. */
+  languages: languagesTable.default({}),
 });
 export type DatabaseData = z.infer<typeof databaseSchema>;
 
@@ -95,6 +98,7 @@ export const emptyDatabase = (): DatabaseData => ({
   jobs: {},
   reminders: {},
   channelSettings: {},
+  languages: {},
 });
 
 export type Database = Low<DatabaseData>;

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './database.js';
 import { DirectoryStore } from './directory-store.js';
 import { type IdempotencyStore, LowdbIdempotencyStore } from './idempotency-store.js';
 import { LowdbJobQueue } from './job-store.js';
+import { type LanguageStore, LowdbLanguageStore } from './language-store.js';
 import { MessageTalepStore } from './message-taleps.js';
 import { ReminderStore } from './reminder-store.js';
 import { RuleRegistry } from './rule-registry.js';
@@ -27,6 +28,8 @@ export interface Stores {
   reminders: ReminderStore;
   /** What people set per channel (how much link previews show there). */
   channelSettings: ChannelSettingsStore;
+  /** The language each person chose (`/talep language`). */
+  languages: LanguageStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -50,5 +53,6 @@ export async function openStores(source: string | Database | undefined, keys: Bu
     jobs: new LowdbJobQueue(db),
     reminders: new ReminderStore(db),
     channelSettings: new LowdbChannelSettingsStore(db),
+    languages: new LowdbLanguageStore(db),
   };
 }
