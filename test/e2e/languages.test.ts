@@ -1,0 +1,87 @@
+/**
+ * The bot in each person's language: a Turkish-locale Slack user (users.info `tr-TR`) gets Turkish,
+ * everyone else English; `/talep language` overrides it and `channel` sets a conversation's language;
+ * Turkish sub-command words (`YENİ`, `göster`, `ara`…) run the same routes. The main flows once per
+ * language; Slack's Block Kit limits are checked by the stand-in on every payload of both.
+ */
+import { describe, expect, it } from 'vitest';
+import { forgetSlackProfile } from '../../src/slack/profiles.js';
+import { json, slashAnswer } from '../support/e2e.js';
+import { type Person, people } from '../support/harness.js';
+import { useHarness } from '../support/use-harness.js';
+
+/** agent2 uses Slack in Turkish; the others in English (the stand-in's default `en-US`). */
+const h = useHarness({}, async (started) => {
+  const agent2 = started.slack.users.get(people.agent2.userId);
+  if (agent2) agent2.locale = 'tr-TR';
+  forgetSlackProfile(people.agent2.userId);
+});
+
+const slash = async (person: Person, text: string) => (await slashAnswer(h, person, text, { status: true, ephemeral: true })).post;
+
+describe('the language of each person', () => {
+  it('answers /talep help in English and, for a Turkish Slack user, in Turkish with Turkish sub-command words', async () => {
+    const english = json(await slash('agent', 'help'));
+    expect(english).toContain('Here is what `/talep` can do:');
+    expect(english).toContain('/talep show &lt;id&gt;');
+    const turkish = json(await slash('agent2', 'yardım'));
+    expect(turkish).toContain('`/talep` ile yapabilecekleriniz:');
+    expect(turkish).toContain('/talep göster &lt;id&gt;');
+    expect(turkish).toContain('Talep kartını gösterir');
+    expect(turkish).toContain('*Talepler*');
+  });
+
+  it('asks Slack for the locale with include_locale', async () => {
+    const lookups = h.slack.callsTo('users.info').filter((call) => call.args.user === people.agent2.userId);
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(String(lookups[0]?.args.include_locale)).toBe('true');
+  });
+
+  it('tells an unknown word in the person’s language', async () => {
+    expect(json(await slash('agent2', 'frobnicate'))).toContain('`frobnicate` komutunu bilmiyorum');
+    expect(json(await slash('agent', 'frobnicate'))).toContain("I don't know `frobnicate`");
+  });
+
+  it('searches with `ara` (and `SEARCH`) in each language', async () => {
+    const turkish = json(await slash('agent2', 'ARA jamming'));
+    expect(turkish).toContain('*1 talep* eşleşiyor: “jamming”');
+    expect(turkish).toContain('Göster');
+    const english = json(await slash('agent', 'SEARCH jamming'));
+    expect(english).toContain('*1 talep* match “jamming”');
+  });
+
+  it('shows the statistics with Turkish status names', async () => {
+    const turkish = json(await slash('agent2', 'istatistik'));
+    expect(turkish).toContain('*Tüm help desk*');
+    expect(turkish).toContain('*Devam Ediyor*');
+    expect(json(await slash('agent', 'stats'))).toContain('*In progress*');
+  });
+
+  it('/talep language: tells the current language and its source, and a choice overrides Slack’s', async () => {
+    expect(json(await slash('agent2', 'dil'))).toContain('Sizinle Türkçe konuşuyorum (Slack diliniz)');
+    expect(json(await slash('agent2', 'language en'))).toContain('From now on I speak English with you.');
+    expect(json(await slash('agent2', 'help'))).toContain('Here is what `/talep` can do:');
+    expect(json(await slash('agent2', 'language'))).toContain('I speak English with you (you chose it)');
+    expect(json(await slash('agent2', 'language auto'))).toContain('Yeniden Slack dilinizi izliyorum: şu an Türkçe.');
+    expect(json(await slash('agent', 'language TR'))).toContain('Bundan sonra sizinle Türkçe konuşacağım.');
+    expect(json(await slash('agent', 'stats'))).toContain('*Tüm help desk*');
+    await slash('agent', 'language auto');
+    expect(json(await slash('agent', 'language klingon'))).toContain('Usage: `/talep language [channel] [tr|en|auto]`');
+  });
+
+  it('/talep language channel: a conversation’s language, stored per channel', async () => {
+    expect(json(await slash('agent', 'language channel'))).toContain('Posts in this conversation are in English (the workspace default)');
+    expect(json(await slash('agent', 'language channel tr'))).toContain('Posts in this conversation are now in Turkish (Türkçe).');
+    expect((await h.services.stores.channelSettings.get('T1', 'C1'))?.language).toBe('tr');
+    expect(json(await slash('agent2', 'dil kanal'))).toContain('Bu konuşmadaki mesajlar Türkçe (burada ayarlandı)');
+    await slash('agent', 'language channel auto');
+    expect((await h.services.stores.channelSettings.get('T1', 'C1'))?.language).toBeUndefined();
+  });
+
+  it('asks an unlinked person to connect in their language', async () => {
+    const stranger = h.slack.users.get(people.stranger.userId);
+    if (stranger) stranger.locale = 'tr-TR';
+    forgetSlackProfile(people.stranger.userId);
+    expect(json(await slash('stranger', 'ara yazıcı'))).toContain('Help-desk hesabını bağla');
+  });
+});
