@@ -10,7 +10,9 @@ import { languageChoiceOf, localeOf } from '../../src/i18n/locales.js';
 import { catalogs, english, messagesFor } from '../../src/i18n/messages.js';
 import type { MessageParams } from '../../src/i18n/placeholders.js';
 import { tr } from '../../src/i18n/tr.js';
+import { allAreas } from '../../src/commands/index.js';
 import { BLOCK_KIT_LIMITS } from '../../src/slack/block-kit-limits.js';
+import { Router, TURKISH_WORDS } from '../../src/slack/routes.js';
 
 /** `name:kind` of every argument of a message, nested branches included. */
 function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
@@ -152,5 +154,54 @@ describe('t', () => {
     expect(languageChoiceOf('English')).toBe('en');
     expect(languageChoiceOf('auto')).toBe('auto');
     expect(languageChoiceOf('klingon')).toBeUndefined();
+  });
+});
+
+describe('the sub-commands in both languages', () => {
+  const routes = allAreas().flatMap((area) => area.routes ?? []);
+
+  it('have a summary and a group in each catalog; the English ones are the routes’ own', () => {
+    const missing: string[] = [];
+    for (const route of routes) {
+      for (const key of [`route.${route.path}`, `group.${route.group}`]) {
+        for (const locale of ['en', 'tr'] as const) if (messagesFor(locale).lookup(key) === undefined) missing.push(`${locale} ${key}`);
+      }
+      expect(english.lookup(`route.${route.path}`), route.path).toBe(route.summary);
+      expect(english.lookup(`group.${route.group}`)).toBe(route.group);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('never use a Turkish word that is also an English sub-command word', () => {
+    const englishWords = new Set(routes.flatMap((route) => [route.path, ...(route.aliases ?? [])]).flatMap((path) => path.split(' ')));
+    expect(Object.keys(TURKISH_WORDS).filter((word) => englishWords.has(word))).toEqual([]);
+    // Every Turkish word stands for a word some route uses (or help).
+    const targets = new Set([...englishWords, 'help']);
+    expect(Object.entries(TURKISH_WORDS).filter(([, word]) => !targets.has(word))).toEqual([]);
+  });
+
+  it('resolve Turkish words under Turkish case rules', () => {
+    const router = new Router();
+    for (const route of routes) router.add(route);
+    const pathOf = (text: string) => {
+      const resolved = router.resolve(text);
+      return 'route' in resolved ? resolved.route.path : 'help';
+    };
+    expect(pathOf('YENİ')).toBe('new');
+    expect(pathOf('yeni Yazıcı bozuk')).toBe('new');
+    expect(pathOf('GÖSTER 12')).toBe('show');
+    expect(pathOf('yorum 12 merhaba')).toBe('comment');
+    expect(pathOf('KAPAT 12')).toBe('close');
+    expect(pathOf('ata 12 me')).toBe('assign');
+    expect(pathOf('ARA yazıcı')).toBe('search');
+    expect(pathOf('benim')).toBe('mine');
+    expect(pathOf('kullanıcı düzenle ali@example.com')).toBe('user edit');
+    expect(pathOf('KULLANICI LİSTELE')).toBe('user list');
+    expect(pathOf('kb yeni')).toBe('kb new');
+    expect(pathOf('yardım')).toBe('help');
+    expect(pathOf('YARDIM')).toBe('help');
+    // Arguments are never translated: `ara yeni` searches for "yeni".
+    const search = router.resolve('ara yeni yazıcı');
+    expect('route' in search && search.args.ok && (search.args.value as { query: string }).query).toBe('yeni yazıcı');
   });
 });
