@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { forgetSlackProfile } from '../../src/slack/profiles.js';
-import { json, slashAnswer } from '../support/e2e.js';
+import { CloseIds } from '../../src/views/talep-work/close.js';
+import { json, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Person, people } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -76,6 +77,28 @@ describe('the language of each person', () => {
     expect(json(await slash('agent2', 'dil kanal'))).toContain('Bu konuşmadaki mesajlar Türkçe (burada ayarlandı)');
     await slash('agent', 'language channel auto');
     expect((await h.services.stores.channelSettings.get('T1', 'C1'))?.language).toBeUndefined();
+  });
+
+  it('closes a talep in each language: the question, its buttons and Cancel', async () => {
+    const turkish = await slash('agent2', 'KAPAT 8');
+    expect(json(turkish)).toContain('*#8* numaralı talep kapatılsın mı?');
+    expect(json(turkish)).toContain('Talebi kapat');
+    expect(json(turkish)).toContain('Talebi açana bildirim gönderme');
+    const cancelled = (await pressAnswer(h, 'agent2', { action_id: CloseIds.cancel, value: '8' }, { status: true })).post;
+    expect(cancelled.text).toBe('#8 numaralı talebe dokunulmadı.');
+    const english = await slash('agent', 'close 8');
+    expect(json(english)).toContain('Close talep *#8*');
+    expect(json(english)).toContain("Don't notify the submitter");
+  });
+
+  it('comments in each language (accepted work answers in the person’s language)', async () => {
+    expect(json(await slash('agent2', 'yorum 3 Merhaba, bakıyorum.'))).toContain(':speech_balloon: #3 numaralı talebe yorum eklendi.');
+    expect(json(await slash('agent', 'comment 6 Looking at it.'))).toContain(':speech_balloon: Comment added to #6.');
+  });
+
+  it('says a failure in the person’s language', async () => {
+    expect(json(await slash('agent2', 'göster 99999'))).toContain('#99999 numaralı talep bulunamadı.');
+    expect(json(await slash('agent', 'show 99999'))).toContain('Talep #99999 was not found.');
   });
 
   it('asks an unlinked person to connect in their language', async () => {
