@@ -21,7 +21,7 @@ import { commentWork } from './work.js';
 const pageButton = (id: string) =>
   onAction(id, { talep: (ctx) => parseCommentsPageValue(buttonValue(ctx.action))?.talepId }, async (ctx) => {
     const { page } = parseCommentsPageValue(buttonValue(ctx.action)) as { page: number };
-    await ctx.surface.replace(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, page));
+    await ctx.surface.replace(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, page, undefined, messagesOf(ctx)));
   });
 
 export const talepCommentsArea: Area = {
@@ -58,7 +58,7 @@ export const talepCommentsArea: Area = {
       audience: 'everyone',
       parse: parseCommentsArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
-      run: async (ctx) => ctx.surface.send(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, ctx.args.page)),
+      run: async (ctx) => ctx.surface.send(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, ctx.args.page, undefined, messagesOf(ctx))),
     }),
   ],
   listeners: [
