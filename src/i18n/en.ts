@@ -273,6 +273,24 @@ export const en = {
   'commentEdit.atMost': 'At most {max} characters.',
   'commentEdit.outOfDate': ':warning: This form is out of date. Open it again from the comments list.',
   'commentEdit.saving': 'Saving…',
+
+  // ── reminders ──
+  'reminders.noSubject': '_(no subject)_',
+  'reminders.reminderText': 'Reminder: talep #{id} {subject}',
+  'reminders.reminder': ':alarm_clock: *Reminder:* <{url}|talep #{id}> {subject}',
+  'reminders.showButton': 'Show',
+  'reminders.why': 'You asked for this reminder with `/talep remind`. `/talep reminders` lists the others.',
+  'reminders.set': ':alarm_clock: I will remind you about talep #{id} {date} (in a DM). `/talep reminders` lists and cancels reminders.',
+  'reminders.none': ':alarm_clock: You have no reminders. Set one with `/talep remind <id> <when>`, e.g. `/talep remind 12 tomorrow`.',
+  'reminders.noneText': 'You have no reminders.',
+  'reminders.heading': ':alarm_clock: *Your reminders* ({count})',
+  'reminders.row': '{date} — talep *#{id}* {subject}',
+  'reminders.cancelButton': 'Cancel',
+  'reminders.more': '…and {count} more, after these.',
+  'reminders.count': 'You have {count, plural, one {# reminder} other {# reminders}}.',
+  'reminders.cancelled': ':white_check_mark: The reminder about talep #{id} is cancelled.',
+  'reminders.gone': ':information_source: That reminder was already sent or cancelled.',
+  'reminders.tooFar': ':warning: Slack can schedule a reminder at most {days} days ahead.',
 } as const;
 
 export type MessageKey = keyof typeof en;

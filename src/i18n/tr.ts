@@ -273,4 +273,22 @@ export const tr: Catalog<typeof en> = {
   'commentEdit.atMost': 'En çok {max} karakter.',
   'commentEdit.outOfDate': ':warning: Bu formun süresi geçmiş. Yorum listesinden yeniden açın.',
   'commentEdit.saving': 'Kaydediliyor…',
+
+  // ── hatırlatmalar ──
+  'reminders.noSubject': '_(konu yok)_',
+  'reminders.reminderText': 'Hatırlatma: talep #{id} {subject}',
+  'reminders.reminder': ':alarm_clock: *Hatırlatma:* <{url}|talep #{id}> {subject}',
+  'reminders.showButton': 'Göster',
+  'reminders.why': 'Bu hatırlatmayı `/talep hatırlat` ile istediniz. Diğerleri: `/talep hatırlatmalar`.',
+  'reminders.set': ':alarm_clock: #{id} numaralı talebi size {date} hatırlatacağım (DM ile). Hatırlatmaları listelemek ve iptal etmek için: `/talep hatırlatmalar`.',
+  'reminders.none': ':alarm_clock: Hiç hatırlatmanız yok. Kurmak için: `/talep hatırlat <no> <zaman>`, ör. `/talep hatırlat 12 tomorrow`.',
+  'reminders.noneText': 'Hiç hatırlatmanız yok.',
+  'reminders.heading': ':alarm_clock: *Hatırlatmalarınız* ({count})',
+  'reminders.row': '{date} — talep *#{id}* {subject}',
+  'reminders.cancelButton': 'İptal',
+  'reminders.more': '…ve bunlardan sonra {count} tane daha.',
+  'reminders.count': '{count, plural, other {# hatırlatmanız}} var.',
+  'reminders.cancelled': ':white_check_mark: #{id} numaralı talep hatırlatması iptal edildi.',
+  'reminders.gone': ':information_source: Bu hatırlatma zaten gönderilmiş ya da iptal edilmiş.',
+  'reminders.tooFar': ':warning: Slack bir hatırlatmayı en çok {days} gün sonrasına kurabilir.',
 };
