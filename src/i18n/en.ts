@@ -291,6 +291,38 @@ export const en = {
   'reminders.cancelled': ':white_check_mark: The reminder about talep #{id} is cancelled.',
   'reminders.gone': ':information_source: That reminder was already sent or cancelled.',
   'reminders.tooFar': ':warning: Slack can schedule a reminder at most {days} days ahead.',
+
+  // ── talep-extras: tags, secondary assignee, subscribers ──
+  'extras.tagged': ':label: Tagged #{id} with {tags}.',
+  'extras.tagsNow': ':label: The tags of #{id} are now {tags}.',
+  'extras.noTagsNow': ':label: Talep #{id} has no tags now.',
+  'extras.untagged': ':label: Removed {tags} from #{id}.',
+  'extras.tagsMissing': ':information_source: Talep #{id} has no tag {wanted}. Its tags: {has}.',
+  'extras.tagsMissingNone': ':information_source: Talep #{id} has no tag {wanted}. It has no tags.',
+  'extras.secondaryAdded': ':busts_in_silhouette: Added {who} as a secondary assignee of #{id}.',
+  'extras.secondaryOff':
+    ":gear: Cannot add a secondary assignee: the help desk's secondary-assignee setting is off, so a talep has one assignee only. A help-desk admin can turn on `AllowSecondaryAssignee` in its settings.",
+  'extras.onlyAgentsSubscribeOthers': ':no_entry: Only agents can subscribe or unsubscribe someone else. `/talep subscribe <id>` subscribes you.',
+  'extras.nobodySubscribed': ':bell: Nobody is subscribed to talep #{id}.',
+  'extras.more': '…and {count} more.',
+  'extras.subscribersHeading': ':bell: *Subscribers of talep #{id}* ({count})',
+  'extras.unsubscribeMeButton': 'Unsubscribe me',
+  'extras.subscribeMeButton': 'Subscribe me',
+  'extras.subscribersNote': 'Subscribers get the help desk’s e-mails about the talep (new comments, closing).',
+  'extras.subscribersText': 'Subscribers of talep #{id}: {count}',
+  'extras.subscribedSomeone': ':bell: <@{who}> is now subscribed to #{id}.',
+  'extras.unsubscribedSomeone': ':bell: <@{who}> is no longer subscribed to #{id}.',
+
+  // ── custom fields of a talep ──
+  'fields.yes': 'Yes',
+  'fields.no': 'No',
+  'fields.notSet': '_not set_',
+  'fields.heading': ':clipboard: *Custom fields of talep #{id}* {subject}',
+  'fields.none': "This talep's category has no custom fields.",
+  'fields.noneText': 'Talep #{id} has no custom fields.',
+  'fields.required': ' _(required)_',
+  'fields.editButton': 'Edit',
+  'fields.text': 'Custom fields of talep #{id}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -291,4 +291,36 @@ export const tr: Catalog<typeof en> = {
   'reminders.cancelled': ':white_check_mark: #{id} numaralı talep hatırlatması iptal edildi.',
   'reminders.gone': ':information_source: Bu hatırlatma zaten gönderilmiş ya da iptal edilmiş.',
   'reminders.tooFar': ':warning: Slack bir hatırlatmayı en çok {days} gün sonrasına kurabilir.',
+
+  // ── talep ayrıntıları: etiketler, ikinci atanan, aboneler ──
+  'extras.tagged': ':label: #{id} numaralı talebe etiket eklendi: {tags}.',
+  'extras.tagsNow': ':label: #{id} numaralı talebin etiketleri artık: {tags}.',
+  'extras.noTagsNow': ':label: #{id} numaralı talebin artık etiketi yok.',
+  'extras.untagged': ':label: #{id} numaralı talepten kaldırıldı: {tags}.',
+  'extras.tagsMissing': ':information_source: #{id} numaralı talepte {wanted} etiketi yok. Etiketleri: {has}.',
+  'extras.tagsMissingNone': ':information_source: #{id} numaralı talepte {wanted} etiketi yok. Hiç etiketi yok.',
+  'extras.secondaryAdded': ':busts_in_silhouette: {who}, #{id} numaralı talebe ikinci atanan olarak eklendi.',
+  'extras.secondaryOff':
+    ':gear: İkinci atanan eklenemiyor: help desk’in ikinci atanan ayarı kapalı, bu yüzden bir talebin tek atananı olur. Bir help-desk yöneticisi ayarlarda `AllowSecondaryAssignee` seçeneğini açabilir.',
+  'extras.onlyAgentsSubscribeOthers': ':no_entry: Başkasını yalnızca temsilciler abone edebilir ya da abonelikten çıkarabilir. Sizi abone etmek için: `/talep abone <no>`.',
+  'extras.nobodySubscribed': ':bell: #{id} numaralı talebe kimse abone değil.',
+  'extras.more': '…ve {count} kişi daha.',
+  'extras.subscribersHeading': ':bell: *#{id} numaralı talebin aboneleri* ({count})',
+  'extras.unsubscribeMeButton': 'Aboneliğimi bitir',
+  'extras.subscribeMeButton': 'Beni abone et',
+  'extras.subscribersNote': 'Aboneler talep hakkındaki help-desk e-postalarını alır (yeni yorumlar, kapanış).',
+  'extras.subscribersText': '#{id} numaralı talebin aboneleri: {count}',
+  'extras.subscribedSomeone': ':bell: <@{who}> artık #{id} numaralı talebe abone.',
+  'extras.unsubscribedSomeone': ':bell: <@{who}> artık #{id} numaralı talebe abone değil.',
+
+  // ── talebin özel alanları ──
+  'fields.yes': 'Evet',
+  'fields.no': 'Hayır',
+  'fields.notSet': '_boş_',
+  'fields.heading': ':clipboard: *#{id} numaralı talebin özel alanları* {subject}',
+  'fields.none': 'Bu talebin kategorisinde özel alan yok.',
+  'fields.noneText': '#{id} numaralı talebin özel alanı yok.',
+  'fields.required': ' _(zorunlu)_',
+  'fields.editButton': 'Düzenle',
+  'fields.text': '#{id} numaralı talebin özel alanları',
 };
