@@ -16,7 +16,7 @@ import { subscribersFor } from './people.js';
 export function extraMessage(services: Services, actor: Actor, extra: CardExtra, talepId: number, m: Messages = english): Promise<SlackMessage> {
   switch (extra) {
     case 'relations':
-      return relationsFor(actor, talepId);
+      return relationsFor(actor, talepId, undefined, m);
     case 'fields':
       return fieldsFor(actor, talepId, m);
     case 'files':
