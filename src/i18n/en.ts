@@ -366,6 +366,27 @@ export const en = {
   'merge.cancelled': 'Merge of #{merged} into #{into} cancelled; nothing changed.',
   'merge.cancelledAnyway': 'Cancelled; nothing changed.',
   'merge.needsAgent': ':no_entry: Merging taleps needs help-desk *agent* (Temsilci) permission. Ask an agent to merge them.',
+
+  // ── talep-files: the attachments list ──
+  'files.attachButton': 'Attach files',
+  'files.none': ':paperclip: Talep #{id} has no attachments.',
+  'files.noneText': 'Talep #{id} has no attachments.',
+  'files.heading': ':paperclip: *Attachments of talep #{id}* ({count})',
+  'files.file': 'file',
+  'files.downloadButton': 'Download',
+  'files.more': '…and {count} more in the help desk.',
+  'files.deleteButton': 'Delete {name}',
+  'files.deleteQuestion': 'Delete the file?',
+  'files.deleteExplained': '*{name}* will be removed from talep #{id}. This cannot be undone.',
+  'files.deleteConfirm': 'Delete',
+  'files.downloadNote': '*Download* sends you the file in a direct message from the app, fetched with your own help-desk access.',
+  'files.text': 'Attachments of talep #{id}: {count}',
+  'files.sent': ':inbox_tray: Sent *{name}* (talep #{id}) to you in a direct message from the app.',
+  'files.deleted': ':wastebasket: File #{id} was deleted.',
+  'files.uploadFailed': ':warning: Slack did not take the file ({reason}). Try again, or open the talep in the help desk.',
+  'files.fileOfTalep': 'File #{fileId} of talep #{talepId}',
+  'files.fileLabel': 'File #{fileId}',
+  'files.fromTalep': 'From talep #{id}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -17,7 +17,7 @@ import type { Who } from './actor.js';
 import { cachedSlackProfile, slackProfile } from './profiles.js';
 import type { Services } from './services.js';
 
-const LOOKUP_BUDGET_MS = 700;
+const LOOKUP_BUDGET_MS = 500;
 
 export type LocaleSource = 'chosen' | 'slack' | 'default';
 

@@ -20,7 +20,7 @@ export function extraMessage(services: Services, actor: Actor, extra: CardExtra,
     case 'fields':
       return fieldsFor(actor, talepId, m);
     case 'files':
-      return filesFor(actor, talepId);
+      return filesFor(actor, talepId, undefined, m);
     case 'subscribers':
       return subscribersFor(actor, talepId, undefined, m);
     case 'comments':
