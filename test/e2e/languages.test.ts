@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { forgetSlackProfile } from '../../src/slack/profiles.js';
 import { CloseIds } from '../../src/views/talep-work/close.js';
+import { talepUrl } from '../../src/domain/talep-link.js';
 import { json, pressAnswer, slashAnswer } from '../support/e2e.js';
 import { type Person, people } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
@@ -99,6 +100,29 @@ describe('the language of each person', () => {
   it('says a failure in the person’s language', async () => {
     expect(json(await slash('agent2', 'göster 99999'))).toContain('#99999 numaralı talep bulunamadı.');
     expect(json(await slash('agent', 'show 99999'))).toContain('Talep #99999 was not found.');
+  });
+
+  it('previews a talep link in the channel’s language, whoever posted it', async () => {
+    const preview = async (person: Person, channel: string, ts: string) => {
+      const url = talepUrl({ TalepID: 2 }, h.services.talepUrlTemplate);
+      const sent = await h.send.event(
+        {
+          type: 'link_shared', channel, is_bot_user_member: true, user: people[person].userId, message_ts: ts,
+          unfurl_id: `${channel}.${ts}.x`, source: 'conversations_history', links: [{ domain: new URL(url).host, url }], event_ts: ts,
+        },
+        'T1',
+      );
+      expect(sent.status).toBe(200);
+      return h.slack.waitFor(() => h.slack.previewsOf(channel, ts).get(url), 'the preview');
+    };
+    await slash('agent', 'language channel tr'); // in C1
+    const turkish = json((await preview('agent', 'C1', '1700002000.000001')).payload);
+    expect(turkish).toContain('"value":"Devam Ediyor"');
+    expect(turkish).toContain('"label":"Kategori"');
+    // The Turkish-speaking agent2 posts in a channel nobody set: the workspace default, English.
+    const english = json((await preview('agent2', 'C-english', '1700002000.000002')).payload);
+    expect(english).toContain('"value":"In progress"');
+    await slash('agent', 'language channel auto');
   });
 
   it('asks an unlinked person to connect in their language', async () => {
