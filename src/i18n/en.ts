@@ -439,6 +439,18 @@ export const en = {
   'unfurl.updated': 'Updated',
   'unfurl.emptyComment': '(empty)',
   'unfurl.talepTitle': 'Talep #{id}',
+
+  // ── /talep unfurl ──
+  'unfurl.meaning.on': 'talep links show their subject, status, priority, category, assignee, due date, last update *and the latest public comment*',
+  'unfurl.meaning.summary': 'talep links show their subject, status, priority, category, assignee, due date and last update (no comments)',
+  'unfurl.meaning.off': 'the bot adds no previews to talep or documentation links',
+  'unfurl.modeLine': 'Link previews in this conversation: *{mode}* — {meaning}.',
+  'unfurl.setBy': 'Set by <@{by}> {date}.',
+  'unfurl.default': 'Nobody changed it here: this is the default.',
+  'unfurl.setting':
+    ':link: {line}\n{who}\nChange it with `/talep unfurl on|summary|off`. Previews are made only for people who connected their help-desk account, with what they may read; agents-only comments never appear.',
+  'unfurl.changed': ':white_check_mark: {line}',
+  'unfurl.onlyAgentsOn': ':no_entry: Only help-desk agents and admins can let previews show comments (`on`); `summary` and `off` are open to everyone connected.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -439,4 +439,16 @@ export const tr: Catalog<typeof en> = {
   'unfurl.updated': 'Güncellendi',
   'unfurl.emptyComment': '(boş)',
   'unfurl.talepTitle': 'Talep #{id}',
+
+  // ── /talep önizleme ──
+  'unfurl.meaning.on': 'talep bağlantıları konu, durum, öncelik, kategori, atanan, son tarih, son güncelleme *ve en son herkese açık yorumu* gösterir',
+  'unfurl.meaning.summary': 'talep bağlantıları konu, durum, öncelik, kategori, atanan, son tarih ve son güncellemeyi gösterir (yorum yok)',
+  'unfurl.meaning.off': 'bot, talep ve belge bağlantılarına önizleme eklemez',
+  'unfurl.modeLine': 'Bu konuşmadaki bağlantı önizlemeleri: *{mode}* — {meaning}.',
+  'unfurl.setBy': '<@{by}> tarafından {date} ayarlandı.',
+  'unfurl.default': 'Burada kimse değiştirmedi: varsayılan bu.',
+  'unfurl.setting':
+    ':link: {line}\n{who}\nDeğiştirmek için: `/talep önizleme on|summary|off`. Önizlemeler yalnızca help-desk hesabını bağlamış kişiler için, onların görebildikleriyle yapılır; yalnızca temsilcilere açık yorumlar asla görünmez.',
+  'unfurl.changed': ':white_check_mark: {line}',
+  'unfurl.onlyAgentsOn': ':no_entry: Önizlemelerin yorum göstermesine (`on`) yalnızca help-desk temsilcileri ve yöneticileri izin verebilir; `summary` ve `off` hesabını bağlamış herkese açık.',
 };
