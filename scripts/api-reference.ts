@@ -131,7 +131,7 @@ function plainType(schema: z.ZodType): string | undefined {
   return undefined;
 }
 
-const BUDGETS = { general: 'general (90/min)', search: 'search (60/min, and the general budget)' } as const;
+const BUDGETS = { general: 'general (90/min)', search: 'search (60/min, not the general budget)' } as const;
 const PERMISSIONS = { user: 'any authenticated user', agent: 'agent (Temsilci)', admin: 'admin' } as const;
 const EFFECTS = {
   read: 'read: changes nothing',
@@ -159,7 +159,7 @@ export function apiReference(): string {
     '  `Authorization: Bearer <token>`. Three wrong credentials block the caller\'s IP address for 5 minutes.',
     '- **Parameters**: query string for GET, form data for POST (`multipart/form-data` when a file is sent). Names are matched',
     '  without regard to case; `ticket` is accepted for `talep` in any name.',
-    '- **Rate budgets**: 90 calls a minute in general; Search and UserByEmail also count against 60 a minute. A 429 carries `Retry-After`.',
+    '- **Rate budgets**: 90 calls a minute in general; Search and UserByEmail count against their own 60 a minute instead. A 429 carries `Retry-After`.',
     '- **Effect**: what a call does, which decides what the client may do when no answer comes (see the README\'s client section).',
     '- **Shapes**: where real servers answer in another shape than the spec shows, the client accepts both and normalises them',
     '  (`src/api/shapes.ts`; the README\'s "Shapes we accept" has the details). Records are read loosely: extra fields are kept.',
@@ -186,7 +186,7 @@ export function apiReference(): string {
       `- **Effect**: ${EFFECTS[def.effect]}`,
       `- **Response**: ${response}`,
       `- **Shapes accepted**: ${shapes}`,
-      ...(def.cache ? [`- **Cached by the client**: ${def.cache === 'shared' ? 'for everyone' : 'per user'}, 5 minutes`] : []),
+      ...(def.cache ? [`- **Cached by the client**: ${def.cache === 'shared' ? 'for everyone' : def.cache === 'per-role' ? 'per visibility class (agents and admins, or users)' : 'per user'}, refreshed in the background after 5 minutes`] : []),
       '',
     );
     if (rows.length === 0) lines.push('No parameters.', '');

@@ -7,9 +7,11 @@
 import type { AddressInfo } from 'node:net';
 import { App, type Logger, SocketModeReceiver } from '@slack/bolt';
 import { allAreas } from './commands/index.js';
+import { helpdeskWebhookRoute } from './events/webhook.js';
 import type { Config } from './config.js';
 import { quietFrameworkLogger } from './logger.js';
 import { loggingFetch } from './slack/call-log.js';
+import { keepAliveFetch } from './slack/keep-alive-fetch.js';
 import { type Area, registerAreas, SLASH_COMMAND } from './slack/dispatch.js';
 import type { SocketState } from './health/slack-status.js';
 import { type Route, SlackHttpReceiver } from './slack/http-receiver.js';
@@ -55,13 +57,18 @@ const aliveRoute: Route = {
   },
 };
 
+/** The event types some area asked to be answered only after its listener's work (`onEvent(…, { answerAfterWork })`). */
+const heldEventTypes = (areas: readonly Area[]): ReadonlySet<string> =>
+  new Set(areas.flatMap((area) => (area.listeners ?? []).flatMap((listener) => (listener.kind === 'event' && listener.answerAfterWork ? [listener.id] : []))));
+
 export function createTalepApp(options: CreateAppOptions): TalepApp {
   const { config, services, logger, areas = allAreas(), replayCache } = options;
   const socketMode = config.slack.mode === 'socket';
   // Bolt, its WebClient and Socket Mode log whole payloads at debug level: they get a logger without
-  // debug, and every Slack call is logged by loggingFetch as method, status and time.
+  // debug, and every Slack call is logged by loggingFetch as method, status and time. Calls go through
+  // a lean keep-alive client (./slack/keep-alive-fetch.ts), not Node's built-in fetch.
   const frameworkLogger = quietFrameworkLogger(logger);
-  const clientOptions = { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger) };
+  const clientOptions = { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger, keepAliveFetch()) };
   let stopping = false;
   const receiver = socketMode
     ? undefined
@@ -70,6 +77,8 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
         logger,
         routes: options.routes ?? [aliveRoute],
         replayCache,
+        // Events whose listeners store durable work before they return are answered after them.
+        holdEventAnswers: { types: heldEventTypes(areas) },
       });
   const socketReceiver = socketMode
     ? new SocketModeReceiver({ appToken: config.slack.appToken ?? '', logger: frameworkLogger, installerOptions: { clientOptions } })
@@ -84,6 +93,10 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
   });
 
   const router = registerAreas(app, services, areas);
+  const background = areas.flatMap((area) => (area.background ? [area.background(services, app.client)] : []));
+  // The help desk's webhook (HTTP mode; Socket Mode serves it on the health listener, see start.ts).
+  const secret = services.notify?.webhookSecret;
+  if (receiver && secret) receiver.addRoute(helpdeskWebhookRoute({ secret, changes: services.talepChanges, logger }));
 
   return {
     app,
@@ -92,6 +105,7 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
     async start() {
       const server: unknown = socketMode ? await app.start() : await app.start(config.port);
       await services.jobs.start();
+      await Promise.all(background.map((work) => work.start()));
       const address = (server as { address?: () => AddressInfo | string | null })?.address?.();
       return { port: typeof address === 'object' && address ? address.port : undefined };
     },
@@ -99,7 +113,7 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
       // Both at once, so the whole stop fits a process manager's 10 s: no new requests (those in
       // progress get the receiver's 5 s grace), and running jobs finish or are handed back for the next start.
       stopping = true;
-      await Promise.all([app.stop(), services.jobs.stop({ deadlineMs: 8_000 })]);
+      await Promise.all([app.stop(), services.jobs.stop({ deadlineMs: 8_000 }), ...background.map((work) => work.stop())]);
     },
   };
 }

@@ -50,6 +50,8 @@ export interface BuildServicesOptions {
   jobRunner?: Omit<JobRunnerOptions, 'queue' | 'logger'>;
   /** Documentation-link previews (`DOCS_SITE_URL`); none when undefined. */
   docsSite?: Config['docsSite'];
+  /** Help desk → Slack settings (webhook secret, poll share, coalescing, due reminders). */
+  notify?: Config['notify'];
 }
 
 export async function buildServices(options: BuildServicesOptions): Promise<Services> {
@@ -91,6 +93,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     maxUploadBytes,
     now: options.now ?? (() => new Date()),
     ...(config.defaultLanguage ? { defaultLanguage: config.defaultLanguage } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
     ...(options.docsSite
       ? {
           docsSite: new OembedDocsSite({

@@ -72,6 +72,17 @@ const envSchema = z
     DOCS_SITE_URL: url('the documentation site, e.g. https://docs.example.com'),
     DOCS_SITE_REST_ROOT: url('its REST index, e.g. https://docs.example.com/wp-json'),
     DOCS_SITE_AUTH: optionalText.pipe(z.string().regex(/^[^:]+:.+$/, 'must be user:application-password').optional()),
+    HELPDESK_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional()),
+    NOTIFY_POLL: z.enum(['on', 'off']).default('on'),
+    NOTIFY_POLL_SHARE: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d+)?\s*%?$/, 'must be a percentage of the help-desk budget, e.g. 25 or 25%')
+      .transform((value) => Number.parseFloat(value) / 100)
+      .pipe(z.number().min(0.01, 'must be at least 1%').max(0.9, 'must be at most 90% (interactive use needs the rest)'))
+      .default(0.25),
+    NOTIFY_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).default(700),
+    NOTIFY_DUE_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
   });
 
 /** Rules across variables, checked on the raw values so they are reported alongside the others. */
@@ -134,6 +145,21 @@ export interface Config {
   defaultLanguage: 'en' | 'tr';
   /** Previews of documentation links through the site's oEmbed proxy; undefined without `DOCS_SITE_URL`. */
   docsSite?: DocsSiteConfig | undefined;
+  /** Help desk → Slack: the webhook's secret, the poller's share of the budget, coalescing, due reminders. */
+  notify?: NotifyConfig;
+}
+
+export interface NotifyConfig {
+  /** `HELPDESK_WEBHOOK_SECRET`: `POST /helpdesk/events` is served only when it is set. */
+  webhookSecret: string | undefined;
+  /** `NOTIFY_POLL`: poll the help desk for changes (off: push only). */
+  poll: boolean;
+  /** `NOTIFY_POLL_SHARE` as a fraction (0.25): the most of each help-desk budget the poller may use. */
+  pollShare: number;
+  /** `NOTIFY_COALESCE_MS`: changes to one talep closer together than this become one update. */
+  coalesceMs: number;
+  /** `NOTIFY_DUE_HOURS`: the "due soon" DM goes this long before the due date. */
+  dueSoonHours: number;
 }
 
 export interface DocsSiteConfig {
@@ -221,5 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     defaultLanguage: e.DEFAULT_LANGUAGE,
     docsSite: e.DOCS_SITE_URL ? docsSiteConfig(e.DOCS_SITE_URL, e.DOCS_SITE_REST_ROOT, e.DOCS_SITE_AUTH) : undefined,
+    notify: {
+      webhookSecret: e.HELPDESK_WEBHOOK_SECRET,
+      poll: e.NOTIFY_POLL === 'on',
+      pollShare: e.NOTIFY_POLL_SHARE,
+      coalesceMs: e.NOTIFY_COALESCE_MS,
+      dueSoonHours: e.NOTIFY_DUE_HOURS,
+    },
   };
 }

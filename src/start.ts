@@ -17,12 +17,14 @@ import { unfurlDomains, type UnfurlDomains } from './slack/unfurl-domains.js';
 import type { Config } from './config.js';
 import { helpdeskCheck, jobsCheck, storeCheck } from './health/checks.js';
 import { healthRoutes, startHealthServer } from './health/http.js';
+import { helpdeskWebhookRoute, WEBHOOK_PATH } from './events/webhook.js';
 import { Readiness } from './health/readiness.js';
 import { SlackStatus } from './health/slack-status.js';
 import { createLogger } from './logger.js';
 import { installProcessPolicy } from './process-policy.js';
 import { debugRoutesWarning, isLoopbackHost } from './sandbox/loopback.js';
-import { startSandbox } from './sandbox/server.js';
+// The embedded sandbox is loaded only when configured (memory: most installs use a real help desk).
+import type { startSandbox } from './sandbox/server.js';
 import { checkSlack, slackFailure } from './startup/slack-check.js';
 import { listenProblem } from './startup/ports.js';
 import { StartupError } from './startup/startup-error.js';
@@ -113,7 +115,10 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
 
   let helpdeskUrl = config.helpdesk.url;
   let publicHelpdeskUrl: string | undefined;
+  let embeddedSandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  let healthPort: number | undefined;
   if (!helpdeskUrl) {
+    const { startSandbox } = await import('./sandbox/server.js');
     const sandbox = await startSandbox({
       port: config.sandbox.port,
       host: config.sandbox.host,
@@ -132,6 +137,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
       throw problem ? new StartupError(problem) : error;
     });
     closers.push({ name: 'the sandbox help desk', close: () => sandbox.close() });
+    embeddedSandbox = sandbox;
     helpdeskUrl = sandbox.baseUrl;
     publicHelpdeskUrl = `${sandbox.publicRootUrl}/api`;
     if (sandbox.debugRoutes && !isLoopbackHost(config.sandbox.host)) logger.warn(debugRoutesWarning(config.sandbox.host, sandbox.port));
@@ -158,6 +164,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     database: opened.db,
     encryptionKey: opened.ring.keys,
     docsSite: config.docsSite,
+    ...(config.notify ? { notify: config.notify } : {}),
   });
   closers.push({ name: 'the help-desk client', close: () => services.helpdesk.close() });
   logger.info(unfurlDomainsLine(unfurlDomains(services.talepUrlTemplate, config.docsSite?.url)));
@@ -174,6 +181,11 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     })())
     .add('jobs', jobsCheck(services.jobs));
   const routes = healthRoutes(readiness);
+  const webhookSecret = config.notify?.webhookSecret;
+  if (webhookSecret) {
+    routes.push(helpdeskWebhookRoute({ secret: webhookSecret, changes: services.talepChanges, logger }));
+    logger.info(`help-desk webhook: POST ${WEBHOOK_PATH} on PORT (a rule's "HTTP POST to URL" action; see README "Webhook set-up")`);
+  }
 
   const portTaken = (error: unknown) => {
     const problem = listenProblem(error, {
@@ -184,11 +196,12 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     return problem ? new StartupError(problem) : error;
   };
   if (config.slack.mode === 'socket') {
-    // Socket Mode has no HTTP server of its own: a small one on PORT serves the health endpoints.
+    // Socket Mode has no HTTP server of its own: a small one on PORT serves the health endpoints (and the webhook).
     const health = await startHealthServer({ port: config.port, routes, logger }).catch((error: unknown) => {
       throw portTaken(error);
     });
     closers.push({ name: 'the health listener', close: () => health.close() });
+    healthPort = health.port;
     logger.info(`health endpoints: http://0.0.0.0:${health.port}/healthz and /readyz`);
   }
 
@@ -196,7 +209,8 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     config,
     services,
     logger,
-    routes,
+    // The webhook is in `routes` already; createTalepApp adds it from the services otherwise.
+    routes: routes.filter((route) => route.path !== WEBHOOK_PATH),
     slackIdentity: identity,
     onSocketState: (state) => slack.socket(state),
   });
@@ -206,6 +220,18 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     const apiUrl = config.slack.apiUrl ?? 'https://slack.com/api/';
     throw new StartupError(`Socket Mode could not connect: ${slackFailure('apps.connections.open', 'SLACK_APP_TOKEN', apiUrl, config.slack.apiUrl !== undefined, error)}`);
   });
+  if (embeddedSandbox && webhookSecret) {
+    // The embedded sandbox calls the webhook like a real help desk's rule would (README "Webhook set-up").
+    const webhookPort = config.slack.mode === 'socket' ? healthPort : port;
+    await embeddedSandbox.addRule({
+      name: 'talep-bot webhook (added by the bot at start)',
+      enabled: true,
+      match: 'All',
+      conditions: [],
+      actions: [{ type: 'HttpPost', value: `http://127.0.0.1:${webhookPort}${WEBHOOK_PATH}?secret=${encodeURIComponent(webhookSecret)}` }],
+    });
+    logger.info('the embedded sandbox calls the webhook on every talep change (its rule "talep-bot webhook")');
+  }
   logger.info(
     config.slack.mode === 'socket'
       ? `talep-bot is running in Socket Mode (help desk: ${helpdeskUrl}). In Slack, try /talep help or /talep connect.`

@@ -16,11 +16,12 @@ import type { Scenario, ScenarioContext } from './scenario.js';
 import { acksScenario } from './scenarios/acks.js';
 import { callsScenario } from './scenarios/calls.js';
 import { modalsScenario } from './scenarios/modals.js';
+import { notifyScenario } from './scenarios/notify.js';
 import { queueScenario, queueWarmScenario } from './scenarios/queue.js';
 import { round } from './stats.js';
 import { World } from './world.js';
 
-const allScenarios: Scenario[] = [acksScenario, modalsScenario, callsScenario, queueScenario, queueWarmScenario];
+const allScenarios: Scenario[] = [acksScenario, modalsScenario, callsScenario, queueScenario, queueWarmScenario, notifyScenario];
 
 const load = () => loadavg().map((value) => round(value, 2));
 const started = Date.now();

@@ -5,10 +5,10 @@
  */
 import * as z from 'zod';
 
-export const scenarioNames = ['acks', 'modals', 'calls', 'queue', 'queue-warm'] as const;
+export const scenarioNames = ['acks', 'modals', 'calls', 'queue', 'queue-warm', 'notify'] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 /** What runs without BENCH_ONLY: issue 13's table. `queue-warm` (3 more minutes a run) on request. */
-export const defaultScenarios: ScenarioName[] = ['acks', 'modals', 'calls', 'queue'];
+export const defaultScenarios: ScenarioName[] = ['acks', 'modals', 'calls', 'queue', 'notify'];
 
 const flag = z
   .enum(['', '0', '1', 'true', 'false'])

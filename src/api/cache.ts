@@ -3,7 +3,7 @@
  * - SingleFlight: identical concurrent reads share one request (and one throttle slot); each caller
  *   can still cancel its own wait.
  * - ReferenceCache: categories, priorities, custom-field definitions and comment templates change
- *   rarely; keeping them for a few minutes lets modals open instantly and spares the rate budget.
+ *   rarely; keeping them (refreshed in the background) lets modals open instantly and spares the budget.
  */
 import { LRUCache } from 'lru-cache';
 import { HelpdeskError } from './errors.js';
@@ -13,6 +13,10 @@ interface Flight {
   readonly controller: AbortController;
   /** Callers still waiting for the result; the request is cancelled when the last one cancels. */
   waiting: number;
+  /** Callers told when the shared request has to wait (a repeat joins a queued call: it waits too). */
+  readonly listeners: Set<(estimatedWaitMs: number) => void>;
+  /** The shared request's latest wait estimate, and when it was made (for callers who join later). */
+  estimate: { ms: number; at: number } | undefined;
 }
 
 export class SingleFlight {
@@ -21,35 +25,57 @@ export class SingleFlight {
   /**
    * Runs `work` once per key at a time; identical concurrent calls share its result. Each caller's
    * `signal` cancels only that caller's wait: one user's cancel must not fail another's call. The
-   * shared work sees its own signal, aborted once every caller has cancelled.
+   * shared work sees its own signal, aborted once every caller has cancelled, and an `onQueued` that
+   * tells every caller (those who join later get the estimate at once, less the time gone by).
    */
-  run<T>(key: string, work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(
+    key: string,
+    work: (signal: AbortSignal, onQueued: (estimatedWaitMs: number) => void) => Promise<T>,
+    signal?: AbortSignal,
+    onQueued?: (estimatedWaitMs: number) => void,
+  ): Promise<T> {
     if (signal?.aborted) return Promise.reject(cancelledError(signal));
     let flight = this.#inFlight.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const started: Flight = { promise: work(controller.signal), controller, waiting: 0 };
+      const listeners = new Set<(estimatedWaitMs: number) => void>();
+      const tell = (ms: number): void => {
+        started.estimate = { ms, at: performance.now() };
+        for (const listener of [...listeners]) listener(ms);
+      };
+      const started: Flight = { promise: Promise.resolve(), controller, waiting: 0, listeners, estimate: undefined };
+      if (onQueued) listeners.add(onQueued);
+      (started as { promise: Promise<unknown> }).promise = work(controller.signal, tell);
       const done = (): void => {
+        listeners.clear();
         if (this.#inFlight.get(key) === started) this.#inFlight.delete(key);
       };
       // Registered first, so the key is free again before any caller sees the outcome.
       started.promise.then(done, done);
       this.#inFlight.set(key, started);
       flight = started;
+    } else if (onQueued) {
+      flight.listeners.add(onQueued);
+      if (flight.estimate) onQueued(Math.max(0, flight.estimate.ms - (performance.now() - flight.estimate.at)));
     }
-    return this.#join(key, flight, signal) as Promise<T>;
+    return this.#join(key, flight, signal, onQueued) as Promise<T>;
   }
 
   get size(): number {
     return this.#inFlight.size;
   }
 
-  #join(key: string, flight: Flight, signal: AbortSignal | undefined): Promise<unknown> {
+  has(key: string): boolean {
+    return this.#inFlight.has(key);
+  }
+
+  #join(key: string, flight: Flight, signal: AbortSignal | undefined, onQueued: ((ms: number) => void) | undefined): Promise<unknown> {
     flight.waiting++;
     if (!signal) return flight.promise;
     return new Promise((resolve, reject) => {
       const leave = (): void => {
         flight.waiting--;
+        if (onQueued) flight.listeners.delete(onQueued);
         if (flight.waiting === 0) {
           // Nobody wants the answer any more: stop the request, and let the next caller start afresh.
           if (this.#inFlight.get(key) === flight) this.#inFlight.delete(key);
@@ -77,25 +103,45 @@ function cancelledError(signal: AbortSignal): HelpdeskError {
 }
 
 export interface ReferenceCacheOptions {
-  /** How long an entry stays fresh. Default 5 minutes. */
+  /** After this long an entry is still served, but refreshed in the background. Default 5 minutes. */
+  refreshAfterMs?: number;
+  /** After this long an entry is no longer served (its refresh kept failing). Default 30 minutes. */
   ttlMs?: number;
   /** Upper bound on entries (per-user entries multiply with users). Default 2000. */
   maxEntries?: number;
+  now?: () => number;
 }
 
+export interface CacheHit {
+  value: unknown;
+  /** Older than `refreshAfterMs`: serve it, and refresh it in the background. */
+  stale: boolean;
+}
+
+/**
+ * Reference data kept in memory, bounded (LRU, `maxEntries`). A fresh entry is served as is; a stale
+ * one is still served at once while the caller refreshes it in the background, so a person opening a
+ * form rarely waits for reference data; an entry past `ttlMs` is gone.
+ */
 export class ReferenceCache {
-  readonly #entries: LRUCache<string, { value: unknown; operation: string }>;
+  readonly #entries: LRUCache<string, { value: unknown; operation: string; at: number }>;
+  readonly #refreshAfterMs: number;
+  readonly #now: () => number;
 
   constructor(options: ReferenceCacheOptions = {}) {
-    this.#entries = new LRUCache({ max: options.maxEntries ?? 2000, ttl: options.ttlMs ?? 5 * 60_000 });
+    this.#now = options.now ?? Date.now;
+    this.#refreshAfterMs = options.refreshAfterMs ?? 5 * 60_000;
+    const ttl = Math.max(options.ttlMs ?? 30 * 60_000, this.#refreshAfterMs);
+    this.#entries = new LRUCache({ max: options.maxEntries ?? 2000, ttl, perf: { now: this.#now } });
   }
 
-  get(key: string): { value: unknown } | undefined {
-    return this.#entries.get(key);
+  get(key: string): CacheHit | undefined {
+    const entry = this.#entries.get(key);
+    return entry ? { value: entry.value, stale: this.#now() - entry.at >= this.#refreshAfterMs } : undefined;
   }
 
   set(key: string, operation: string, value: unknown): void {
-    this.#entries.set(key, { value, operation });
+    this.#entries.set(key, { value, operation, at: this.#now() });
   }
 
   /** Drops every entry of these operations (after a write that changes them). */
@@ -107,5 +153,9 @@ export class ReferenceCache {
 
   clear(): void {
     this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
   }
 }

@@ -71,6 +71,22 @@ export interface CallOptions {
   /** Skip the reference-data cache (still single-flighted). */
   fresh?: boolean;
   /**
+   * The caller's visibility class for `per-role` reference data (e.g. `agent` for agents and admins,
+   * `user` otherwise): callers of one class share one cached answer. None: cached per credential.
+   */
+  visibility?: string;
+  /**
+   * Cancels the call only while it waits (lock-out guard, rate budget, a connection), never once it is
+   * on the wire: the person's "Cancel" on a queued notice. A read shared with others stops only when
+   * every caller has cancelled.
+   */
+  queueSignal?: AbortSignal;
+  /**
+   * This call's place among its user's queued calls (see Throttle's `order`): the calls of one action
+   * share one number, so an action's follow-up reads go before the same user's later commands.
+   */
+  order?: number;
+  /**
    * Who the call is fair to (round-robin unit of the throttle and the connection scheduler), and who
    * presents the credential to the lock-out guard. Defaults to the credential.
    */
@@ -141,6 +157,8 @@ interface Core {
   apiBase: URL;
   rateLimitRetries: number;
   onCall: ((log: CallLog) => void) | undefined;
+  /** How long an answered call takes lately (moving average, ms): part of a queued caller's wait. */
+  typicalCallMs: number;
 }
 
 interface Target {
@@ -197,6 +215,7 @@ export class HelpdeskClient {
       apiBase,
       rateLimitRetries: options.rateLimitRetries ?? 1,
       onCall: options.onCall,
+      typicalCallMs: 500,
     };
   }
 
@@ -225,6 +244,11 @@ export class HelpdeskClient {
     return this.#core.guard;
   }
 
+  /** How long an answered call takes lately (ms, a moving average): a queued caller waits this too. */
+  get typicalCallMs(): number {
+    return this.#core.typicalCallMs;
+  }
+
   /** How long a new call of this operation would wait for the rate budget right now. */
   estimateWait(operation: OperationName, priority: Priority = 'interactive'): number {
     return this.#core.throttle.estimateWait(endpoints[operation].budget, priority);
@@ -250,8 +274,8 @@ export class HelpdeskClient {
     const credential = this.#requireCredential(operation, options);
     const target = this.#target(operation, def, encodeParams(operation, def, params), params);
     const id = credentialId(credential);
-    const run = async (signal = options.signal) =>
-      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, { ...options, signal }));
+    const run = async (signal = options.signal, queueSignal = options.queueSignal, onQueued = options.onQueued) =>
+      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, { ...options, signal, queueSignal, onQueued }));
 
     if (!target.idempotent) {
       const result = await run();
@@ -260,28 +284,67 @@ export class HelpdeskClient {
       return result as ResultOf<K>;
     }
 
-    const query = canonicalQuery(target);
     const cache = def.cache ? this.#core.cache : undefined;
-    const cacheKey = def.cache === 'shared' ? `${operation}?${query}` : `${operation}?${query}#${id}`;
-    // A shared entry is only served to credentials the help desk has accepted before.
-    const mayUseCache = cache && !options.fresh && (def.cache === 'per-user' || this.#core.guard.isVerified(id));
-    const hit = mayUseCache ? cache.get(cacheKey) : undefined;
-    if (hit) return hit.value as ResultOf<K>;
-
+    const { cacheKey, flightKey, verified } = this.#keys(operation, def, target, id, options);
     // The shared request runs with the flight's signal: it is cancelled only when all its callers are.
-    const flight = this.#core.flights.run(
-      `${operation}?${query}#${id}`,
-      async (signal) => {
-        const result = await run(signal);
-        cache?.set(cacheKey, operation, result);
-        return result as ResultOf<K>;
-      },
-      options.signal,
-    );
-    return flight.catch((error: unknown) => {
+    // The shared request runs with the flight's signal: it is cancelled only when all its callers are
+    // (each caller leaves on its own signal or its queue cancel), and tells all of them when it waits.
+    const fetchInto = (flightOptions: CallOptions) =>
+      this.#core.flights.run(
+        flightKey,
+        async (signal, onQueued) => {
+          const result = await run(signal, undefined, onQueued);
+          cache?.set(cacheKey, operation, result);
+          return result as ResultOf<K>;
+        },
+        anySignal(flightOptions.signal, flightOptions.queueSignal),
+        flightOptions.onQueued,
+      );
+    const hit = cache && !options.fresh && verified ? cache.get(cacheKey) : undefined;
+    if (hit) {
+      if (hit.stale && !this.#core.flights.has(flightKey)) {
+        // Served as it is; refreshed in the background budget for the next caller.
+        const quietly: CallOptions = { ...options, priority: 'background', signal: undefined, queueSignal: undefined, onQueued: undefined };
+        const refresh = async () => decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, quietly));
+        this.#core.flights.run(flightKey, async () => cache?.set(cacheKey, operation, await refresh())).catch(() => undefined);
+      }
+      return hit.value as ResultOf<K>;
+    }
+    return fetchInto(options).catch((error: unknown) => {
       // A caller's own cancel comes from the flight, which does not know the operation's name.
       throw error instanceof HelpdeskError ? withOperation(error, operation) : error;
     });
+  }
+
+  /**
+   * What a read is cached and merged under. Who shares an answer: everyone (`shared`), one visibility
+   * class (`per-role`, when the caller says which), else only this credential. A shared answer is
+   * only served to (and a shared request only joined by) credentials the help desk accepted before.
+   */
+  #keys(operation: string, def: EndpointDef, target: Target, id: string, options: CallOptions): { cacheKey: string; flightKey: string; verified: boolean } {
+    const query = canonicalQuery(target);
+    const scope = def.cache === 'shared' ? '' : def.cache === 'per-role' && options.visibility ? `@${options.visibility}` : `#${id}`;
+    const cacheKey = `${operation}?${query}${scope}`;
+    const sharesAnswers = scope === '' || scope.startsWith('@');
+    const { guard } = this.#core;
+    // A linked account's credential (`knownGood`) was accepted before, by the caller's own record.
+    const verified = !sharesAnswers || guard.isVerified(id) || (options.knownGood === true && !guard.isRejected(id));
+    return { cacheKey, flightKey: verified ? cacheKey : `${operation}?${query}#${id}`, verified };
+  }
+
+  /**
+   * The cached answer of a reference-data read, if there is one this caller may see; never a request.
+   * For what is merely nice to know at once (e.g. which buttons a card offers).
+   */
+  peek<K extends OperationName>(operation: K, params: ParamsOf<K>, callOptions: CallOptions = {}): ResultOf<K> | undefined {
+    const options: CallOptions = { ...this.#defaults, ...callOptions };
+    const def: EndpointDef = endpoints[operation];
+    const cache = def.cache ? this.#core.cache : undefined;
+    if (!cache) return undefined;
+    const credential = this.#requireCredential(operation, options);
+    const target = this.#target(operation, def, encodeParams(operation, def, params), params);
+    const { cacheKey, verified } = this.#keys(operation, def, target, credentialId(credential), options);
+    return verified ? (cache.get(cacheKey)?.value as ResultOf<K> | undefined) : undefined;
   }
 
   /**
@@ -369,7 +432,7 @@ export class HelpdeskClient {
     const fairnessKey = options.fairnessKey ?? id;
     for (let attempt = 1; ; attempt++) {
       const admission = await guard.admit(id, {
-        signal: options.signal,
+        signal: anySignal(options.signal, options.queueSignal),
         onQueued: options.onQueued,
         presenter: fairnessKey,
         newCredential: options.newCredential,
@@ -398,6 +461,8 @@ export class HelpdeskClient {
       }
 
       this.#log(target, response.status, started, attempt);
+      // From the wire to the answer (not the wait before it): what a queued caller waits on top.
+      if (sentAt && response.status !== 429) this.#core.typicalCallMs = 0.8 * this.#core.typicalCallMs + 0.2 * (Date.now() - sentAt.getTime());
       if (verdict === 'suspected-block') {
         // Not this credential's fault (probably): the guard paused everyone; go again after the pause,
         // when one probe decides. A second suspected block is reported as the help desk being unavailable.
@@ -436,16 +501,19 @@ export class HelpdeskClient {
     onSent: (at: Date) => void,
   ): Promise<IncomingResponse> {
     const { throttle, sockets, transport } = this.#core;
+    // Waiting may also end by a queue cancel; the exchange itself only by the call's own signal.
+    const waiting = anySignal(options.signal, options.queueSignal);
     const ticket = await throttle.reserve({
       budget: target.budget,
       userKey: fairnessKey,
       priority: options.priority,
-      signal: options.signal,
+      ...(options.order !== undefined ? { order: options.order } : {}),
+      signal: waiting,
       onQueued: options.onQueued,
     });
     let slot: Slot;
     try {
-      slot = await sockets.acquire({ key: fairnessKey, lane: target.lane, priority: options.priority, signal: options.signal });
+      slot = await sockets.acquire({ key: fairnessKey, lane: target.lane, priority: options.priority, signal: waiting });
     } catch (error) {
       ticket.cancel();
       throw error;
@@ -494,6 +562,12 @@ function encodeParams(operation: string, def: EndpointDef, params: unknown): Wir
   }
   // Optional parameters left undefined are simply not sent.
   return Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined)) as WireParams;
+}
+
+/** Aborted when any of them is (none: undefined). */
+function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const given = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  return given.length <= 1 ? given[0] : AbortSignal.any(given);
 }
 
 function canonicalQuery(target: Target): string {

@@ -4,16 +4,18 @@
  */
 export interface Clock {
   now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
+  /** `keepAlive`: a call is waiting on this timer, so it holds the process open like the call itself would. */
+  setTimeout(fn: () => void, ms: number, options?: { keepAlive?: boolean }): unknown;
   clearTimeout(handle: unknown): void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => {
+  setTimeout: (fn, ms, options) => {
     const handle = setTimeout(fn, ms);
-    // A pending throttle timer must never keep the process alive on shutdown.
-    handle.unref?.();
+    // Housekeeping timers never keep the process alive on shutdown; a timer a queued call waits on
+    // does (a script's `await` would otherwise end with Node's "unsettled top-level await").
+    if (!options?.keepAlive) handle.unref?.();
     return handle;
   },
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),

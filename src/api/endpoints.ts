@@ -56,9 +56,11 @@ export type Effect = 'read' | 'set' | 'once';
 
 /**
  * Reference data that may be cached for a while. `shared`: the same for every caller;
- * `per-user`: depends on who asks (e.g. the categories a user can see).
+ * `per-role`: the same for every caller of one visibility class (the help desk shows agents-only
+ * categories to agents and admins only; everything else in the answer does not depend on the caller),
+ * per user when the caller gives no class; `per-user`: depends on who asks.
  */
-export type CachePolicy = 'shared' | 'per-user';
+export type CachePolicy = 'shared' | 'per-role' | 'per-user';
 
 export interface EndpointDef {
   method: HttpMethod;
@@ -351,11 +353,11 @@ export const endpoints = {
   // ── Categories and priorities ───────────────────────────────────────────────────────────────
   categories: {
     method: 'GET', effect: 'read', path: '/categories', params: noParams, response: json(z.array(s.category)),
-    budget: 'general', permission: 'user', cache: 'per-user', summary: 'Categories the caller can use',
+    budget: 'general', permission: 'user', cache: 'per-role', summary: 'Categories the caller can use',
   },
   techsForCategory: {
     method: 'GET', effect: 'read', path: '/TechsForCategory', params: idParams, response: json(z.array(s.userListItem)),
-    budget: 'general', permission: 'user', cache: 'per-user', summary: 'Agents assignable in a category',
+    budget: 'general', permission: 'user', cache: 'per-role', summary: 'Agents assignable in a category',
   },
   customFieldsForCategory: {
     method: 'GET', effect: 'read', path: '/CustomFieldsForCategory', params: z.object({ categoryId: param.id() }),

@@ -7,7 +7,9 @@
  *
  * The sandbox's writer (`src/sandbox/rule-xml.ts`) emits the shape this parser knows best; the tests round-trip it.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+// Types only here: the parser itself is loaded on the first rule read (`xml()`), not at start-up.
+import type * as FastXmlParser from 'fast-xml-parser';
 
 export interface RuleClause {
   /** Element name without namespace prefix, e.g. "Condition", "Action", "SetPriority". */
@@ -130,7 +132,7 @@ const NAME_MARKER = '~'; // cannot start an XML name, so it cannot clash with on
  * `preserveOrder` gives a uniform node list (no single-vs-array guessing); CDATA is kept apart so that its
  * content is not reference-decoded; values stay strings and keep their whitespace.
  */
-const parser = new XMLParser({
+const parserOptions: FastXmlParser.X2jOptions = {
   preserveOrder: true,
   ignoreAttributes: false,
   // Every tag and attribute name gets a marker the parser's own names ('#text', ':@') and its
@@ -149,7 +151,18 @@ const parser = new XMLParser({
   commentPropName: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
-});
+};
+
+let loaded: { parser: FastXmlParser.XMLParser; validator: typeof FastXmlParser.XMLValidator } | undefined;
+
+/** fast-xml-parser, loaded once on first use: most processes never read a rule (memory at start-up, issue 13). */
+function xml(): NonNullable<typeof loaded> {
+  if (!loaded) {
+    const { XMLParser, XMLValidator } = createRequire(import.meta.url)('fast-xml-parser') as typeof FastXmlParser;
+    loaded = { parser: new XMLParser(parserOptions), validator: XMLValidator };
+  }
+  return loaded;
+}
 
 const PREDEFINED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -481,14 +494,14 @@ function parseDocument(text: string): XmlElement {
   // No DTD at all: that is what makes billion-laughs and external entities impossible, without relying on
   // the parser's expansion limits. Checked on the raw text, before any parsing.
   if (/<!DOCTYPE|<!ENTITY/i.test(body)) throw new RuleXmlError('doctype', 'The rule XML contains a DOCTYPE or entity declaration; refused.');
-  const validation = XMLValidator.validate(body);
+  const validation = xml().validator.validate(body);
   if (validation !== true) {
     const { msg, line } = validation.err;
     throw new RuleXmlError('not-xml', `The rule response is not well-formed XML (line ${line}): ${truncate(msg, 120)}`);
   }
   let tree: unknown;
   try {
-    tree = parser.parse(body);
+    tree = xml().parser.parse(body);
   } catch (error) {
     throw new RuleXmlError('not-xml', `The rule response could not be parsed as XML: ${truncate(String(error), 120)}`, { cause: error });
   }

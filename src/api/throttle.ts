@@ -1,17 +1,26 @@
 /**
  * Client-side rate limiting for one help-desk host, so the bot stays under the server's limits
- * (90 requests/min in general, 60/min for Search and UserByEmail) instead of collecting 429s and
- * the 2–3 minute penalty the spec promises for them.
+ * instead of collecting 429s and the 2–3 minute penalty the spec promises for them.
  *
+ * One reading of the spec's rate table (README, "Rate limits"): its two rows are two separate budgets.
+ * "General methods" get 90 requests per minute; "Search and UserByEmail" get 60 per minute and apply
+ * to "those two methods" only, so a search call counts against the search budget and not against the
+ * general one. The sandbox (src/sandbox/rate-limit.ts) counts the same way.
+ *
+ * - Each budget is its own lane: its send log, its 429 pause, its queue. A full search budget never
+ *   holds back a general call, and the other way round.
  * - Sends are counted over a sliding window of `windowMs + safetyMarginMs`: the server counts on
  *   arrival and we count on send, so a little margin absorbs network jitter.
- * - A search call must fit in the search window AND the general window: the spec does not say whether
- *   search calls also count toward the general limit, so we are safe under either reading.
+ * - Sends are spread over the window (`spread`): a short burst may go at once, then one per
+ *   window ÷ limit (a token bucket), so a queue drains evenly instead of 90 calls in the first seconds of each minute.
  * - Queued calls go interactive first, then background; within a priority users take turns (round
- *   robin), each user's calls in FIFO order, so one user's flood cannot starve another's single call.
+ *   robin), so one user's flood cannot starve another's single call. Within one user, calls go by
+ *   their `order` (the action they belong to; default: arrival): a card's follow-up reads belong to
+ *   an action that started earlier, so they go before that user's later commands; calls of one
+ *   action queued together go in one turn.
  * - `reserve` grants a send whose instant is not known yet (the call still waits for a connection):
- *   until the ticket says it went, it counts as sent *now* in every window, so the send is never
- *   counted earlier than it reaches the wire, and a call that never goes gives its place back.
+ *   until the ticket says it went, it counts as sent *now* in its window, so the send is never counted
+ *   earlier than it reaches the wire, and a call that never goes gives its place back.
  */
 import type { RateBudget } from './endpoints.js';
 import type { Clock } from './clock.js';
@@ -31,6 +40,16 @@ export interface ThrottleOptions {
   enabled?: boolean;
   /** Pause after a 429 without Retry-After. Default 120_000 (the spec says retry after 2 to 3 minutes). */
   defaultPauseMs?: number;
+  /**
+   * Spread sends over the window: at most `burst` sends at once, then one per window ÷ limit.
+   * Default true (burst: a thirtieth of the limit, at least 1); `false` lets a whole window go at once.
+   */
+  spread?: boolean | { burst: number };
+  /**
+   * While calls wait, their `onQueued` is told a fresh estimate this often (the queue moved faster or
+   * slower than thought). Default 5_000; 0 = only once, when the call is queued.
+   */
+  reestimateEveryMs?: number;
   clock?: Clock;
 }
 
@@ -39,8 +58,16 @@ export interface AcquireRequest {
   /** Fairness key: calls of different users take turns. */
   userKey: string;
   priority?: Priority /* default interactive */;
+  /**
+   * Where the call stands among its user's queued calls: lower goes first (ties: arrival). Calls of
+   * one action share the action's number (`nextActionOrder()` when it started). Default: a new number.
+   */
+  order?: number;
   signal?: AbortSignal;
-  /** Called once, only when the call cannot go at once, with the estimated wait. */
+  /**
+   * Called only when the call cannot go at once, with the estimated wait; then again every
+   * `reestimateEveryMs` while it waits, with a fresh estimate.
+   */
   onQueued?: (estimatedWaitMs: number) => void;
 }
 
@@ -58,28 +85,46 @@ export interface ThrottleStats {
 }
 
 const PRIORITIES: readonly Priority[] = ['interactive', 'background'];
+const BUDGETS: readonly RateBudget[] = ['general', 'search'];
+
+let actionCounter = 0;
+/** A new action's place in its user's queue: later actions get higher numbers. */
+export function nextActionOrder(): number {
+  return ++actionCounter;
+}
 
 /** The ticket of a send that was counted when granted (or of a throttle without limits): nothing to settle. */
 const settledTicket: SendTicket = { sent: () => undefined, cancel: () => undefined };
 
-/** Queued calls, all of them and the search ones (which also need the search window). */
-interface Ahead {
-  all: number;
-  search: number;
-}
-
 interface Waiter {
   readonly budget: RateBudget;
-  /** `reserve`: the send is held in the logs until the ticket settles; `acquire`: logged when granted. */
+  readonly priority: Priority;
+  readonly userKey: string;
+  readonly order: number;
+  /** `reserve`: the send is held in the log until the ticket settles; `acquire`: logged when granted. */
   readonly holds: boolean;
+  readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
   settle(error?: HelpdeskError): void;
 }
 
-/** One user's queued calls of one priority. A Set keeps FIFO order and deletes a cancelled call in O(1). */
-interface UserQueue {
-  readonly waiters: Set<Waiter>;
-  searchCount: number;
+/**
+ * When the k-th (0-based) of a run of future events goes, if at most `limit` may happen in any
+ * `windowMs` and `times` are the latest past ones (oldest first): event n must wait for event n-limit
+ * to leave the window, so the answer follows a chain of k/limit whole windows back to a logged event
+ * (or to `start`).
+ */
+function nthAt(times: readonly number[], limit: number, windowMs: number, k: number, start: number): number {
+  const logged = times.length;
+  let index = logged + k - limit;
+  let windows = 1;
+  if (index >= logged) {
+    const hops = Math.floor((index - logged) / limit) + 1;
+    index -= hops * limit;
+    windows += hops;
+  }
+  const fromLog = index >= 0 ? times[index]! + windows * windowMs : -Infinity;
+  return Math.max(start + (windows - 1) * windowMs, fromLog);
 }
 
 /**
@@ -121,25 +166,57 @@ class SendLog {
     return this.#times.filter((t) => t > since).length + this.#held;
   }
 
-  /**
-   * When the k-th (0-based) of a run of future sends would go if every send went as early as this
-   * window allows, none before `start` (held sends are taken as going at `start`). Send n must wait for
-   * send n-limit to leave the window, so the answer follows a chain of k/limit whole windows back to a
-   * logged send (or to `start`).
-   */
+  /** When the k-th of a run of future sends would go (held sends are taken as going at `start`). */
   nthSendAt(k: number, start: number): number {
     const times = this.#held > 0 ? [...this.#times, ...Array<number>(this.#held).fill(start)].slice(-this.limit) : this.#times;
-    const logged = times.length;
-    let index = logged + k - this.limit;
-    let windows = 1;
-    if (index >= logged) {
-      const hops = Math.floor((index - logged) / this.limit) + 1;
-      index -= hops * this.limit;
-      windows += hops;
-    }
-    const fromLog = index >= 0 ? times[index]! + windows * this.windowMs : -Infinity;
-    return Math.max(start + (windows - 1) * this.windowMs, fromLog);
+    return nthAt(times, this.limit, this.windowMs, k, start);
   }
+}
+
+/**
+ * The spread: a token bucket holding at most `burst` sends, refilled at one per `interval` (the
+ * budget's steady rate). An idle bot answers a short run of calls at once; a long queue drains at one
+ * call per interval instead of a whole window in the first seconds. Counted on grants (not sends): it
+ * only shapes when calls are let go; the window still decides how many may go.
+ */
+class Pacer {
+  #tokens: number;
+  #at = -Infinity;
+
+  constructor(private readonly burst: number, readonly interval: number) {
+    this.#tokens = burst;
+  }
+
+  #tokensAt(now: number): number {
+    return this.#at === -Infinity ? this.burst : Math.min(this.burst, this.#tokens + (now - this.#at) / this.interval);
+  }
+
+  granted(at: number): void {
+    this.#tokens = this.#tokensAt(at) - 1;
+    this.#at = at;
+  }
+
+  freeAt(): number {
+    if (this.#at === -Infinity || this.#tokens >= 1) return -Infinity;
+    return this.#at + Math.ceil((1 - this.#tokens) * this.interval);
+  }
+
+  /** When the k-th (0-based) of a run of future grants could go, none before `start`. */
+  nthAt(k: number, start: number): number {
+    return start + Math.max(0, Math.ceil((k + 1 - this.#tokensAt(start)) * this.interval));
+  }
+}
+
+/** One budget's state: its log, spread, 429 pause and queue (per priority, users in turn order). */
+interface Lane {
+  readonly log: SendLog;
+  readonly pacer: Pacer | undefined;
+  pausedUntil: number;
+  /** Map order is turn order: the first user goes next; a user who went moves to the back. */
+  readonly rings: Record<Priority, Map<string, Waiter[]>>;
+  readonly queued: Record<Priority, number>;
+  /** The last call let go: a queued call of the same action goes right after it, in the same turn. */
+  last: { userKey: string; order: number; priority: Priority } | undefined;
 }
 
 export class Throttle {
@@ -147,20 +224,34 @@ export class Throttle {
   readonly #enabled: boolean;
   readonly #defaultPauseMs: number;
   readonly #windowMs: number;
-  readonly #logs: Record<RateBudget, SendLog>;
-  readonly #pausedUntil: Record<RateBudget, number> = { general: -Infinity, search: -Infinity };
-  /** Map order is turn order: the first user goes next; a user who went moves to the back. */
-  readonly #rings: Record<Priority, Map<string, UserQueue>> = { interactive: new Map(), background: new Map() };
-  readonly #queued: Record<Priority, Ahead> = { interactive: { all: 0, search: 0 }, background: { all: 0, search: 0 } };
+  readonly #lanes: Record<RateBudget, Lane>;
   #timer: { handle: unknown; at: number } | undefined;
+  readonly #reestimateEveryMs: number;
+  #reestimateTimer: unknown;
 
   constructor(options: ThrottleOptions = {}) {
     this.#clock = options.clock ?? systemClock;
+    this.#reestimateEveryMs = options.reestimateEveryMs ?? 5_000;
     this.#enabled = options.enabled ?? true;
     this.#defaultPauseMs = options.defaultPauseMs ?? 120_000;
     this.#windowMs = (options.windowMs ?? 60_000) + (options.safetyMarginMs ?? 1_000);
     const limits = options.limits ?? { general: 90, search: 60 };
-    this.#logs = { general: new SendLog(limits.general, this.#windowMs), search: new SendLog(limits.search, this.#windowMs) };
+    const spread = options.spread ?? true;
+    const lane = (limit: number): Lane => {
+      const burst = spread === false ? undefined : spread === true ? Math.max(1, Math.ceil(limit / 30)) : Math.max(1, spread.burst);
+      return {
+        log: new SendLog(limit, this.#windowMs),
+        // A burst plus a steady rate that never fill more than the window in any window, so the window
+        // never binds after the first one (if it did, it would free a whole burst at once at its edge).
+        // Whole milliseconds: fractional instants would let float rounding put one send too many in it.
+        pacer: burst === undefined || burst >= limit ? undefined : new Pacer(burst, Math.ceil(this.#windowMs / (limit - burst))),
+        pausedUntil: -Infinity,
+        rings: { interactive: new Map(), background: new Map() },
+        queued: { interactive: 0, background: 0 },
+        last: undefined,
+      };
+    };
+    this.#lanes = { general: lane(limits.general), search: lane(limits.search) };
   }
 
   /** Resolves when the call may be sent; the send is counted at that instant. */
@@ -186,13 +277,17 @@ export class Throttle {
     return new Promise<SendTicket>((resolve, reject) => {
       const onAbort = (): void => {
         if (waiter.state !== 'queued') return;
-        this.#remove(waiter, priority, userKey, false);
+        this.#remove(waiter, false);
         waiter.settle(cancelledError(signal!));
-        this.#pump(); // the cancelled call may have held back its user's next call; also drops an idle timer
+        this.#pump(); // also drops an idle timer
       };
       const waiter: Waiter = {
         budget,
+        priority,
+        userKey,
+        order: request.order ?? nextActionOrder(),
         holds,
+        onQueued,
         state: 'queued',
         settle: (error) => {
           waiter.state = error ? 'cancelled' : 'sent';
@@ -201,11 +296,12 @@ export class Throttle {
           else resolve(holds ? this.#ticket(budget) : settledTicket);
         },
       };
-      const queue = this.#enqueue(waiter, priority, userKey);
+      this.#enqueue(waiter);
       this.#pump();
       if (waiter.state !== 'queued') return;
       signal?.addEventListener('abort', onAbort, { once: true });
-      onQueued?.(this.#estimate(budget, this.#callsAhead(priority, budget, queue)));
+      onQueued?.(this.#estimate(budget, this.#callsAhead(waiter)));
+      this.#armReestimates();
     });
   }
 
@@ -214,45 +310,50 @@ export class Throttle {
     const settle = (sent: boolean): void => {
       if (settled) return;
       settled = true;
-      const at = sent ? this.#clock.now() : undefined;
-      this.#logs.general.release(at);
-      if (budget === 'search') this.#logs.search.release(at);
+      this.#lanes[budget].log.release(sent ? this.#clock.now() : undefined);
       this.#pump(); // a held send no longer fills the window from now on
     };
     return { sent: () => settle(true), cancel: () => settle(false) };
   }
 
-  /**
-   * After a 429: hold queued calls until the pause ends. Pausing `general` stops everything (search
-   * calls count against it too). A pause never shortens one already running.
-   */
+  /** After a 429: hold this budget's queued calls until the pause ends. A pause never shortens one already running. */
   pause(budget: RateBudget, ms: number = this.#defaultPauseMs): void {
     const now = this.#clock.now();
-    this.#pausedUntil[budget] = Math.max(this.#pausedUntil[budget], now + Math.max(0, ms));
+    const lane = this.#lanes[budget];
+    lane.pausedUntil = Math.max(lane.pausedUntil, now + Math.max(0, ms));
     this.#pump();
   }
 
   /** How long a new call (from a user with nothing queued) would wait now. */
   estimateWait(budget: RateBudget, priority: Priority = 'interactive'): number {
-    if (!this.#enabled) return Math.max(0, this.#pauseEnd(budget) - this.#clock.now());
-    return this.#estimate(budget, this.#callsAhead(priority, budget, undefined));
+    if (!this.#enabled) return Math.max(0, this.#lanes[budget].pausedUntil - this.#clock.now());
+    const lane = this.#lanes[budget];
+    let ahead = priority === 'background' ? lane.queued.interactive : 0;
+    // A new user's first call goes after one turn of every user ahead of it in the ring.
+    for (const queue of lane.rings[priority].values()) ahead += Math.min(queue.length, 1);
+    return this.#estimate(budget, ahead);
+  }
+
+  /** The steady rate of one budget under a long queue: one send per this many ms. */
+  sendIntervalMs(budget: RateBudget): number {
+    const lane = this.#lanes[budget];
+    return lane.pacer?.interval ?? this.#windowMs / lane.log.limit;
   }
 
   stats(): ThrottleStats {
     const now = this.#clock.now();
     const since = now - this.#windowMs;
-    const pausedUntil = (b: RateBudget): number | undefined => (this.#pausedUntil[b] > now ? this.#pausedUntil[b] : undefined);
+    const { general, search } = this.#lanes;
+    const pausedUntil = (lane: Lane): number | undefined => (lane.pausedUntil > now ? lane.pausedUntil : undefined);
     return {
-      queued: { interactive: this.#queued.interactive.all, background: this.#queued.background.all },
-      queuedSearch: this.#queued.interactive.search + this.#queued.background.search,
-      sentInWindow: { general: this.#logs.general.countSince(since), search: this.#logs.search.countSince(since) },
-      pausedUntil: { general: pausedUntil('general'), search: pausedUntil('search') },
+      queued: {
+        interactive: general.queued.interactive + search.queued.interactive,
+        background: general.queued.background + search.queued.background,
+      },
+      queuedSearch: search.queued.interactive + search.queued.background,
+      sentInWindow: { general: general.log.countSince(since), search: search.log.countSince(since) },
+      pausedUntil: { general: pausedUntil(general), search: pausedUntil(search) },
     };
-  }
-
-  /** When calls of this budget may go again after a 429 (a general pause holds search calls too). */
-  #pauseEnd(budget: RateBudget): number {
-    return budget === 'search' ? Math.max(this.#pausedUntil.general, this.#pausedUntil.search) : this.#pausedUntil.general;
   }
 
   /**
@@ -260,7 +361,7 @@ export class Throttle {
    * honour its pause rather than re-send at once.
    */
   #waitOutPause(budget: RateBudget, signal: AbortSignal | undefined, onQueued: AcquireRequest['onQueued']): Promise<void> {
-    const waitMs = this.#pauseEnd(budget) - this.#clock.now();
+    const waitMs = this.#lanes[budget].pausedUntil - this.#clock.now();
     if (waitMs <= 0) return Promise.resolve();
     onQueued?.(waitMs);
     return new Promise<void>((resolve, reject) => {
@@ -276,91 +377,114 @@ export class Throttle {
     });
   }
 
-  #enqueue(waiter: Waiter, priority: Priority, userKey: string): UserQueue {
-    const ring = this.#rings[priority];
-    let queue = ring.get(userKey);
-    if (!queue) ring.set(userKey, (queue = { waiters: new Set(), searchCount: 0 }));
-    queue.waiters.add(waiter);
-    this.#count(priority, waiter.budget, queue, +1);
-    return queue;
+  #enqueue(waiter: Waiter): void {
+    const lane = this.#lanes[waiter.budget];
+    const ring = lane.rings[waiter.priority];
+    let queue = ring.get(waiter.userKey);
+    if (!queue) ring.set(waiter.userKey, (queue = []));
+    // Sorted by order, ties in arrival order: almost always an append; an earlier action's follow-up
+    // call goes in front of the user's later commands.
+    let at = queue.length;
+    while (at > 0 && queue[at - 1]!.order > waiter.order) at--;
+    queue.splice(at, 0, waiter);
+    lane.queued[waiter.priority]++;
   }
 
   /** `tookTurn`: the user just sent, so they move to the back of the ring; a cancel keeps their place. */
-  #remove(waiter: Waiter, priority: Priority, userKey: string, tookTurn: boolean): void {
-    const ring = this.#rings[priority];
-    const queue = ring.get(userKey);
-    if (!queue?.waiters.delete(waiter)) return;
-    this.#count(priority, waiter.budget, queue, -1);
-    if (queue.waiters.size === 0) ring.delete(userKey);
+  #remove(waiter: Waiter, tookTurn: boolean): void {
+    const lane = this.#lanes[waiter.budget];
+    const ring = lane.rings[waiter.priority];
+    const queue = ring.get(waiter.userKey);
+    const index = queue ? queue.indexOf(waiter) : -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    lane.queued[waiter.priority]--;
+    if (queue.length === 0) ring.delete(waiter.userKey);
     else if (tookTurn) {
-      ring.delete(userKey); // re-inserting moves the user to the back of the Map's order
-      ring.set(userKey, queue);
+      ring.delete(waiter.userKey); // re-inserting moves the user to the back of the Map's order
+      ring.set(waiter.userKey, queue);
     }
   }
 
-  #count(priority: Priority, budget: RateBudget, queue: UserQueue, delta: 1 | -1): void {
-    this.#queued[priority].all += delta;
-    if (budget === 'search') {
-      this.#queued[priority].search += delta;
-      queue.searchCount += delta;
-    }
+  #freeAt(lane: Lane): number {
+    return Math.max(lane.pausedUntil, lane.log.freeAt(), lane.pacer?.freeAt() ?? -Infinity);
   }
 
   /** Sends every call that may go now, then arms one timer for the next moment something can change. */
   #pump(): void {
     const now = this.#clock.now();
-    for (let next = this.#nextEligible(now); next; next = this.#nextEligible(now)) {
-      const { waiter, priority, userKey } = next;
-      this.#remove(waiter, priority, userKey, true);
-      for (const log of waiter.budget === 'search' ? [this.#logs.general, this.#logs.search] : [this.#logs.general]) {
-        if (waiter.holds) log.hold();
-        else log.record(now);
+    for (const budget of BUDGETS) {
+      const lane = this.#lanes[budget];
+      for (let next = this.#next(lane, now); next; next = this.#next(lane, now)) {
+        this.#remove(next, true);
+        lane.last = { userKey: next.userKey, order: next.order, priority: next.priority };
+        lane.pacer?.granted(now);
+        if (next.holds) lane.log.hold();
+        else lane.log.record(now);
+        next.settle();
       }
-      waiter.settle();
     }
     this.#reschedule(now);
   }
 
-  /** Search calls need room in both windows (and no pause on either); general calls only in the general one. */
-  #isOpen(budget: RateBudget, now: number): boolean {
-    const open = (b: RateBudget): boolean => now >= this.#pausedUntil[b] && now >= this.#logs[b].freeAt();
-    return open('general') && (budget === 'general' || open('search'));
-  }
-
-  #nextEligible(now: number): { waiter: Waiter; priority: Priority; userKey: string } | undefined {
-    if (!this.#isOpen('general', now)) return undefined;
-    const searchOpen = this.#isOpen('search', now);
+  #next(lane: Lane, now: number): Waiter | undefined {
+    if (now < this.#freeAt(lane)) return undefined;
+    // The calls an action makes at once (a card's record and comments) go in one turn of its user.
+    const last = lane.last;
+    const sameAction = last ? lane.rings[last.priority].get(last.userKey)?.[0] : undefined;
+    if (sameAction && sameAction.order === last?.order) return sameAction;
     for (const priority of PRIORITIES) {
-      // Usually the first user's head goes. Only while the search budget is closed do we skip users
-      // whose next call is a search (their later calls wait behind it: FIFO per user).
-      for (const [userKey, queue] of this.#rings[priority]) {
-        const head = queue.waiters.values().next().value;
-        if (head && (head.budget === 'general' || searchOpen)) return { waiter: head, priority, userKey };
+      for (const queue of lane.rings[priority].values()) {
+        if (queue[0]) return queue[0];
       }
     }
     return undefined;
   }
 
   #reschedule(now: number): void {
-    if (this.#queued.interactive.all + this.#queued.background.all === 0) {
-      this.#clearTimer(); // nothing waits: let the process exit
-      return;
+    let wakeAt = Infinity;
+    for (const budget of BUDGETS) {
+      const lane = this.#lanes[budget];
+      // A lane waiting only for a held send to leave has no time to wake at: its ticket pumps.
+      if (lane.queued.interactive + lane.queued.background > 0) wakeAt = Math.min(wakeAt, this.#freeAt(lane));
     }
-    // Something is queued and nothing can go: either the general budget is closed, or only calls
-    // blocked by the search budget remain.
-    const generalAt = Math.max(this.#pausedUntil.general, this.#logs.general.freeAt());
-    const wakeAt = generalAt > now ? generalAt : Math.max(this.#pausedUntil.search, this.#logs.search.freeAt());
     if (wakeAt === Infinity) {
-      this.#clearTimer(); // only a held send leaving can make room: its ticket pumps
+      this.#clearTimer(); // nothing waits (let the process exit), or only a ticket can make room
       return;
     }
     if (this.#timer?.at === wakeAt) return;
     this.#clearTimer();
-    const handle = this.#clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.#pump();
-    }, Math.max(0, wakeAt - now));
+    const handle = this.#clock.setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#pump();
+      },
+      Math.max(0, wakeAt - now),
+      { keepAlive: true },
+    );
     this.#timer = { handle, at: wakeAt };
+  }
+
+  /** While calls wait, one timer tells each waiter that asked a fresh estimate every few seconds. */
+  #armReestimates(): void {
+    if (this.#reestimateEveryMs <= 0 || this.#reestimateTimer !== undefined) return;
+    this.#reestimateTimer = this.#clock.setTimeout(() => {
+      this.#reestimateTimer = undefined;
+      let waiting = false;
+      for (const budget of BUDGETS) {
+        for (const priority of PRIORITIES) {
+          for (const queue of this.#lanes[budget].rings[priority].values()) {
+            for (const waiter of queue) {
+              waiting = true;
+              if (!waiter.onQueued) continue;
+              const estimate = this.#estimate(budget, this.#callsAhead(waiter));
+              if (estimate > 0) waiter.onQueued(estimate); // 0: it goes this instant
+            }
+          }
+        }
+      }
+      if (waiting) this.#armReestimates();
+    }, this.#reestimateEveryMs);
   }
 
   #clearTimer(): void {
@@ -369,43 +493,57 @@ export class Throttle {
   }
 
   /**
-   * How many queued calls go before a call in `self` (its newest call), or before a new user's first
-   * call when `self` is undefined: all of a higher priority, then per round-robin round. Users ahead of
-   * `self` in the ring get one more round than those behind it.
+   * How many queued calls of its lane go before `self`: all of a higher priority, then per round-robin
+   * round, where one user's turn is one action (its calls queued together go at once). `self` is in
+   * its user's turn number `rounds`; users ahead of it in the ring get one more turn than those behind.
    */
-  #callsAhead(priority: Priority, budget: RateBudget, self: UserQueue | undefined): Ahead {
-    const ahead: Ahead = { all: 0, search: 0 };
-    if (priority === 'background') {
-      ahead.all += this.#queued.interactive.all;
-      ahead.search += this.#queued.interactive.search;
-    }
-    const rounds = self ? self.waiters.size - 1 : 0;
+  #callsAhead(self: Waiter): number {
+    const lane = this.#lanes[self.budget];
+    let ahead = self.priority === 'background' ? lane.queued.interactive : 0;
+    const mine = lane.rings[self.priority].get(self.userKey) ?? [];
+    const index = mine.indexOf(self);
+    const rounds = turnsBefore(mine, index);
     let beforeSelf = true;
-    for (const queue of this.#rings[priority].values()) {
-      if (queue === self) {
+    for (const queue of lane.rings[self.priority].values()) {
+      if (queue === mine) {
         beforeSelf = false;
-        ahead.all += rounds;
-        ahead.search += queue.searchCount - (budget === 'search' ? 1 : 0);
+        ahead += Math.max(0, index);
         continue;
       }
+      // A user with work queued is taken to keep sending at their pace: a flood's later commands
+      // from others would otherwise make every early estimate too short.
       const turns = beforeSelf ? rounds + 1 : rounds;
-      ahead.all += Math.min(queue.waiters.size, turns);
-      ahead.search += Math.min(queue.searchCount, turns);
+      const first = firstTurns(queue, turns);
+      ahead += first.calls < queue.length || first.turns === 0 ? first.calls : Math.round((turns * first.calls) / first.turns);
     }
     return ahead;
   }
 
-  /** An estimate: assumes every call ahead goes as early as its windows and any pause allow. */
-  #estimate(budget: RateBudget, ahead: Ahead): number {
+  /** An estimate: assumes every call ahead goes as early as its window, the spread and any pause allow. */
+  #estimate(budget: RateBudget, ahead: number): number {
     const now = this.#clock.now();
-    const generalStart = Math.max(now, this.#pausedUntil.general);
-    let at = this.#logs.general.nthSendAt(ahead.all, generalStart);
-    if (budget === 'search') {
-      const searchStart = Math.max(generalStart, this.#pausedUntil.search);
-      at = Math.max(at, this.#logs.search.nthSendAt(ahead.search, searchStart));
-    }
+    const lane = this.#lanes[budget];
+    const start = Math.max(now, lane.pausedUntil);
+    const at = Math.max(lane.log.nthSendAt(ahead, start), lane.pacer?.nthAt(ahead, start) ?? -Infinity);
     return Math.max(0, at - now);
   }
+}
+
+/** How many turns (runs of one action's calls) of `queue` come before the one at `index`. */
+function turnsBefore(queue: readonly Waiter[], index: number): number {
+  let turns = 0;
+  for (let i = 1; i <= index && i < queue.length; i++) if (queue[i]!.order !== queue[i - 1]!.order) turns++;
+  return turns;
+}
+
+/** The calls in the first `turns` turns of `queue`, and how many turns that was (fewer when the queue is shorter). */
+function firstTurns(queue: readonly Waiter[], turns: number): { calls: number; turns: number } {
+  if (turns <= 0 || queue.length === 0) return { calls: 0, turns: 0 };
+  let seen = 1;
+  for (let i = 1; i < queue.length; i++) {
+    if (queue[i]!.order !== queue[i - 1]!.order && ++seen > turns) return { calls: i, turns };
+  }
+  return { calls: queue.length, turns: seen };
 }
 
 function cancelledError(signal: AbortSignal): HelpdeskError {

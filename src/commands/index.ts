@@ -7,10 +7,12 @@ import { accountArea } from './account/index.js';
 import { assetsArea } from './assets/index.js';
 import { categoriesArea } from './categories/index.js';
 import { companiesArea } from './companies/index.js';
+import { conversationsArea } from './conversations/index.js';
 import { kbArea } from './kb/index.js';
 import { languageArea } from './language/index.js';
 import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { newTalepArea } from './new-talep/index.js';
+import { notificationsArea } from './notifications/index.js';
 import { pendingArea } from './pending/index.js';
 import { rulesArea } from './rules/index.js';
 import { remindersArea } from './reminders/index.js';
@@ -41,6 +43,7 @@ export function allAreas(): Area[] {
     talepExtrasArea,
     talepFilesArea,
     remindersArea,
+    notificationsArea,
     searchArea(),
     statsArea,
     rulesArea,
@@ -50,6 +53,7 @@ export function allAreas(): Area[] {
     assetsArea,
     kbArea,
     unfurlsArea(),
+    conversationsArea,
     workflowStepsArea,
   ];
 }

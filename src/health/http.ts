@@ -36,7 +36,7 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-/** GET/HEAD of the given routes, 404 elsewhere, 405 for other methods; nothing else is served. */
+/** The given routes (GET also answers HEAD), 404 elsewhere, 405 for other methods; nothing else is served. */
 export function startHealthServer(options: { port: number; host?: string; routes: Route[]; logger: Pick<Logger, 'error'> }): Promise<HealthServer> {
   const byPath = new Map(options.routes.map((route) => [route.path, route]));
   const server: Server = createServer((req, res) => {
@@ -47,8 +47,9 @@ export function startHealthServer(options: { port: number; host?: string; routes
       res.end('Not found: this port serves /healthz and /readyz.');
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' });
+    const allowed = route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
+    if (!allowed.includes(req.method ?? 'GET')) {
+      res.writeHead(405, { allow: allowed.join(', ') });
       res.end();
       return;
     }

@@ -141,18 +141,42 @@ export class SlackInteractions {
 
   // ── things people do ──────────────────────────────────────────────────────────────────────────
 
-  /** A plain message (no request to the app: it subscribes to no message events). */
+  /**
+   * A plain message, and the `message` event Slack sends the app for it (message.channels: thread sync,
+   * request and triage channels). The event goes out in the background: the page does not wait for it.
+   */
   postMessage(request: PostMessageRequest, files: SlackFileObject[]): void {
     this.#person(request.as);
     if (!this.#ws.channelName(request.channel)) throw new NotThere('That channel does not exist.');
     if (request.threadTs) this.#visibleMessage(request.as, request.channel, request.threadTs);
-    this.#ws.post({
+    const stored = this.#ws.post({
       channel: request.channel,
       user: request.as,
       text: request.text,
       ...(files.length > 0 ? { files } : {}),
       ...(request.threadTs ? { threadTs: request.threadTs } : {}),
     });
+    if (request.channel.startsWith('D')) return;
+    const body = JSON.stringify({
+      token: 'playground-verification-token',
+      team_id: this.#options.team.id,
+      api_app_id: this.#options.appId,
+      type: 'event_callback',
+      event_id: `Ev${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+      event_time: Math.floor(Date.now() / 1000),
+      event: {
+        type: 'message',
+        channel: request.channel,
+        channel_type: 'channel',
+        user: request.as,
+        text: request.text,
+        ts: stored.ts,
+        event_ts: stored.ts,
+        ...(files.length > 0 ? { files, subtype: 'file_share' } : {}),
+        ...(request.threadTs ? { thread_ts: request.threadTs } : {}),
+      },
+    });
+    void this.#send(request.as, 'a message event', body, 'application/json');
   }
 
   /** `/talep …` typed in a channel or the app's DM. */

@@ -48,6 +48,8 @@ export interface StandInUser {
   tzOffset?: number;
   /** The person's Slack language (`tr-TR`), returned when users.info asks with `include_locale`. */
   locale?: string;
+  /** A workspace admin or owner (users.info `is_admin`). */
+  isAdmin?: boolean;
 }
 
 export interface StandInFile {
@@ -116,6 +118,10 @@ export class SlackStandIn {
   readonly viewHashes = new Map<string, string>();
   /** Every Block Kit limit the bot broke, in order; a test that expects one takes it with `takeViolations()`. */
   readonly violations: RecordedViolation[] = [];
+  /** conversations.info's `creator` per channel id. */
+  readonly channelCreators = new Map<string, string>();
+  /** Messages conversations.history / conversations.replies answer with, by `channel:ts` (user, text, files…). */
+  readonly channelMessages = new Map<string, Record<string, unknown>>();
   /** response_url ids that answer 404 `expired_url`, as Slack does after 30 minutes or 5 uses. */
   readonly #expired = new Set<string>();
   botToken = 'xoxb-test-bot-token';
@@ -372,9 +378,21 @@ export class SlackStandIn {
             real_name: user.realName ?? user.name,
             tz_offset: user.tzOffset ?? 0,
             ...(args.include_locale && String(args.include_locale) !== 'false' ? { locale: user.locale ?? 'en-US' } : {}),
+            is_admin: user.isAdmin ?? false,
             profile: { email: user.email, real_name: user.realName ?? user.name, display_name: user.realName ?? user.name },
           },
         };
+      }
+      case 'conversations.info': {
+        const channel = String(args.channel);
+        return { ok: true, channel: { id: channel, ...(this.channelCreators.has(channel) ? { creator: this.channelCreators.get(channel) } : {}) } };
+      }
+      case 'conversations.history':
+      case 'conversations.replies': {
+        // The one message at `ts` (history: latest = oldest = ts, inclusive), when the test gave it.
+        const ts = String(args.ts ?? args.latest ?? '');
+        const message = this.channelMessages.get(`${String(args.channel)}:${ts}`);
+        return { ok: true, messages: message ? [{ type: 'message', ts, ...message }] : [], has_more: false };
       }
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(args.users)}` } };

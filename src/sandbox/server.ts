@@ -28,7 +28,7 @@ import { handlers } from './handlers/index.js';
 import type { FileReply, HandlerContext } from './handlers/types.js';
 import { blockedReason, IpLockout, type LockoutOptions } from './lockout.js';
 import { isLoopbackHost } from './loopback.js';
-import type { UserRow } from './model.js';
+import type { RuleRow, UserRow } from './model.js';
 import { Outbox, type SentEmail } from './outbox.js';
 import { articlePage, startPage, talepPage, tokenPage } from './pages.js';
 import { RateLimiter, type RateLimitOptions, rateLimitReason } from './rate-limit.js';
@@ -39,6 +39,7 @@ import { Router } from './router.js';
 import { DEMO_PASSWORD, seedData } from './seed.js';
 import { type SandboxSettings, SettingsFile, settingsPatchSchema } from './settings.js';
 import { openStore, type SandboxStore } from './store.js';
+import { changedTaleps, markTaleps, sendWebhooks, webhookPosts } from './webhooks.js';
 
 export type { SandboxSettings } from './settings.js';
 export type { SentEmail } from './outbox.js';
@@ -105,6 +106,12 @@ export interface Sandbox {
   /** The current Bearer token of a user (throws for an unknown user name). */
   tokenFor(username: string): string;
   demoAccounts(): DemoAccount[];
+  /**
+   * Adds an automation rule as an admin would in the help desk's own pages (the API can only read,
+   * enable and disable rules), e.g. an "HTTP POST to URL" rule (webhooks.ts); returns its id. A rule
+   * with the same name is replaced (keeping its id), so adding one at every start does not pile them up.
+   */
+  addRule(rule: Omit<RuleRow, 'id'>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -173,6 +180,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     tokenFor: (username) => site.tokenFor(username),
     demoAccounts: () => site.demoAccounts(),
+    addRule: async (rule) => {
+      const existing = store.data.rules.find((row) => row.name === rule.name);
+      const id = existing?.id ?? store.nextId('rules');
+      if (existing) Object.assign(existing, rule, { id });
+      else store.data.rules.push({ ...rule, id });
+      await store.save();
+      return id;
+    },
     close: () => closeServer(server),
   };
 }
@@ -300,9 +315,13 @@ class Site {
     };
     // The table guarantees `params` fits this operation's handler; TypeScript cannot follow a runtime key.
     const handler = handlers[operation] as unknown as (context: HandlerContext<OperationName>) => unknown;
+    const writes = changesState(def);
+    const before = writes ? markTaleps(store.data) : undefined;
     const result = await handler(context);
     const reply = encodeReply(operation, def, result, settings.current.ResponseStyle);
-    if (changesState(def)) await store.save();
+    if (writes) await store.save();
+    // The "HTTP POST to URL" rule action (webhooks.ts): after the write is saved, never waited for.
+    if (before) sendWebhooks(webhookPosts(store.data, changedTaleps(before, store.data)));
     return reply;
   }
 

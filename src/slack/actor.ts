@@ -3,12 +3,13 @@
  * client bound to their own token. Every help-desk call the bot makes for a person goes through an
  * Actor, so it is made as that person — never with someone else's token.
  */
+import type { Messages } from '../i18n/messages.js';
 import type { HelpdeskClient } from '../api/client.js';
+import { nextActionOrder } from '../api/throttle.js';
 import { type HelpdeskRole, isAdminRole, isAgentRole } from '../domain/roles.js';
 import type { Account } from '../store/account-store.js';
-import type { Messages } from '../i18n/messages.js';
-import { queuedMessage } from '../views/kit/notices.js';
 import { type LinkProblem, linkProblemMessage } from './failures.js';
+import { queueNotice } from './queue-notice.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
 
@@ -40,9 +41,6 @@ export interface ActorOptions {
   m?: Messages;
 }
 
-/** Waits shorter than this are not worth a "queued" notice. */
-const QUEUED_NOTICE_AFTER_MS = 2_000;
-
 /** The person's actor, or why they cannot act as themselves. Reads the store only: no help-desk call. */
 export function actorFor(services: Services, who: Who, options: ActorOptions = {}): Actor | LinkProblem {
   const found = services.stores.accounts.lookup(who.teamId, who.userId);
@@ -51,22 +49,18 @@ export function actorFor(services: Services, who: Who, options: ActorOptions = {
   if (found.state === 'unreadable') return 'unreadable';
   const { account } = found;
   if (account.rejected) return 'rejected';
-  let toldQueued = false;
-  const notices = options.queuedNotices;
+  const notice = options.queuedNotices ? queueNotice(services, options.queuedNotices, options.m) : undefined;
   const hd = services.helpdesk.withCredential(account.credential, {
     // Linking checked this token with the help desk; the guard treats it as verified (unless refused since).
     knownGood: true,
     priority: options.priority ?? 'interactive',
     fairnessKey: `${who.teamId}:${who.userId}`,
-    ...(notices
-      ? {
-          onQueued: (waitMs: number) => {
-            if (toldQueued || waitMs < QUEUED_NOTICE_AFTER_MS) return;
-            toldQueued = true;
-            notices.send(queuedMessage(waitMs, options.m), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
-          },
-        }
-      : {}),
+    // One interaction is one action: its calls keep their place before this person's later commands.
+    order: nextActionOrder(),
+    // Agents-only categories are shown to agents and admins: one cached category list per class.
+    visibility: isAgentRole(account.role) ? 'agent' : 'user',
+    // A wait over 3 s is told at once, with an estimate and a Cancel button (./queue-notice.ts).
+    ...(notice ? { onQueued: notice.onQueued, queueSignal: notice.signal } : {}),
   });
   return {
     ...who,

@@ -32,7 +32,9 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds, withPersonWords } from './middleware.js';
+import type { Messages } from '../i18n/messages.js';
 import { messagesOf } from './locale.js';
+import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
   blockActionPayload,
@@ -66,6 +68,17 @@ export interface Area {
   routes?: Route[];
   listeners?: Listener[];
   work?: readonly WorkKind[];
+  /** Work that runs without a request (feeds, pollers): built with the bot's Web API client, started and stopped with the app. */
+  background?: (services: Services, client: webApi.WebClient) => BackgroundWork;
+}
+
+/**
+ * A start/stop-able component. A multi-instance deployment can wrap one in a "run on one instance
+ * only" lease without the component knowing.
+ */
+export interface BackgroundWork {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Exact ids in a map; the few pattern ids (paging buttons…) are tried after it, in order. */
@@ -113,7 +126,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   const messageShortcuts = new ListenerMap<Of<'message-shortcut'>>();
   const events = new Map<string, Of<'event'>>();
   const steps = new Map<string, Of<'function'>>();
-  for (const area of areas) {
+  // The kernel's own control: Cancel on a "queued" notice (./queue-notice.ts).
+  const kernelArea: Area = { name: 'kernel', listeners: [queueCancelListener] };
+  for (const area of [...areas, kernelArea]) {
     for (const entry of area.routes ?? []) router.add(entry);
     for (const work of area.work ?? []) services.jobs.register(work.kind, workHandler(services, app.client, work));
     for (const listener of area.listeners ?? []) {
@@ -151,6 +166,18 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     ...(deliveryKey ? { deliveryKey } : {}),
   });
 
+  // The help is the same for everyone of a language: built once per family and language (with an
+  // unknown word quoted, each time).
+  const helpMessages = new Map<string, SlackMessage>();
+  const helpFor = (family: string | undefined, unknown: string | undefined, m: Messages): SlackMessage => {
+    const build = () => localizedHelp(family ? router.familyEntries(family) : router.entries, unknown, m);
+    if (unknown) return build();
+    const key = `${m.locale}:${family ?? ''}`;
+    let message = helpMessages.get(key);
+    if (!message) helpMessages.set(key, (message = build()));
+    return message;
+  };
+
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
@@ -166,8 +193,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     // The person's words, found once for the kernel's answers and the route (./locale.ts).
     const ix = await withPersonWords(base(client, who, surface, deliveryKey));
     if ('help' in resolved) {
-      const entries = resolved.family ? router.familyEntries(resolved.family) : router.entries;
-      await tell(localizedHelp(entries, resolved.unknown, messagesOf(ix)));
+      await tell(helpFor(resolved.family, resolved.unknown, messagesOf(ix)));
       return;
     }
     const { route: found, args } = resolved;
@@ -356,6 +382,14 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         teamId: typeof body.team_id === 'string' ? body.team_id : undefined,
         retryNum: typeof context.retryNum === 'number' ? context.retryNum : undefined,
         eventId,
+        handledBefore: async () => {
+          if (!eventId || !(await services.stores.seenEvents.has(eventId))) return false;
+          logger.info(`the event "${type}" ${eventId} was handled before (persisted); not run again`);
+          return true;
+        },
+        handled: async () => {
+          if (eventId) await services.stores.seenEvents.firstTime(eventId, services.now());
+        },
       };
       await listener.handle(ctx).catch((error: unknown) => logger.warn(`event "${type}" failed`, error));
     });

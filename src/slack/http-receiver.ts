@@ -13,7 +13,9 @@
  * listener calls `ack()` (nothing → 200 empty, a string → 200 text, an object → 200 JSON such as
  * `response_action` or `options`); a request nobody acknowledges is answered 404 after 3,001 ms with a
  * warning, as Bolt's default handler does (an ack() after that is logged and ignored, so the listener
- * can still finish). Events are acknowledged by Bolt itself.
+ * can still finish). Events are acknowledged by Bolt itself, before their listeners run; for the event
+ * types in `holdEventAnswers` the HTTP answer waits until the listeners finished (≤ 2.5 s), so what they
+ * store is stored before Slack hears the event arrived.
  *
  * Other routes (health, readiness, help-desk webhooks) are added with `addRoute`. Every refused request
  * is logged as one line, without its body.
@@ -55,9 +57,18 @@ export interface SlackHttpReceiverOptions {
   host?: string;
   routes?: Route[];
   now?: () => number;
+  /**
+   * Events whose answer waits until their listeners finished (at most `maxMs`, default 2,500 ms: Slack
+   * waits 3 s): a listener that stores the event's work before it returns has it stored before Slack
+   * hears the event arrived, so a crash before that makes Slack send it again. The set may be filled
+   * after the receiver is built (the areas declare their events later).
+   */
+  holdEventAnswers?: { types: ReadonlySet<string>; maxMs?: number };
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** How long a held event's answer waits for its listeners at most (Slack gives up after 3 s). */
+const DEFAULT_HOLD_MS = 2_500;
 
 /** A request refused before Bolt saw it. */
 class Refusal extends Error {
@@ -80,6 +91,7 @@ export class SlackHttpReceiver implements Receiver {
   readonly #now: () => number;
   readonly #routes = new Map<string, Map<HttpMethod, RouteHandler>>();
   readonly #unackedTimers = new Set<NodeJS.Timeout>();
+  readonly #holdEvents: SlackHttpReceiverOptions['holdEventAnswers'];
   #app: App | undefined;
   #server: Server | undefined;
 
@@ -88,6 +100,7 @@ export class SlackHttpReceiver implements Receiver {
     this.#options = options;
     this.#logger = options.logger;
     this.#path = options.path ?? '/slack/events';
+    this.#holdEvents = options.holdEventAnswers;
     this.#bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
     this.#skewSeconds = options.maxClockSkewSeconds ?? 300;
     this.#now = options.now ?? Date.now;
@@ -262,6 +275,17 @@ export class SlackHttpReceiver implements Receiver {
       this.#unackedTimers.delete(timer);
     };
 
+    // An event of a held type: Bolt acks it before its listeners run; the answer goes out when they finished.
+    const event = body.type === 'event_callback' ? (body.event as { type?: unknown } | undefined) : undefined;
+    const hold = typeof event?.type === 'string' && this.#holdEvents?.types.has(event.type) === true;
+    let held: { response: unknown } | undefined;
+    let holdTimer: NodeJS.Timeout | undefined;
+    const release = () => {
+      clearTimeout(holdTimer);
+      if (held && !res.headersSent) sendAck(res, held.response);
+      held = undefined;
+    };
+
     const ack = async (response?: unknown): Promise<void> => {
       if (state === 'acked') throw new ReceiverMultipleAckError();
       if (state === 'timed-out') {
@@ -270,6 +294,12 @@ export class SlackHttpReceiver implements Receiver {
         return;
       }
       settle('acked');
+      if (hold) {
+        held = { response };
+        holdTimer = setTimeout(release, this.#holdEvents?.maxMs ?? DEFAULT_HOLD_MS);
+        holdTimer.unref();
+        return;
+      }
       sendAck(res, response);
     };
 
@@ -280,7 +310,9 @@ export class SlackHttpReceiver implements Receiver {
         retryNum: retryNumber(singleHeader(req, 'x-slack-retry-num')),
         retryReason: singleHeader(req, 'x-slack-retry-reason'),
       });
+      release();
     } catch (error) {
+      release();
       if (res.headersSent || state !== 'waiting') {
         this.#logger.error(`${label}: an error escaped the listeners after the ack`, error);
         return;

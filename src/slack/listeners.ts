@@ -88,6 +88,14 @@ export interface EventCtx<E = Record<string, unknown>> extends Omit<Interaction,
   retryNum: number | undefined;
   /** The event's `event_id` (the kernel already skipped a repeat of one it has handled). */
   eventId: string | undefined;
+  /**
+   * Whether this event id was handled before, by this process or an earlier one (the persisted store,
+   * kept ≥ 1 h). Listeners ask once an event turned out to matter (after their quick in-memory filter,
+   * so a flood of unrelated events reads and writes nothing), and record it with `handled()` once its
+   * work is stored: a crash in between lets Slack's re-send do it again (the work must be idempotent).
+   */
+  handledBefore(): Promise<boolean>;
+  handled(): Promise<void>;
 }
 
 /** A workflow step's outputs, by the output parameter names its manifest definition declares. */
@@ -144,7 +152,7 @@ export type Listener =
   | { kind: 'options'; id: ListenerId; needs: Needs<OptionsCtx>; handle(ctx: OptionsCtx): Promise<OptionsAnswer> }
   | { kind: 'shortcut'; id: ListenerId; needs: Needs<ShortcutCtx>; handle(ctx: ShortcutCtx): Promise<void> }
   | { kind: 'message-shortcut'; id: ListenerId; needs: Needs<MessageShortcutCtx>; handle(ctx: MessageShortcutCtx): Promise<void> }
-  | { kind: 'event'; id: string; handle(ctx: EventCtx): Promise<void> }
+  | { kind: 'event'; id: string; handle(ctx: EventCtx): Promise<void>; answerAfterWork?: boolean }
   | { kind: 'function'; id: string; needs: FunctionNeeds; handle(ctx: FunctionCtx): Promise<StepOutputs> };
 
 type AnyHandler = (ctx: never) => Promise<unknown>;
@@ -220,9 +228,17 @@ export function onMessageShortcut(id: ListenerId, needsOrHandle: object | AnyHan
   return declare('message-shortcut', id, needsOrHandle, handle);
 }
 
-/** An Events API event (`app_home_opened`, …). */
-export function onEvent<E = Record<string, unknown>>(type: string, handle: (ctx: EventCtx<E>) => Promise<void>): Listener {
-  return { kind: 'event', id: type, handle: handle as (ctx: EventCtx) => Promise<void> };
+/**
+ * An Events API event (`app_home_opened`, …). `answerAfterWork`: Slack is answered (in HTTP mode) only
+ * once the handler finished (≤ 2.5 s), so work it stores durably is stored before Slack hears the event
+ * arrived — a crash before that makes Slack send the event again (the handler must be idempotent).
+ */
+export function onEvent<E = Record<string, unknown>>(
+  type: string,
+  handle: (ctx: EventCtx<E>) => Promise<void>,
+  options: { answerAfterWork?: true } = {},
+): Listener {
+  return { kind: 'event', id: type, handle: handle as (ctx: EventCtx) => Promise<void>, ...(options.answerAfterWork ? { answerAfterWork: true } : {}) };
 }
 
 /** A custom workflow step, by its callback id (the key of its definition under `functions` in manifest.yml). */

@@ -16,10 +16,21 @@ export interface SlackProfile {
 }
 
 const cache = new LRUCache<string, SlackProfile>({ max: 5000, ttl: 30 * 60_000 });
+/** Lookups on the way: simultaneous ones for one person share one users.info (50 forms at once: issue 13). */
+const pending = new Map<string, Promise<SlackProfile>>();
 
 export async function slackProfile(client: webApi.WebClient, userId: string): Promise<SlackProfile> {
   const cached = cache.get(userId);
   if (cached) return cached;
+  let lookup = pending.get(userId);
+  if (!lookup) {
+    lookup = fetchProfile(client, userId).finally(() => pending.delete(userId));
+    pending.set(userId, lookup);
+  }
+  return lookup;
+}
+
+async function fetchProfile(client: webApi.WebClient, userId: string): Promise<SlackProfile> {
   const result = await client.users.info({ user: userId, include_locale: true });
   const user = result.user;
   const profile: SlackProfile = {
@@ -36,9 +47,25 @@ export async function slackProfile(client: webApi.WebClient, userId: string): Pr
 /** The cached profile, if any (no Slack call). */
 export const cachedSlackProfile = (userId: string): SlackProfile | undefined => cache.get(userId);
 
+/** A message's permalink never changes: kept (bounded), and simultaneous asks share one chat.getPermalink. */
+const permalinks = new LRUCache<string, Promise<string | undefined>>({ max: 2000, ttl: 60 * 60_000 });
+
+export function messagePermalink(client: webApi.WebClient, channel: string, messageTs: string): Promise<string | undefined> {
+  const key = `${channel}/${messageTs}`;
+  let link = permalinks.get(key);
+  if (!link) {
+    link = client.chat.getPermalink({ channel, message_ts: messageTs }).then((answer) => answer.permalink);
+    // A failure is not kept: the next ask tries again.
+    link.catch(() => permalinks.delete(key));
+    permalinks.set(key, link);
+  }
+  return link;
+}
+
 /** Tests and `/talep disconnect` can drop a cached profile. */
 export function forgetSlackProfile(userId: string): void {
   cache.delete(userId);
+  pending.delete(userId);
 }
 
 /**

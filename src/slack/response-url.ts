@@ -8,13 +8,29 @@ import { ResponseUrlError } from './surface.js';
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, headersTimeout: 10_000, bodyTimeout: 10_000 });
 
+/**
+ * The JSON of a blocks array, by identity: a message built once (the help) is sent to many people, and
+ * serialising its blocks each time was most of the CPU a `/talep help` burst spent (issue 13). Block
+ * arrays are never changed after they are built.
+ */
+const blocksJson = new WeakMap<object, string>();
+
+function serialize(payload: Record<string, unknown>): string {
+  const { blocks, ...rest } = payload;
+  if (!Array.isArray(blocks)) return JSON.stringify(payload);
+  let json = blocksJson.get(blocks);
+  if (json === undefined) blocksJson.set(blocks, (json = JSON.stringify(blocks)));
+  const head = JSON.stringify(rest);
+  return head === '{}' ? `{"blocks":${json}}` : `${head.slice(0, -1)},"blocks":${json}}`;
+}
+
 export async function postToResponseUrl(url: string, payload: Record<string, unknown>): Promise<void> {
   let response: Awaited<ReturnType<typeof request>>;
   try {
     response = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify(payload),
+      body: serialize(payload),
       dispatcher: agent,
     });
   } catch (error) {

@@ -76,6 +76,7 @@ export const TURKISH_WORDS: Readonly<Record<string, string>> = Object.fromEntrie
     ara: 'search', bul: 'search', benim: 'mine', istatistik: 'stats', kurallar: 'rules',
     kullanıcı: 'user', listele: 'list', liste: 'list', düzenle: 'edit', sil: 'delete', ekle: 'add', kaldır: 'remove',
     şirket: 'company', kategori: 'category', varlık: 'asset', makale: 'kb', önizleme: 'unfurl', dil: 'language',
+    kanal: 'channel', akış: 'feed', akışlar: 'feeds',
   }).map(([turkish, english]) => [lookupKey(turkish), english]),
 );
 
@@ -90,7 +91,7 @@ export const TURKISH_FOR: Readonly<Record<string, string>> = (() => {
     etiket: 'tag', etiketler: 'tags', 'etiket-kaldır': 'untag', dosyalar: 'files', 'dosya-ekle': 'attach', hatırlat: 'remind',
     hatırlatmalar: 'reminders', ara: 'search', benim: 'mine', istatistik: 'stats', kurallar: 'rules', kullanıcı: 'user',
     listele: 'list', düzenle: 'edit', sil: 'delete', ekle: 'add', kaldır: 'remove', şirket: 'company', kategori: 'category',
-    varlık: 'asset', makale: 'kb', önizleme: 'unfurl', dil: 'language',
+    varlık: 'asset', makale: 'kb', önizleme: 'unfurl', dil: 'language', kanal: 'channel', akış: 'feed', akışlar: 'feeds',
   })) shown[english] ??= turkish;
   return shown;
 })();

@@ -4,6 +4,7 @@ import type { HelpdeskClient } from '../api/client.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { TalepChanges } from '../events/talep-changes.js';
 import type { Stores } from '../store/index.js';
+import type { NotifyConfig } from '../config.js';
 
 export interface Services {
   /** The shared client (no credential): one throttle and one lock-out guard for the whole bot. */
@@ -29,6 +30,8 @@ export interface Services {
   defaultLanguage?: 'en' | 'tr';
   /** Previews of the documentation site's pages (`DOCS_SITE_URL`); absent when it is not configured. */
   docsSite?: DocsSite;
+  /** Help desk → Slack settings (webhook secret, poll share, coalescing); absent: the defaults, no webhook. */
+  notify?: NotifyConfig;
 }
 
 /** The documentation site next to the help desk, read through its oEmbed proxy (src/docs-site/). */

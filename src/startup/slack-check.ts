@@ -27,6 +27,10 @@ export const REQUIRED_BOT_SCOPES = [
 export const FEATURE_BOT_SCOPES = {
   'links:read': 'link previews (link_shared)',
   'links:write': 'link previews (chat.unfurl)',
+  'channels:history': 'thread sync and request channels (message.channels)',
+  'groups:history': 'thread sync and request channels in private channels (message.groups)',
+  'reactions:read': 'the emoji that opens a talep (reaction_added)',
+  'reactions:write': 'the ✅ on closed taleps’ threads (reactions.add)',
 } as const;
 
 export interface SlackIdentity {

@@ -6,6 +6,7 @@
  * it is kept, and a reconnect is refused rather than sealing over it, so it opens again once the right
  * key is back. Disconnecting (unlink) is the deliberate way to drop it.
  */
+import { LRUCache } from 'lru-cache';
 import { bearer, type Credential } from '../api/auth.js';
 import type { TokenCipher } from './crypto.js';
 import { type AccountLink, type Database, type HelpdeskRole, key } from './database.js';
@@ -42,10 +43,25 @@ export class StoredLinkUnreadableError extends Error {
 }
 
 export class AccountStore {
+  /**
+   * Opened tokens by their sealed form (and owner): every interaction looks its person up, and
+   * opening costs an HMAC and a decryption (issue 13). A re-link seals anew, so it is never stale. Bounded.
+   */
+  readonly #opened = new LRUCache<string, { plaintext: string }>({ max: 5_000 });
+
   constructor(
     private readonly db: Database,
     private readonly cipher: TokenCipher,
   ) {}
+
+  #open(sealed: string, id: string): { plaintext: string } | undefined {
+    const cacheKey = `${id}\n${sealed}`;
+    const cached = this.#opened.get(cacheKey);
+    if (cached) return cached;
+    const opened = this.cipher.open(sealed, id);
+    if (opened) this.#opened.set(cacheKey, { plaintext: opened.plaintext });
+    return opened;
+  }
 
   /** Links (or re-links) the user; throws StoredLinkUnreadableError over a link the keys cannot open. */
   async link(teamId: string, slackUserId: string, token: string, identity: AccountIdentity): Promise<void> {
@@ -72,12 +88,20 @@ export class AccountStore {
     const link = this.db.data.accounts[id];
     if (!link) return { state: 'unlinked' };
     const identity: AccountIdentity = { helpdeskUserId: link.helpdeskUserId, username: link.username, email: link.email, role: link.role };
-    const opened = this.cipher.open(link.sealedToken, id);
+    const opened = this.#open(link.sealedToken, id);
     if (!opened) return { state: 'unreadable', identity, linkedAt: new Date(link.linkedAt) };
     return {
       state: 'linked',
       account: { ...identity, credential: bearer(opened.plaintext), linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
     };
+  }
+
+  /** Every stored link's Slack user and help-desk user (no token): who notifications may concern. */
+  linkedPeople(): { teamId: string; userId: string; helpdeskUserId: number; role: HelpdeskRole; rejected: boolean }[] {
+    return Object.entries(this.db.data.accounts).map(([id, link]) => {
+      const [teamId = '', userId = ''] = id.split(':');
+      return { teamId, userId, helpdeskUserId: link.helpdeskUserId, role: link.role, rejected: link.rejectedAt !== undefined };
+    });
   }
 
   /** The usable account, or undefined when there is none (never linked, or unreadable: see `lookup`). */

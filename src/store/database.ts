@@ -10,7 +10,10 @@ import { channelSettingsTable } from './channel-settings-store.js';
 import { idempotencyTable } from './idempotency-store.js';
 import { jobsTable } from './job-store.js';
 import { languagesTable } from './language-store.js';
+import { emptyNotifyData, notifyTable } from './notify-store.js';
 import { ensurePrivateDir, PrivateJsonFile } from './private-files.js';
+import { seenEventsTable } from './seen-event-store.js';
+import { threadSyncTable } from './thread-link-store.js';
 
 const role = z.enum(['admin', 'agent', 'user']);
 export type HelpdeskRole = z.infer<typeof role>;
@@ -85,6 +88,12 @@ export const databaseSchema = z.object({
   channelSettings: channelSettingsTable.default({}),
   /** `team:user` → the language the person chose (language-store.ts); absent in older files. */
   languages: languagesTable.default({}),
+  /** `event_id` → when handled: Slack's re-sent events are handled once (seen-event-store.ts); absent in older files. */
+  seenEvents: seenEventsTable.default({}),
+  /** Threads linked to taleps and what their sync remembers (thread-link-store.ts); absent in older files. */
+  threadSync: threadSyncTable,
+  /** Help desk → Slack: feeds, cards, what people were told, settings, poll marks (notify-store.ts); absent in older files. */
+  notify: notifyTable.default(emptyNotifyData),
 });
 export type DatabaseData = z.infer<typeof databaseSchema>;
 
@@ -99,6 +108,9 @@ export const emptyDatabase = (): DatabaseData => ({
   reminders: {},
   channelSettings: {},
   languages: {},
+  seenEvents: {},
+  threadSync: { links: {}, replies: {}, held: {}, lastCategory: {} },
+  notify: emptyNotifyData(),
 });
 
 export type Database = Low<DatabaseData>;

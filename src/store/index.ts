@@ -10,8 +10,11 @@ import { type IdempotencyStore, LowdbIdempotencyStore } from './idempotency-stor
 import { LowdbJobQueue } from './job-store.js';
 import { type LanguageStore, LowdbLanguageStore } from './language-store.js';
 import { MessageTalepStore } from './message-taleps.js';
+import { LowdbNotifyStore, type NotifyStore } from './notify-store.js';
 import { ReminderStore } from './reminder-store.js';
 import { RuleRegistry } from './rule-registry.js';
+import { LowdbSeenEventStore, type SeenEventStore } from './seen-event-store.js';
+import { LowdbThreadLinkStore, type ThreadLinkStore } from './thread-link-store.js';
 
 export interface Stores {
   db: Database;
@@ -30,6 +33,12 @@ export interface Stores {
   channelSettings: ChannelSettingsStore;
   /** The language each person chose (`/talep language`). */
   languages: LanguageStore;
+  /** Events handled, by event id, kept ≥ 1 h (Slack re-sends late-acked events, also across restarts). */
+  seenEvents: SeenEventStore;
+  /** Slack threads linked to taleps (thread sync), replies kept for unlinked people, last categories. */
+  threadLinks: ThreadLinkStore;
+  /** Help desk → Slack: feeds, feed cards, personal notification state and settings, poll marks. */
+  notify: NotifyStore;
 }
 
 export const DATABASE_FILE_NAME = 'talep-bot.json';
@@ -54,5 +63,8 @@ export async function openStores(source: string | Database | undefined, keys: Bu
     reminders: new ReminderStore(db),
     channelSettings: new LowdbChannelSettingsStore(db),
     languages: new LowdbLanguageStore(db),
+    seenEvents: new LowdbSeenEventStore(db),
+    threadLinks: new LowdbThreadLinkStore(db),
+    notify: new LowdbNotifyStore(db),
   };
 }

@@ -76,6 +76,16 @@ export class MessageTalepStore {
     });
   }
 
+  /** The messages that opened `talepId` (thread sync links their threads). */
+  messagesOf(talepId: number): { teamId: string; channelId: string; ts: string; createdBy: string }[] {
+    return Object.entries(this.db.data.messageTaleps)
+      .filter(([, link]) => link.talepId === talepId)
+      .map(([messageKey, link]) => {
+        const [teamId = '', channelId = '', ts = ''] = messageKey.split(':');
+        return { teamId, channelId, ts, createdBy: link.createdBy };
+      });
+  }
+
   /** Forgets every message that opened `talepId` (it was merged into another talep and deleted); answers how many. */
   async forgetTalep(talepId: number): Promise<number> {
     const stale = Object.entries(this.db.data.messageTaleps).filter(([, link]) => link.talepId === talepId);

@@ -54,7 +54,9 @@ describe('every action listener, from every container', () => {
     // with a talep id (2) as value, which is plausible for each.
     // Also not rendered: Cancel of pending work (it needs work waiting for the help desk; 2 pattern ids
     // × 2 samples) and the Work Object details panel's link button (Slack renders that panel).
-    expect(missing.length).toBeLessThanOrEqual(13);
+    // And the four buttons of conversations (Add my reply, Dismiss, Open a talep, Edit details): they
+    // follow message and reaction events, not commands (test/e2e/conversations.test.ts presses them).
+    expect(missing.length).toBeLessThanOrEqual(17);
     h.slack.takeViolations();
   });
 

@@ -257,11 +257,23 @@ describe('secondary assignee', () => {
 });
 
 describe('the card', () => {
-  it('links the talep’s tracker issues on private cards, never on a shared one', async () => {
+  it('links the talep’s tracker issues under More → Related (read only when asked, issue 13), never on a shared card', async () => {
     const post = await slash('agent', 'show 3');
-    expect(json(post)).toContain('<https://jira.example.com/browse/SW-7|Jira SW-7>');
-    expect(json(post)).toContain('<https://github.com/example/office-addins/issues/12|GitHub 12>');
-    expect(json(await slash('agent', 'show 5'))).not.toContain('Linked issues');
+    // The card itself no longer reads them: record + latest comments only.
+    expect(json(post)).not.toContain('jira.example.com');
+    const related = await press('agent', {
+      action_id: TalepCardIds.extras,
+      type: 'overflow',
+      selected_option: { text: { type: 'plain_text', text: 'Related and sub-taleps' }, value: cardExtraValue('relations', 3) },
+    });
+    expect(json(related)).toContain('<https://jira.example.com/browse/SW-7|Jira SW-7>');
+    expect(json(related)).toContain('<https://github.com/example/office-addins/issues/12|GitHub 12>');
+    const other = await press('agent', {
+      action_id: TalepCardIds.extras,
+      type: 'overflow',
+      selected_option: { text: { type: 'plain_text', text: 'Related and sub-taleps' }, value: cardExtraValue('relations', 5) },
+    });
+    expect(json(other)).not.toContain('Linked issues');
 
     const before = h.slack.callsTo('chat.postMessage').length;
     await h.send.blockAction(h.as('agent'), { action_id: TalepCardIds.share, value: '3' });

@@ -134,6 +134,7 @@ export const EXPLORED_COMMANDS: readonly [Person, string][] = [
   ['admin', 'company list'], ['admin', 'category list'], ['admin', 'asset Lenovo'], ['admin', 'asset show 1'], ['admin', 'asset show 17'],
   ['admin', 'asset show 4'], ['admin', 'rules'], ['admin', 'remind 2 tomorrow'], ['admin', 'reminders'], ['admin', 'close 2'],
   ['admin', 'merge 8 7'], ['admin', 'new'], ['admin', 'comment 2'], ['admin', 'attach 2'], ['admin', 'stats'], ['stranger', 'whoami'],
+  ['admin', 'feed category:hardware'], ['admin', 'feeds'],
 ];
 
 /** Presses that would delete or merge what the rest of an exploration needs (left for the test itself). */

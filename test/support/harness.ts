@@ -53,6 +53,12 @@ export interface HarnessOptions {
   transport?: BuildServicesOptions['transport'];
   /** The job worker's settings, e.g. a manual clock that drives retries and back-off. */
   jobRunner?: BuildServicesOptions['jobRunner'];
+  /** Help desk → Slack settings (webhook secret, polling, coalescing); default: no webhook, no polling. */
+  notify?: BuildServicesOptions['notify'];
+  /** The bot's data directory (default: in memory), e.g. to restart the bot on the same store. */
+  dataDir?: string;
+  /** The token key (default: a fresh one), with `dataDir` to reopen a store. */
+  encryptionKey?: Buffer;
 }
 
 export interface Harness {
@@ -113,14 +119,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     config,
     helpdeskUrl,
     logger,
-    dataDir: undefined,
-    encryptionKey: randomBytes(32),
+    dataDir: options.dataDir,
+    encryptionKey: options.encryptionKey ?? randomBytes(32),
     guard: options.guard,
     connectWithPassword: options.connectWithPassword ?? false,
     // Documentation links are previewed through the sandbox's stand-in of the documentation site.
     docsSite: { url: sandbox.docsSiteUrl, restRoot: undefined, credentials: undefined },
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.jobRunner ? { jobRunner: options.jobRunner } : {}),
+    notify: options.notify ?? { webhookSecret: undefined, poll: false, pollShare: 0.25, coalesceMs: 700, dueSoonHours: 24 },
   });
   const app = createTalepApp({ config, services, logger });
   const { port } = await app.start();

@@ -259,3 +259,50 @@ describe('reference cache', () => {
     }
   });
 });
+
+describe('reference data shared across people (issue 13)', () => {
+  it('merges simultaneous priorities() of different verified people into one request', async () => {
+    const h = open();
+    const ayse = h.client.withCredential(bearer('ayse'), { knownGood: true });
+    const mehmet = h.client.withCredential(bearer('mehmet'), { knownGood: true });
+    h.replyJson(prioritiesJson);
+
+    const [a, m] = await Promise.all([ayse.priorities(), mehmet.priorities()]);
+    expect(h.requests()).toHaveLength(1);
+    expect(m).toEqual(a);
+  });
+
+  it('shares per-role data (categories) within one visibility class, never across classes', async () => {
+    const h = open();
+    const agentA = h.client.withCredential(bearer('agent-a'), { knownGood: true, visibility: 'agent' });
+    const agentB = h.client.withCredential(bearer('agent-b'), { knownGood: true, visibility: 'agent' });
+    const user = h.client.withCredential(bearer('user-c'), { knownGood: true, visibility: 'user' });
+    h.replyJson(categoriesJson);
+    h.replyJson([categoriesJson[0]]);
+
+    const [first, second] = await Promise.all([agentA.categories(), agentB.categories()]);
+    const regular = await user.categories();
+    expect(authorizations(h)).toEqual(['Bearer agent-a', 'Bearer user-c']);
+    expect(second).toEqual(first);
+    expect(first).toHaveLength(2);
+    expect(regular).toHaveLength(1);
+  });
+
+  it('serves a stale entry at once and refreshes it in the background for the next caller', async () => {
+    let now = 0;
+    const h = open({ cache: { refreshAfterMs: 60_000, ttlMs: 600_000, now: () => now } });
+    h.replyJson(prioritiesJson);
+    h.replyJson([...prioritiesJson, { PriorityID: 3, Name: 'Blocker' }]);
+    await h.client.priorities();
+
+    now = 61_000;
+    const served = await h.client.priorities(); // stale: served as it was, a refresh starts
+    expect(served.map((priority) => priority.Name)).not.toContain('Blocker');
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(h.requests()).toHaveLength(2);
+    const refreshed = await h.client.priorities();
+    expect(refreshed.map((priority) => priority.Name)).toContain('Blocker');
+    expect(h.requests()).toHaveLength(2);
+  });
+});

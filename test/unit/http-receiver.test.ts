@@ -356,3 +356,58 @@ describe('MemoryReplayCache', () => {
     expect(cache.size).toBe(3);
   });
 });
+
+describe('SlackHttpReceiver: events answered after their listeners (holdEventAnswers)', () => {
+  let receiver: SlackHttpReceiver;
+  let port: number;
+  const finished: string[] = [];
+
+  beforeAll(async () => {
+    receiver = new SlackHttpReceiver({ signingSecret: SECRET, logger, holdEventAnswers: { types: new Set(['message', 'reaction_added']), maxMs: 600 } });
+    const app = new App({ receiver, authorize: async () => ({ botToken: 'xoxb-test' }), logger: createLogger('error', () => undefined) });
+    app.event('message', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      finished.push('message');
+    });
+    app.event('reaction_added', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      finished.push('reaction');
+    });
+    app.event('app_home_opened', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      finished.push('home');
+    });
+    app.error(async () => undefined);
+    await receiver.start(0);
+    port = receiver.port as number;
+  });
+  afterAll(async () => {
+    await receiver.stop();
+  });
+
+  const eventBody = (event: Record<string, unknown>) =>
+    JSON.stringify({ type: 'event_callback', team_id: 'T1', api_app_id: 'A1', event_id: `Ev${++nonce}`, event_time: 1, event });
+  const timed = async (body: string) => {
+    const started = Date.now();
+    const reply = await post(port, body, { contentType: 'application/json' });
+    return { reply, ms: Date.now() - started };
+  };
+
+  it('answers a held event once its listener finished (its work is stored before Slack hears it arrived)', async () => {
+    const { reply, ms } = await timed(eventBody({ type: 'message', channel: 'C1', user: 'U1', text: 'x', ts: '1.1' }));
+    expect(reply.status).toBe(200);
+    expect(finished).toContain('message');
+    expect(ms).toBeGreaterThanOrEqual(240);
+  });
+
+  it('answers at the limit when the listener takes longer, and other events at once', async () => {
+    const slow = await timed(eventBody({ type: 'reaction_added', user: 'U1', reaction: 'x', item: { type: 'message', channel: 'C1', ts: '1.1' } }));
+    expect(slow.reply.status).toBe(200);
+    expect(slow.ms).toBeGreaterThanOrEqual(590);
+    expect(slow.ms).toBeLessThan(1_900);
+    expect(finished).not.toContain('reaction');
+    const other = await timed(eventBody({ type: 'app_home_opened', user: 'U1', channel: 'D1', tab: 'home' }));
+    expect(other.reply.status).toBe(200);
+    expect(other.ms).toBeLessThan(240);
+  });
+});

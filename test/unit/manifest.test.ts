@@ -62,12 +62,18 @@ describe('manifest.yml', () => {
 
   it('asks for exactly the scopes the start-up check knows: those it requires, and those of features it warns about', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...REQUIRED_BOT_SCOPES, ...Object.keys(FEATURE_BOT_SCOPES)].sort());
-    expect(Object.keys(FEATURE_BOT_SCOPES).sort()).toEqual(['links:read', 'links:write']);
+    expect(Object.keys(FEATURE_BOT_SCOPES).sort()).toEqual(['channels:history', 'groups:history', 'links:read', 'links:write', 'reactions:read', 'reactions:write']);
   });
 
   it('subscribes to the events of link previews, Work Object panels and workflow steps', () => {
     expect(manifest.settings.event_subscriptions.bot_events).toEqual(
       expect.arrayContaining(['link_shared', 'entity_details_requested', 'function_executed']),
+    );
+  });
+
+  it('subscribes to the events of thread sync, request channels and the emoji', () => {
+    expect(manifest.settings.event_subscriptions.bot_events).toEqual(
+      expect.arrayContaining(['message.channels', 'message.groups', 'reaction_added', 'reaction_removed']),
     );
   });
 

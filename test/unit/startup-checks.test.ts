@@ -75,13 +75,22 @@ describe('Slack: auth.test at start', () => {
   });
 
   it('a token without the link-preview scopes starts, and says what stays off', async () => {
-    slack.scopes = [...REQUIRED_BOT_SCOPES];
+    slack.scopes = [...REQUIRED_BOT_SCOPES, 'channels:history', 'groups:history', 'reactions:read', 'reactions:write'];
     const warnings: string[] = [];
     const logger = { ...createLogger('error', () => undefined), warn: (...parts: unknown[]) => void warnings.push(parts.join(' ')) };
     await checkSlack({ botToken: slack.botToken, apiUrl: slack.apiUrl, logger });
     expect(warnings).toEqual([
       'SLACK_BOT_TOKEN lacks links:read, links:write: link previews stay off until the app is reinstalled from manifest.yml; everything else works.',
     ]);
+  });
+
+  it('a token without the conversation scopes starts, and says what stays off', async () => {
+    slack.scopes = [...REQUIRED_BOT_SCOPES, 'links:read', 'links:write'];
+    const warnings: string[] = [];
+    const logger = { ...createLogger('error', () => undefined), warn: (...parts: unknown[]) => void warnings.push(parts.join(' ')) };
+    await checkSlack({ botToken: slack.botToken, apiUrl: slack.apiUrl, logger });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^SLACK_BOT_TOKEN lacks channels:history, groups:history, reactions:read, reactions:write: thread sync and request channels, .*the emoji that opens a talep/);
   });
 
   it('bot and app-level tokens of different apps', async () => {

@@ -83,6 +83,7 @@ describe('loadRelations', () => {
       },
       parentTalep: async () => 6,
       subTaleps: async () => [],
+      talepIntegrationData: async () => ({}),
     });
     const data = await loadRelations(session, 7);
     expect(data).toEqual({
@@ -100,6 +101,7 @@ describe('loadRelations', () => {
         getTalep: async ({ id }: { id: number }) => talep(id),
         parentTalep: async () => talep(6),
         subTaleps: async () => [talep(8)],
+        talepIntegrationData: async () => ({ JiraIssueUrl: 'https://jira.example.com/browse/NET-42' }),
       },
       false,
     );
@@ -108,6 +110,8 @@ describe('loadRelations', () => {
     expect(data.parent).toEqual({ id: 6, subject: 'Subject 6', status: 'New' });
     expect(data.subs.map((row) => row.id)).toEqual([8]);
     expect(data.canEdit).toBe(false);
+    // Tracker links are read here (More → Related), no longer for every card.
+    expect(data.integrations).toEqual({ JiraIssueUrl: 'https://jira.example.com/browse/NET-42' });
   });
 });
 

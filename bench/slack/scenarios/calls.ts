@@ -54,7 +54,8 @@ async function closeWithConfirm(world: World, sender: BenchSlackRequests): Promi
   const pressed = await sender.blockAction(
     actor,
     { action_id: CloseIds.confirm, value: String(confirm.value ?? TALEP_ID), type: 'button' },
-    { message: confirmation.body },
+    // A message Slack shows always has a ts (the kernel checks it); a response_url post's body has none.
+    { message: { ts: '1700000000.000001', ...confirmation.body } },
   );
   await answerOn(world, pressed.responseUrl);
 }

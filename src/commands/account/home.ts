@@ -6,6 +6,11 @@ import type { Services } from '../../slack/services.js';
 import { homeView } from '../../views/account/home.js';
 import type { Block } from '../../views/kit/blocks.js';
 import { pendingHomeSection } from '../pending/public.js';
+import { workQueueSection } from '../notifications/public.js';
+import { slackErrorCode } from '../../slack/surface.js';
+
+/** The hash of each person's last published tab: `views.publish` with it never overwrites a newer one. */
+const lastHashes = new WeakMap<Services, Map<string, string>>();
 
 export async function publishHome(services: Services, client: webApi.WebClient, who: Who): Promise<void> {
   const found = services.stores.accounts.lookup(who.teamId, who.userId);
@@ -18,15 +23,36 @@ export async function publishHome(services: Services, client: webApi.WebClient, 
   } catch (error) {
     services.logger.warn('pending work not listed on App Home', error);
   }
-  await client.views.publish({
-    user_id: who.userId,
-    view: homeView({
-      ...(identity ? { identity } : {}),
-      ...(problem ? { linkProblem: linkProblemText[problem] } : {}),
-      helpdeskWebUrl: services.helpdeskWebUrl,
-      pending,
-    }),
+  // The work queue and notification settings (the notifications area); only for a working link.
+  let queue: Block[] = [];
+  if (identity && !problem) {
+    try {
+      queue = await workQueueSection(services, who);
+    } catch (error) {
+      services.logger.warn('work queue not shown on App Home', error);
+    }
+  }
+  const view = homeView({
+    ...(identity ? { identity } : {}),
+    ...(problem ? { linkProblem: linkProblemText[problem] } : {}),
+    helpdeskWebUrl: services.helpdeskWebUrl,
+    pending,
+    queue,
   });
+  let hashes = lastHashes.get(services);
+  if (!hashes) lastHashes.set(services, (hashes = new Map()));
+  const key = `${who.teamId}:${who.userId}`;
+  const publish = (hash: string | undefined) => client.views.publish({ user_id: who.userId, view, ...(hash ? { hash } : {}) });
+  let published;
+  try {
+    published = await publish(hashes.get(key));
+  } catch (error) {
+    // Someone published since the hash we know: this view is built from fresh data, so it goes out without one.
+    if (slackErrorCode(error) !== 'hash_conflict') throw error;
+    published = await publish(undefined);
+  }
+  const hash = (published as { view?: { hash?: string } }).view?.hash;
+  if (hash) hashes.set(key, hash);
 }
 
 /** After the link changed: the Home tab follows, and a failure to publish it is only logged. */

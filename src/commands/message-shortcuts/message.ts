@@ -6,7 +6,7 @@
 import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
 import { mentionedUserIds, slackTextToPlain } from '../../domain/slack-text.js';
-import { slackProfile } from '../../slack/profiles.js';
+import { messagePermalink, slackProfile } from '../../slack/profiles.js';
 import type { Services } from '../../slack/services.js';
 import { truncate } from '../../views/kit/blocks.js';
 import { TEXT_INPUT_MAX } from '../../views/kit/inputs.js';
@@ -118,12 +118,12 @@ export async function prefillFrom(services: Services, client: webApi.WebClient, 
   const text = message.text ?? '';
   const ids = [...new Set([...(message.user ? [message.user] : []), ...mentionedUserIds(text)])].slice(0, MAX_RESOLVED_MENTIONS);
   const [permalink, ...profiles] = await Promise.allSettled([
-    client.chat.getPermalink({ channel: channelId, message_ts: message.ts }),
+    messagePermalink(client, channelId, message.ts),
     ...ids.map((id) => slackProfile(client, id)),
   ]);
   const names = new Map<string, string>();
   for (const result of profiles) if (result.status === 'fulfilled') names.set(result.value.userId, result.value.name);
-  const link = permalink?.status === 'fulfilled' ? permalink.value.permalink : undefined;
+  const link = permalink?.status === 'fulfilled' ? (permalink.value as string | undefined) : undefined;
   if (!link) services.logger.info(`no permalink for ${channelId}/${message.ts}`);
   const author = message.user
     ? (names.get(message.user) ?? message.user)

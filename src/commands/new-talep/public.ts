@@ -4,3 +4,6 @@
  */
 export { type NewTalepOpening, openNewTalepForm } from './open.js';
 export type { SourceMessage } from '../../views/new-talep/metadata.js';
+/** Filing a talep as accepted work (once, reconciled after an unanswered call), for other areas' work. */
+export { fileTalep } from './create.js';
+export type { NewTalepRequest } from './request.js';

@@ -6,9 +6,14 @@ import type { ActionCtx } from '../../slack/listeners.js';
 import { type Listener, onAction } from '../../slack/listeners.js';
 import type { ActingOnTalep } from '../../slack/interaction.js';
 import type { CommandCtx } from '../../slack/routes.js';
-import { cardMessage, type PrivateCardKind } from './load.js';
+import type { Actor } from '../../slack/actor.js';
+import type { Services } from '../../slack/services.js';
+import type { SlackMessage } from '../../views/kit/blocks.js';
+import { talepCard } from '../../views/talep-card/card.js';
+import { cardMessage, loadCardData, type PrivateCardKind } from './load.js';
 
-export { cardMessage, loadCardData, type PrivateCardKind, worksOnCategory } from './load.js';
+export { cardMessage, type CardLoadOptions, loadCardData, type PrivateCardKind, readTalep, worksOnCategory } from './load.js';
+export { forgetTalep, patchTalep, rememberSubscribed } from './known.js';
 
 /** What a change did, said above the re-rendered card; `false`: it answered itself, no card. */
 export type CardNotice = string | undefined | false;
@@ -35,9 +40,11 @@ export function cardControl<I = undefined>(
 ): Listener {
   return onAction(id, { talep: (ctx) => read(ctx.action)?.talepId }, async (ctx) => {
     const { input } = read(ctx.action) as { input: I };
+    const started = performance.now();
     const notice = await work(ctx, input);
     if (notice === false) return;
-    await ctx.surface.replace(await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx), notice));
+    // What the work applied to the known record (patchTalep) is not read again.
+    await ctx.surface.replace(await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx), notice, { knownSince: started }));
   });
 }
 
@@ -51,3 +58,9 @@ export async function answerWithCard(ctx: CommandCtx & ActingOnTalep, notice: Ca
 export { readTalepButton, talepIdOfButton } from './controls.js';
 export { setSubscription } from './subscription.js';
 export { type CardExtra, parseCardChange, parseCardExtra, TalepCardIds } from '../../views/talep-card/ids.js';
+
+/** The card as everyone in a channel may see it (what "Share in channel" posts), read as `actor`. */
+export async function publicCardMessage(services: Services, actor: Actor, talepId: number): Promise<SlackMessage> {
+  const { data } = await loadCardData(services, actor, talepId);
+  return talepCard(data, { kind: 'public', sharedBySlackUserId: actor.userId });
+}

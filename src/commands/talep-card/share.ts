@@ -9,6 +9,7 @@ import { cannotPostHere } from '../../slack/surface.js';
 import { cannotPostHereMessage } from '../../views/kit/notices.js';
 import { talepCard } from '../../views/talep-card/card.js';
 import { sharedNotice, shareRefusedMessage } from '../../views/talep-card/messages.js';
+import { linkThread } from '../conversations/public.js';
 import { loadCardData } from './load.js';
 import type { CardNotice } from './public.js';
 
@@ -25,7 +26,13 @@ export async function shareCard(ctx: ActionCtx & ActingOnTalep): Promise<CardNot
   }
   const card = talepCard(data, { kind: 'public', sharedBySlackUserId: actor.userId });
   try {
-    await client.chat.postMessage({ channel: channelId, ...card, unfurl_links: false, unfurl_media: false });
+    const posted = await client.chat.postMessage({ channel: channelId, ...card, unfurl_links: false, unfurl_media: false });
+    // The card's thread is the talep's conversation (thread sync), read as the person who shared it.
+    if (posted.ts) {
+      await linkThread(services, actor.teamId, channelId, posted.ts, talepId, actor.userId).catch((error: unknown) =>
+        services.logger.warn('could not link the shared card’s thread', error),
+      );
+    }
   } catch (error) {
     if (!cannotPostHere(error)) throw error;
     await surface.send(cannotPostHereMessage());

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import type { Messages } from '../../i18n/messages.js';
+import type { Comment } from '../../api/schemas.js';
 import { surfaceDeps } from '../../slack/interaction.js';
 import { messagesOf } from '../../slack/locale.js';
 import { defineWork, type WorkCtx } from '../../slack/outbox.js';
@@ -81,7 +82,19 @@ export const commentWork = defineWork({
     const notice = commentNotice(data.talepId, data.agentsOnly, m);
     const deps = surfaceDeps(services, ctx.client, ctx.who.userId);
     try {
-      const card = await cardMessage(services, actor, data.talepId, data.surface ?? 'ephemeral', notice);
+      // The card shows the comment from what was sent (the remembered comments are not read again).
+      const added: Comment = {
+        CommentID: 0,
+        IssueID: data.talepId,
+        UserID: actor.helpdeskUserId,
+        UserName: actor.account.username,
+        Email: actor.account.email,
+        IsSystem: false,
+        ForTechsOnly: data.agentsOnly,
+        Body: data.text,
+        CommentDate: new Date(),
+      };
+      const card = await cardMessage(services, actor, data.talepId, data.surface ?? 'ephemeral', notice, { addedComment: added });
       await commentAnswers(deps, data, commentAddedElsewhere(notice, data.talepId, m)).replace(card);
     } catch (error) {
       // The comment is added: a card that cannot be shown is said in one line, never as a failure of the comment.

@@ -16,10 +16,12 @@ export function parentIdOf(parent: Awaited<ReturnType<Actor['hd']['parentTalep']
 
 export async function loadRelations(actor: Pick<Actor, 'hd' | 'isAgent'>, talepId: number, m: Messages = english): Promise<RelationsData> {
   const row = (talep: Parameters<typeof rowOf>[0]) => rowOf(talep, m);
-  const [talep, parent, subs] = await Promise.all([
+  const [talep, parent, subs, integrations] = await Promise.all([
     actor.hd.getTalep({ id: talepId }),
     actor.hd.parentTalep({ id: talepId, returnFullTalep: true }),
     actor.hd.subTaleps({ id: talepId }),
+    // Tracker links are a nicety (read here, not for every card): a refusal leaves them off.
+    actor.hd.talepIntegrationData({ id: talepId }).catch(() => undefined),
   ]);
   const parentRow: TalepRow | null = parent === null ? null : typeof parent === 'number' ? { id: parent } : row(parent);
   const ids = relatedIds.safeParse(talep['RelatedTalepIDs']);
@@ -27,7 +29,7 @@ export async function loadRelations(actor: Pick<Actor, 'hd' | 'isAgent'>, talepI
   const related = ids.success
     ? await Promise.all(ids.data.slice(0, MAX_ROWS).map((id) => actor.hd.getTalep({ id }).then(row, (): TalepRow => ({ id }))))
     : undefined;
-  return { talepId, parent: parentRow, subs: subs.map(row), ...(related ? { related } : {}), canEdit: actor.isAgent };
+  return { talepId, parent: parentRow, subs: subs.map(row), ...(related ? { related } : {}), ...(integrations && Object.keys(integrations).length > 0 ? { integrations } : {}), canEdit: actor.isAgent };
 }
 
 /** Parent, sub-taleps and related taleps of a talep (`relations <id>`, the card's "More"). */

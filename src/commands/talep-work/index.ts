@@ -27,7 +27,7 @@ import {
   priorityNotice,
   statusNotice,
 } from '../../views/talep-work/notices.js';
-import { answerWithCard, cardControl, readTalepButton, talepIdOfButton } from '../talep-card/public.js';
+import { answerWithCard, cardControl, patchTalep, readTalep, readTalepButton, talepIdOfButton } from '../talep-card/public.js';
 import { parseAssignArgs, parseCloseArgs, parseDueArgs, parsePriorityArgs, parseStatusArgs } from './args.js';
 import { assignTalep } from './public.js';
 
@@ -52,6 +52,8 @@ async function setPriority(actor: Actor, talepId: number, priority: number, m: M
 
 async function closeTalep(actor: Actor, talepId: number, quiet: boolean, m: Messages): Promise<string> {
   await actor.hd.closeTalep({ id: talepId, ...(quiet ? { suppressNotification: true } : {}) });
+  // The card that follows shows the talep closed without reading it again.
+  patchTalep(actor, talepId, { Status: 'Closed', StatusID: StatusId.closed });
   return closedNotice(talepId, quiet, m);
 }
 
@@ -117,7 +119,7 @@ export const talepWorkArea: Area = {
       parse: parseCloseArgs,
       needs: { talep: (ctx) => ctx.args },
       run: async (ctx) => {
-        const talep = await ctx.actor.hd.getTalep({ id: ctx.talepId });
+        const talep = await readTalep(ctx.actor, ctx.talepId);
         if (isClosed(talep)) return answerWithCard(ctx, alreadyClosedNotice(ctx.talepId, messagesOf(ctx)));
         await ctx.surface.send(closeConfirmation({ id: ctx.talepId, subject: talep.Subject }, messagesOf(ctx)));
       },

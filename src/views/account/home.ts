@@ -12,6 +12,8 @@ export interface HomeState {
   helpdeskWebUrl: string;
   /** The person's pending work (built by the pending area), shown under the link. */
   pending?: readonly Block[];
+  /** The work queue and notification settings (built by the notifications area), shown last. */
+  queue?: readonly Block[];
 }
 
 export function homeView(state: HomeState): HomeView {
@@ -29,6 +31,7 @@ export function homeView(state: HomeState): HomeView {
       ]),
     );
     blocks.push(...(state.pending ?? []));
+    blocks.push(...(state.queue ?? []));
   } else {
     blocks.push(
       section(

@@ -18,11 +18,27 @@ export function connectPrompt(reason?: string, m: Messages = english): SlackMess
   };
 }
 
-export function queuedMessage(waitMs: number, m: Messages = english): SlackMessage {
-  const seconds = Math.ceil(waitMs / 1000);
-  return {
-    text: seconds < 90 ? m.t('kit.queuedSeconds', { seconds }) : m.t('kit.queuedMinutes', { minutes: Math.ceil(seconds / 60) }),
-  };
+export const QUEUE_CANCEL_ACTION = 'queue_cancel';
+
+/** "about 40 s" / "about 5 min": the form the estimate is given in everywhere. */
+export function aboutText(waitMs: number, m: Messages = english): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return seconds < 90 ? m.t('kit.aboutSeconds', { seconds }) : m.t('kit.aboutMinutes', { minutes: Math.ceil(seconds / 60) });
+}
+
+/**
+ * The help desk's queue holds the request: for how long, roughly (`position × rate`, corrected as the
+ * queue moves), and, with `cancelToken`, a Cancel button that takes it out of the queue.
+ */
+export function queuedMessage(waitMs: number, cancelToken?: string, m: Messages = english): SlackMessage {
+  const text = m.t('kit.queued', { about: aboutText(waitMs, m) });
+  if (!cancelToken) return { text };
+  return { text, blocks: [section(text), actions('queue_notice', [button(m.t('kit.queueCancelButton'), QUEUE_CANCEL_ACTION, cancelToken)])] };
+}
+
+/** After Cancel on a queued notice. */
+export function queueCancelledMessage(cancelled: boolean, m: Messages = english): SlackMessage {
+  return { text: cancelled ? m.t('kit.queueCancelled') : m.t('kit.queueGone') };
 }
 
 /** Said in a DM instead of an answer with agents-only details (they are shown only ephemerally or in a modal). */

@@ -37,6 +37,7 @@ import {
 } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
 import { safeUrl } from '../kit/links.js';
+import { trackerLinksText } from '../kit/tracker-links.js';
 import { isAgentRole, type HelpdeskRole } from '../../domain/roles.js';
 import { isClosed, StatusId, statusDisplayName, statusEmoji, statusIdOf, statuses } from '../../domain/status.js';
 import { priorityEmoji, priorityName, standardPriorities } from '../../domain/priority.js';
@@ -97,20 +98,7 @@ export function visibleComments(comments: readonly Comment[], surface: CardAudie
     .slice(-limit);
 }
 
-/** Linked tracker issues: one per `<Tracker>IssueUrl` that holds a plain web link, e.g. `{ tracker: 'Jira', url }`. */
-export function trackerLinks(integrations: IntegrationData | undefined): { tracker: string; url: string }[] {
-  return Object.entries(integrations ?? {}).flatMap(([key, value]) => {
-    const tracker = /^(.+)IssueUrl$/.exec(key)?.[1];
-    const url = safeUrl(value ?? undefined);
-    return tracker && url ? [{ tracker, url }] : [];
-  });
-}
-
-/** The last path segment of an issue link (`NET-42`, `12`), so two links of one tracker can be told apart. */
-function issueKey(url: string): string {
-  const segment = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
-  return /^[\w.-]{1,40}$/.test(segment) ? segment : '';
-}
+export { trackerLinks } from '../kit/tracker-links.js';
 
 /** GUESSED extra of the talep record (the sandbox sends it): the secondary assignees. */
 const secondaryAssignees = z.array(z.looseObject({ UserID: z.int(), Username: z.string() }));
@@ -196,11 +184,8 @@ function attachmentsCountBlock(talep: Talep): Block {
 }
 
 function trackersBlock(data: TalepCardData): Block | undefined {
-  const links = trackerLinks(data.integrations).map(({ tracker, url }) => {
-    const key = issueKey(url);
-    return `<${url}|${escapeText(tracker)}${key ? ` ${escapeText(key)}` : ''}>`;
-  });
-  return links.length > 0 ? context(`:link: Linked issues: ${links.join(' · ')}`) : undefined;
+  const text = trackerLinksText(data.integrations);
+  return text ? context(text) : undefined;
 }
 
 /** "More" on private cards: the overflow that opens the talep's relations, fields, files and subscribers. */

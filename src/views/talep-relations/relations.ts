@@ -5,11 +5,12 @@
  * Every row has a Show button (the shared `talep_show`); agents also get Unlink / Detach buttons, which
  * ask first.
  */
-import type { TalepSummary } from '../../api/schemas.js';
+import type { IntegrationData, TalepSummary } from '../../api/schemas.js';
 import { english, type Messages } from '../../i18n/messages.js';
 import { statusName } from '../kit/words.js';
 import { actions, type Block, button, confirm, context, escapeText, rowActionId, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
+import { trackerLinksText } from '../kit/tracker-links.js';
 import { RelationIds, talepPairValue } from './ids.js';
 
 /** Rows shown per list; Slack allows 50 blocks in a message. */
@@ -84,6 +85,8 @@ export interface RelationsData {
   related?: readonly TalepRow[];
   /** Agents (and admins) may link, unlink and detach. */
   canEdit: boolean;
+  /** Links to issues in external trackers (TalepIntegrationData), when the help desk gave them. */
+  integrations?: IntegrationData;
 }
 
 /** Parent, sub-taleps and related taleps of one talep; `notice` (escaped mrkdwn) says what just happened. */
@@ -103,6 +106,8 @@ export function relationsMessage(data: RelationsData, notice?: string, m: Messag
   const none = !data.parent && data.subs.length === 0 && (data.related?.length ?? 0) === 0;
   if (none) blocks.push(section(m.t('relations.none', { id: talepId })));
   if (data.related === undefined) blocks.push(context(m.t('relations.relatedUnknown')));
+  const trackers = trackerLinksText(data.integrations);
+  if (trackers) blocks.push(section(trackers));
 
   if (data.canEdit) {
     blocks.push(...editButtons(talepId, data, m));

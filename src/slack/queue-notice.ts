@@ -1,0 +1,79 @@
+/**
+ * Honest queues: a person whose request has to wait in the help desk's queue is told so at once,
+ * with an estimate, and can take it out of the queue.
+ *
+ * - Told when the wait for the answer (the queue's estimate — position × budget rate, from the
+ *   throttle, the lock-out guard or the shared read it joined — plus a typical call's time) is over
+ *   3 s; not for a short queue, where the notice would only flicker before the answer.
+ * - Told again when the estimate moves by more than a quarter (the queue moved faster or slower),
+ *   at most every few seconds; never after the request left the queue.
+ * - Cancel aborts the interaction's waits (`queueSignal`): a call already on the wire is never cut off.
+ */
+import { LRUCache } from 'lru-cache';
+import { randomUUID } from 'node:crypto';
+import { queueCancelledMessage, QUEUE_CANCEL_ACTION, queuedMessage } from '../views/kit/notices.js';
+import type { Messages } from '../i18n/messages.js';
+import { type Listener, onAction } from './listeners.js';
+import { messagesOf } from './locale.js';
+import type { Services } from './services.js';
+import type { Surface } from './surface.js';
+
+/** Answers later than this are announced. */
+export const ANNOUNCE_WAITS_OVER_MS = 3_000;
+/** A new estimate is told when it differs this much from the last one told… */
+const RETELL_CHANGE = 0.25;
+/** …and this long after it. */
+const RETELL_AFTER_MS = 5_000;
+
+/** Waiting interactions that can still be cancelled, by the token on their Cancel button. Bounded. */
+const waiting = new LRUCache<string, AbortController>({ max: 20_000, ttl: 30 * 60_000 });
+
+export interface QueueNotice {
+  /** For the interaction's help-desk calls: the throttle's (or guard's, or shared read's) estimate. */
+  onQueued(estimatedWaitMs: number): void;
+  /** Aborted by the notice's Cancel button. */
+  readonly signal: AbortSignal;
+}
+
+/** One interaction's notice on `surface`. Nothing is posted unless a wait is long enough. */
+export function queueNotice(services: Services, surface: Surface, m?: Messages): QueueNotice {
+  const controller = new AbortController();
+  let token: string | undefined;
+  let told: { ms: number; at: number } | undefined;
+  return {
+    signal: controller.signal,
+    onQueued(estimatedWaitMs) {
+      if (controller.signal.aborted) return;
+      const now = performance.now();
+      const answerIn = estimatedWaitMs + (services.helpdesk.typicalCallMs || 0);
+      if (answerIn <= ANNOUNCE_WAITS_OVER_MS) return;
+      if (told) {
+        const expected = Math.max(0, told.ms - (now - told.at));
+        const moved = Math.abs(answerIn - expected) > RETELL_CHANGE * Math.max(expected, ANNOUNCE_WAITS_OVER_MS);
+        if (!moved || now - told.at < RETELL_AFTER_MS) return;
+      }
+      told = { ms: answerIn, at: now };
+      if (!token) {
+        token = randomUUID();
+        waiting.set(token, controller);
+      }
+      surface.send(queuedMessage(answerIn, token, m), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
+    },
+  };
+}
+
+/** Takes a waiting interaction out of the queue; false when it is not waiting (any more). */
+export function cancelQueued(token: string): boolean {
+  const controller = waiting.get(token);
+  if (!controller) return false;
+  waiting.delete(token);
+  controller.abort(new Error('cancelled from the queued notice'));
+  return true;
+}
+
+/** The notice's Cancel button (registered by the kernel with the areas' listeners). */
+export const queueCancelListener: Listener = onAction(QUEUE_CANCEL_ACTION, async (ctx) => {
+  const value = (ctx.action as { value?: unknown }).value;
+  const token = typeof value === 'string' ? value : '';
+  await ctx.surface.replace(queueCancelledMessage(cancelQueued(token), messagesOf(ctx)));
+});

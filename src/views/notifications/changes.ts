@@ -1,0 +1,71 @@
+/**
+ * What changed about a talep between two reads, as a destination sees it, and the one-line texts for
+ * those changes (thread replies, DMs). Pure.
+ */
+import type { Comment } from '../../api/schemas.js';
+import { priorityName } from '../../domain/priority.js';
+import { StatusId } from '../../domain/status.js';
+import { escapeText, slackDate, truncate } from '../kit/blocks.js';
+
+/** What a destination last showed of a talep (the store keeps it; see store/notify-store.ts). */
+export interface Snapshot {
+  lastUpdated?: string | undefined;
+  statusId?: number | undefined;
+  status: string;
+  assigneeId: number | null;
+  assigneeName: string | null;
+  priority: number;
+  dueDate: string | null;
+  lastCommentId: number;
+}
+
+export type TalepChangeLine =
+  | { kind: 'new' }
+  | { kind: 'assigned'; to: string | null }
+  | { kind: 'status'; status: string }
+  | { kind: 'closed' }
+  | { kind: 'priority'; priority: number }
+  | { kind: 'due'; due: string | null }
+  | { kind: 'comment'; comment: Pick<Comment, 'CommentID' | 'UserName' | 'Body'> };
+
+/** The feed event a change belongs to (`events:` of `/talep feed`). */
+export const eventOf = (line: TalepChangeLine): 'new' | 'assigned' | 'status' | 'comment' | 'closed' =>
+  line.kind === 'priority' || line.kind === 'due' ? 'status' : line.kind;
+
+/** The changes from `before` (undefined: never shown) to `after`; `comments` are the public ones read with `after`. */
+export function changesBetween(before: Snapshot | undefined, after: Snapshot, comments: readonly Pick<Comment, 'CommentID' | 'UserName' | 'Body'>[]): TalepChangeLine[] {
+  if (!before) return [{ kind: 'new' }];
+  const lines: TalepChangeLine[] = [];
+  if (before.assigneeId !== after.assigneeId) lines.push({ kind: 'assigned', to: after.assigneeName ?? (after.assigneeId === null ? null : `user ${after.assigneeId}`) });
+  if (before.statusId !== after.statusId || (before.statusId === undefined && before.status !== after.status)) {
+    lines.push(after.statusId === StatusId.closed ? { kind: 'closed' } : { kind: 'status', status: after.status });
+  }
+  if (before.priority !== after.priority) lines.push({ kind: 'priority', priority: after.priority });
+  if (before.dueDate !== after.dueDate) lines.push({ kind: 'due', due: after.dueDate });
+  for (const comment of comments) if (comment.CommentID > before.lastCommentId) lines.push({ kind: 'comment', comment });
+  return lines;
+}
+
+const COMMENT_EXCERPT = 300;
+
+/** One line of mrkdwn for a change (user-given text escaped). */
+export function changeText(line: TalepChangeLine): string {
+  switch (line.kind) {
+    case 'new':
+      return ':new: New talep';
+    case 'assigned':
+      return line.to ? `:bust_in_silhouette: Assigned to *${escapeText(line.to)}*` : ':bust_in_silhouette: Unassigned';
+    case 'status':
+      return `:arrows_counterclockwise: Status: *${escapeText(line.status)}*`;
+    case 'closed':
+      return ':white_check_mark: Closed';
+    case 'priority':
+      return `:small_red_triangle: Priority: *${escapeText(priorityName(line.priority))}*`;
+    case 'due':
+      return line.due ? `:calendar: Due ${slackDate(new Date(line.due))}` : ':calendar: Due date removed';
+    case 'comment': {
+      const body = escapeText(truncate(line.comment.Body.replace(/<[^>]{0,200}>/g, ' ').replace(/\s+/g, ' ').trim(), COMMENT_EXCERPT));
+      return `:speech_balloon: *${escapeText(line.comment.UserName)}*: ${body || '_(empty)_'}`;
+    }
+  }
+}
