@@ -94,7 +94,7 @@ export const commentWork = defineWork({
         Body: data.text,
         CommentDate: new Date(),
       };
-      const card = await cardMessage(services, actor, data.talepId, data.surface ?? 'ephemeral', notice, { addedComment: added });
+      const card = await cardMessage(services, actor, data.talepId, data.surface ?? 'ephemeral', notice, { addedComment: added, m });
       await commentAnswers(deps, data, commentAddedElsewhere(notice, data.talepId, m)).replace(card);
     } catch (error) {
       // The comment is added: a card that cannot be shown is said in one line, never as a failure of the comment.

@@ -35,7 +35,7 @@ const subscribeRoute = (subscribe: boolean) =>
     run: async (ctx) => {
       const { actor, talepId } = ctx;
       const { slackUserId } = ctx.args;
-      if (!slackUserId || slackUserId === ctx.who.userId) return answerWithCard(ctx, await setSubscription(actor, talepId, subscribe));
+      if (!slackUserId || slackUserId === ctx.who.userId) return answerWithCard(ctx, await setSubscription(actor, talepId, subscribe, messagesOf(ctx)));
       // The help desk's 403 would read as "not your talep"; the rule is about whom, so say that.
       if (!actor.isAgent) return ctx.surface.send({ text: onlyAgentsSubscribeOthers(messagesOf(ctx)) });
       await ctx.surface.send(await setSomeonesSubscription(ctx, actor, talepId, slackUserId, subscribe));
@@ -45,7 +45,7 @@ const subscribeRoute = (subscribe: boolean) =>
 /** Subscribe me / Unsubscribe me on the subscribers list: the list is re-rendered in place. */
 const subscribeButton = (subscribe: boolean) =>
   onAction(subscribe ? ExtrasIds.subscribe : ExtrasIds.unsubscribe, { talep: (ctx) => talepIdOfButton(ctx.action) }, async (ctx) => {
-    const notice = await setSubscription(ctx.actor, ctx.talepId, subscribe);
+    const notice = await setSubscription(ctx.actor, ctx.talepId, subscribe, messagesOf(ctx));
     await ctx.surface.replace(await subscribersFor(ctx.actor, ctx.talepId, notice, messagesOf(ctx)));
   });
 

@@ -39,5 +39,5 @@ export async function mergeTaleps(ix: Interaction, actor: Actor, merged: number,
   // A message that opened the deleted talep may open a new one now (the duplicate guard must not point at it).
   const forgotten = await services.stores.messageTaleps.forgetTalep(merged);
   if (forgotten > 0) services.logger.info(`forgot ${forgotten} message link(s) to merged talep ${merged}`);
-  return cardMessage(services, actor, into, 'ephemeral', mergedNotice(merged, into, messagesOf(ix)));
+  return cardMessage(services, actor, into, 'ephemeral', mergedNotice(merged, into, messagesOf(ix)), { m: messagesOf(ix) });
 }

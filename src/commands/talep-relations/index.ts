@@ -153,7 +153,7 @@ export const talepRelationsArea: Area = {
         const { actor, talepId } = ctx;
         const parentId = parentIdOf(await actor.hd.parentTalep({ id: talepId, returnFullTalep: true }));
         if (parentId === undefined) return ctx.surface.send({ text: noParentText(talepId, messagesOf(ctx)) });
-        await ctx.surface.send(await cardMessage(ctx.services, actor, parentId, 'ephemeral', parentNotice(parentId, talepId, messagesOf(ctx))));
+        await ctx.surface.send(await cardMessage(ctx.services, actor, parentId, 'ephemeral', parentNotice(parentId, talepId, messagesOf(ctx)), { m: messagesOf(ctx) }));
       },
     }),
   ],
