@@ -98,6 +98,23 @@ describe('channel feeds', () => {
     expect(channelText).not.toContain('SECRET-internal-note');
   });
 
+  it("a feed card's thread is the talep's conversation: a help-desk comment appears there once, a reply there becomes a comment as the replier", async () => {
+    const id = await newTalep('Badge reader beeps');
+    const card = await h.slack.waitFor(() => cardOf(CHANNEL, id), 'the feed card');
+    const ts = String(card.reply.ts);
+    await h.helpdeskAs('agent').addComment({ id, body: 'Replaced the reader battery' });
+    await h.slack.waitFor(() => postsIn(CHANNEL).find((call) => call.args.thread_ts === ts && json(call.args).includes('Replaced the reader battery')), 'the comment in the thread');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Thread sync says the comment (in full); the feed's own change reply leaves it out.
+    expect(postsIn(CHANNEL).filter((call) => call.args.thread_ts === ts && json(call.args).includes('Replaced the reader battery'))).toHaveLength(1);
+
+    const replyTs = `${Math.floor(Date.now() / 1000)}.000777`;
+    await h.send.event({ type: 'message', channel: CHANNEL, channel_type: 'channel', user: people.agent.userId, text: 'It beeps again since this morning', ts: replyTs, event_ts: replyTs, thread_ts: ts });
+    await until(async () => (await h.helpdeskAs('admin').comments({ id })).some((comment) => comment.Body.includes('It beeps again')), 'the reply as a comment');
+    const comment = (await h.helpdeskAs('admin').comments({ id })).find((each) => each.Body.includes('It beeps again'));
+    expect(comment?.UserName).toBe(people.agent.username);
+  });
+
   it('leaves out taleps outside the feed scope', async () => {
     const id = await newTalep('Software licence', { categoryId: 2 });
     await new Promise((resolve) => setTimeout(resolve, 800));

@@ -30,3 +30,14 @@ export async function linkThread(services: Services, teamId: string, channelId: 
   }
   return link;
 }
+
+/**
+ * Whether the talep's linked threads in this channel get its comments and closing from thread sync
+ * (default on): another area posting into such a thread (a feed's change replies) leaves those to it,
+ * so nothing is said twice.
+ */
+export async function threadSyncCovers(services: Services, teamId: string, channelId: string): Promise<boolean> {
+  const index = conversationIndex(services);
+  await index.ready();
+  return index.syncs(teamId, channelId);
+}

@@ -11,6 +11,7 @@ import { slackErrorCode } from '../../slack/surface.js';
 import type { Feed, FeedCard, FeedEvent } from '../../store/notify-store.js';
 import { changesBetween, eventOf, type TalepChangeLine } from '../../views/notifications/changes.js';
 import { feedCard, feedReply } from '../../views/notifications/feed-card.js';
+import { linkThread, threadSyncCovers } from '../conversations/public.js';
 import { digestOf, type NotifyContext, tokenRefused } from './context.js';
 import { backgroundActor, changedSince, type ReadCache, readTalepAs, type TalepRead } from './read.js';
 
@@ -90,6 +91,9 @@ async function postCard(ctx: NotifyContext, feed: Feed, read: TalepRead, reader:
     );
     if (!posted.ts) throw new Error('chat.postMessage answered without a ts');
     await notify.saveCard({ teamId: feed.teamId, channelId: feed.channelId, talepId: read.talep.TalepID, feedId: feed.id, ts: posted.ts, state: read.snapshot }, ctx.services.now());
+    // The card's thread is the talep's conversation in this channel: replies there become comments
+    // (thread sync), read as the feed's creator, who may see the talep.
+    await linkThread(ctx.services, feed.teamId, feed.channelId, posted.ts, read.talep.TalepID, feed.createdBy);
     return true;
   } catch (error) {
     await notify.release(key);
@@ -111,7 +115,9 @@ async function updateCard(ctx: NotifyContext, feed: Feed, card: FeedCard, read: 
   if (lines.length === 0 && card.state.lastUpdated === read.snapshot.lastUpdated) return true;
   const { notify } = ctx.services.stores;
   const changeKey = digestOf(read.snapshot);
-  const replyLines = lines.filter((line) => feed.filter.events.includes(eventOf(line)));
+  // Thread sync posts comments in full (with files) and the closing note into this thread itself.
+  const synced = await threadSyncCovers(ctx.services, card.teamId, card.channelId);
+  const replyLines = lines.filter((line) => feed.filter.events.includes(eventOf(line)) && !(synced && (line.kind === 'comment' || line.kind === 'closed')));
   const last: TalepChangeLine | undefined = lines.at(-1);
   const message = feedCard({ talep: read.talep, talepUrlTemplate: ctx.services.talepUrlTemplate, feedId: card.feedId, lastChange: last });
   const updateKey = `update|${card.teamId}|${card.channelId}|${card.talepId}|${changeKey}`;
