@@ -9,6 +9,7 @@ import { forgetSlackProfile } from '../../src/slack/profiles.js';
 import { CloseIds } from '../../src/views/talep-work/close.js';
 import { talepUrl } from '../../src/domain/talep-link.js';
 import { json, pressAnswer, slashAnswer } from '../support/e2e.js';
+import { newTalepSubmission, openNewTalepForm, taleps } from '../support/new-talep-form.js';
 import { type Person, people } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
 
@@ -123,6 +124,38 @@ describe('the language of each person', () => {
     const english = json((await preview('agent2', 'C-english', '1700002000.000002')).payload);
     expect(english).toContain('"value":"In progress"');
     await slash('agent', 'language channel auto');
+  });
+
+  it('shows the talep card in each language: fields, comments, buttons, the More menu', async () => {
+    const turkish = json(await slash('agent2', 'GÖSTER 3'));
+    for (const word of ['*Durum*', '*Öncelik*', '*Talebi açan*', '*Atanan*', 'Yorum yaz', 'Help desk’te aç', 'Kanalda paylaş', 'Tüm yorumlar', 'Durum / öncelik…']) {
+      expect(turkish).toContain(word);
+    }
+    const english = json(await slash('agent', 'show 3'));
+    for (const word of ['*Status*', '*Priority*', '*Submitter*', '*Assignee*', 'Comment', 'Open in help desk', 'Share in channel', 'All comments']) {
+      expect(english).toContain(word);
+    }
+  });
+
+  it('opens and files a new talep in each language (the form in the Turkish user’s language)', async () => {
+    const form = await openNewTalepForm(h, 'agent2');
+    const view = json(form.form);
+    expect(view).toContain('"text":"Yeni talep"');
+    expect(view).toContain('"text":"Kategori"');
+    expect(view).toContain('"text":"Oluştur"');
+    expect(view).toContain('Kısa bir özet');
+    const subject = 'Türkçe e2e: yazıcı kâğıt sıkıştırıyor';
+    const ack = await h.send.delivery(newTalepSubmission(h, form, { subject }));
+    expect(ack.status).toBe(200);
+    const created = await h.slack.waitFor(
+      () => h.slack.calls.find((call) => call.method === 'views.update' && call.args.view_id === form.viewId && json(call.args.view).includes('numaralı talep oluşturuldu')),
+      'the Turkish confirmation in the modal',
+    );
+    expect(json(created.args.view)).toContain('Talebi göster');
+    expect(await taleps(h, subject)).toHaveLength(1);
+    const englishForm = json((await openNewTalepForm(h, 'agent')).form);
+    expect(englishForm).toContain('"text":"New talep"');
+    expect(englishForm).toContain('"text":"Category"');
   });
 
   it('asks an unlinked person to connect in their language', async () => {
