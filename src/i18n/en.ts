@@ -593,6 +593,16 @@ export const en = {
   'newTalep.created': ':white_check_mark: *Talep #{id} created*\n{subject}',
   'newTalep.createdText': 'Talep #{id} created: {subject}',
   'newTalep.createdMessage': ':white_check_mark: Talep *#{id}* created: <{url}|{subject}>',
+
+  // ── account: whoami, disconnect ──
+  'account.role.admin': 'Admin',
+  'account.role.agent': 'Agent (Temsilci)',
+  'account.role.user': 'User',
+  'account.whoamiText': 'You are {username} in the help desk ({role}).',
+  'account.whoami': 'You act in the help desk as *{username}* ({email}), role *{role}*.',
+  'account.linked': 'Linked {date}. `/talep disconnect` removes the link and the stored token.',
+  'account.disconnected': ':wave: Disconnected. Your help-desk token was deleted from the bot.',
+  'account.notConnected': 'You were not connected; nothing to remove.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -593,4 +593,14 @@ export const tr: Catalog<typeof en> = {
   'newTalep.created': ':white_check_mark: *#{id} numaralı talep oluşturuldu*\n{subject}',
   'newTalep.createdText': '#{id} numaralı talep oluşturuldu: {subject}',
   'newTalep.createdMessage': ':white_check_mark: *#{id}* numaralı talep oluşturuldu: <{url}|{subject}>',
+
+  // ── hesap: ben, bağlantıyı kes ──
+  'account.role.admin': 'Yönetici',
+  'account.role.agent': 'Temsilci',
+  'account.role.user': 'Kullanıcı',
+  'account.whoamiText': 'Help desk’te {username} olarak işlem yapıyorsunuz ({role}).',
+  'account.whoami': 'Help desk’te *{username}* ({email}) olarak işlem yapıyorsunuz, rol: *{role}*.',
+  'account.linked': '{date} bağlandı. `/talep disconnect` bağlantıyı ve kayıtlı anahtarı kaldırır.',
+  'account.disconnected': ':wave: Bağlantı kesildi. Help-desk anahtarınız bottan silindi.',
+  'account.notConnected': 'Bağlı değildiniz; kaldırılacak bir şey yok.',
 };
