@@ -603,6 +603,26 @@ export const en = {
   'account.linked': 'Linked {date}. `/talep disconnect` removes the link and the stored token.',
   'account.disconnected': ':wave: Disconnected. Your help-desk token was deleted from the bot.',
   'account.notConnected': 'You were not connected; nothing to remove.',
+
+  // ── account: the connect modal ──
+  'connect.tokenIntro': 'Open <{url}|your token page>, sign in, and copy the token shown there.',
+  'connect.passwordIntro': 'Sign in with your help-desk user name and password: the bot exchanges them once for your API token and does not keep the password.',
+  'connect.username': 'Help-desk user name',
+  'connect.password': 'Password',
+  'connect.passwordHint': 'Slack has no password field, so what you type here is visible on your screen. Used once, never stored or logged.',
+  'connect.orToken': 'Or paste your API token instead. {intro}',
+  'connect.pasteToken': 'Paste your personal help-desk API token. {intro}',
+  'connect.tokenPageButton': 'Open token page',
+  'connect.token': 'API token',
+  'connect.tokenPlaceholder': 'Paste the token here',
+  'connect.tokenHint': 'Stored encrypted; used only for what you do in Slack. Never paste it in a channel.',
+  'connect.title': 'Connect help desk',
+  'connect.submit': 'Connect',
+  'connect.checking': ':hourglass_flowing_sand: Checking your token with the help desk…',
+  'connect.signingIn': ':hourglass_flowing_sand: Signing you in to the help desk…',
+  'connect.tryNext': 'Try `/talep mine` or `/talep new`.',
+  'connect.connected': ':white_check_mark: Connected as *{username}* ({email}), role *{role}*.',
+  'connect.connectedText': 'Connected as {username} ({role}).',
 } as const;
 
 export type MessageKey = keyof typeof en;
