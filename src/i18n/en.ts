@@ -623,6 +623,25 @@ export const en = {
   'connect.tryNext': 'Try `/talep mine` or `/talep new`.',
   'connect.connected': ':white_check_mark: Connected as *{username}* ({email}), role *{role}*.',
   'connect.connectedText': 'Connected as {username} ({role}).',
+
+  // ── message shortcuts: add to a talep ──
+  'addTo.title': 'Add to a talep',
+  'addTo.submit': 'Add',
+  'addTo.reading': 'Reading the message…',
+  'addTo.talep': 'Talep',
+  'addTo.talepPlaceholder': 'Type words of the subject, or #id',
+  'addTo.comment': 'Comment',
+  'addTo.commentHint': 'The message, its link and its author; edit before adding if you like.',
+  'addTo.agentsOnlyOption': 'Agents only (not visible to the submitter)',
+  'addTo.visibility': 'Visibility',
+  'addTo.onlyAgents': ':information_source: The help desk lets only admins and agents of a talep’s category add comments.',
+  'addTo.showButton': 'Show talep',
+  'addTo.openButton': 'Open in help desk',
+  'addTo.added': ':white_check_mark: The message was added to *{label}*{files}.',
+  'addTo.addedAgentsOnly': ':white_check_mark: The message was added to *{label}* as an agents-only comment{files}.',
+  'addTo.withFiles': ' with {count, plural, one {# file} other {# files}}',
+  'addTo.addedText': 'The message was added to talep #{id}.',
+  'addTo.kept': 'Your comment is queued — it will be added to the talep when the help desk is back.',
 } as const;
 
 export type MessageKey = keyof typeof en;

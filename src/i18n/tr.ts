@@ -623,4 +623,23 @@ export const tr: Catalog<typeof en> = {
   'connect.tryNext': 'Şunları deneyin: `/talep benim` ya da `/talep yeni`.',
   'connect.connected': ':white_check_mark: *{username}* ({email}) olarak bağlandınız, rol: *{role}*.',
   'connect.connectedText': '{username} olarak bağlandınız ({role}).',
+
+  // ── mesaj kısayolları: talebe ekle ──
+  'addTo.title': 'Talebe ekle',
+  'addTo.submit': 'Ekle',
+  'addTo.reading': 'Mesaj okunuyor…',
+  'addTo.talep': 'Talep',
+  'addTo.talepPlaceholder': 'Konudan sözcükler ya da #no yazın',
+  'addTo.comment': 'Yorum',
+  'addTo.commentHint': 'Mesaj, bağlantısı ve yazarı; eklemeden önce düzenleyebilirsiniz.',
+  'addTo.agentsOnlyOption': 'Yalnızca temsilciler (talebi açan görmez)',
+  'addTo.visibility': 'Görünürlük',
+  'addTo.onlyAgents': ':information_source: Help desk yalnızca yöneticilerin ve talebin kategorisindeki temsilcilerin yorum eklemesine izin verir.',
+  'addTo.showButton': 'Talebi göster',
+  'addTo.openButton': 'Help desk’te aç',
+  'addTo.added': ':white_check_mark: Mesaj *{label}* talebine eklendi{files}.',
+  'addTo.addedAgentsOnly': ':white_check_mark: Mesaj *{label}* talebine yalnızca temsilcilere açık bir yorum olarak eklendi{files}.',
+  'addTo.withFiles': ' ({count, plural, other {# dosyayla}})',
+  'addTo.addedText': 'Mesaj #{id} numaralı talebe eklendi.',
+  'addTo.kept': 'Yorumunuz sırada — help desk yeniden açıldığında talebe eklenecek.',
 };
