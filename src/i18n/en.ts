@@ -642,6 +642,17 @@ export const en = {
   'addTo.withFiles': ' with {count, plural, one {# file} other {# files}}',
   'addTo.addedText': 'The message was added to talep #{id}.',
   'addTo.kept': 'Your comment is queued — it will be added to the talep when the help desk is back.',
+
+  // ── App Home ──
+  'home.header': 'Help desk',
+  'home.connectedAs': 'Connected as *{username}* — {role}.',
+  'home.disconnectButton': 'Disconnect',
+  'home.newTalepButton': 'New talep',
+  'home.myTalepsButton': 'My taleps',
+  'home.openButton': 'Open help desk',
+  'home.connectIntro': 'Connect your help-desk account to open and work taleps from Slack.',
+  'home.connectButton': 'Connect help-desk account',
+  'home.footer': 'Type `/talep help` anywhere for every command. Open a talep from any message with the *Open a talep* shortcut.',
 } as const;
 
 export type MessageKey = keyof typeof en;

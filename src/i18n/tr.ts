@@ -642,4 +642,15 @@ export const tr: Catalog<typeof en> = {
   'addTo.withFiles': ' ({count, plural, other {# dosyayla}})',
   'addTo.addedText': 'Mesaj #{id} numaralı talebe eklendi.',
   'addTo.kept': 'Yorumunuz sırada — help desk yeniden açıldığında talebe eklenecek.',
+
+  // ── App Home ──
+  'home.header': 'Help desk',
+  'home.connectedAs': '*{username}* olarak bağlısınız — {role}.',
+  'home.disconnectButton': 'Bağlantıyı kes',
+  'home.newTalepButton': 'Yeni talep',
+  'home.myTalepsButton': 'Taleplerim',
+  'home.openButton': 'Help desk’i aç',
+  'home.connectIntro': 'Slack’ten talep açmak ve üzerinde çalışmak için help-desk hesabınızı bağlayın.',
+  'home.connectButton': 'Help-desk hesabını bağla',
+  'home.footer': 'Tüm komutlar için her yerde `/talep yardım` yazın. Herhangi bir mesajdan *Talep aç* kısayoluyla talep açabilirsiniz.',
 };
