@@ -653,6 +653,20 @@ export const en = {
   'home.connectIntro': 'Connect your help-desk account to open and work taleps from Slack.',
   'home.connectButton': 'Connect help-desk account',
   'home.footer': 'Type `/talep help` anywhere for every command. Open a talep from any message with the *Open a talep* shortcut.',
+
+  // ── attach files ──
+  'attach.title': 'Attach files',
+  'attach.submit': 'Attach',
+  'attach.filesFor': ':paperclip: Files for talep *#{id}*',
+  'attach.asYou': 'The files are added to the talep as you, so whoever may see the talep sees them.',
+  'attach.attaching': ':hourglass_flowing_sand: Attaching {count, plural, one {# file} other {# files}} to talep #{id}…',
+  'attach.attached': ':paperclip: Attached {count, plural, one {# file} other {# files}} to talep #{id}: {names}.',
+  'attach.chooseFile': 'Choose at least one file.',
+  'attach.kept': 'Your files are queued — they will be attached when the help desk is back.',
+  'attach.outOfDate': ':warning: This form is out of date. Run `/talep attach <id>` again.',
+  'attach.done': ':paperclip: These files were attached to talep #{id}.',
+  'attach.failed': ':warning: These files could not be attached to talep #{id}; I sent you the reason.',
+  'attach.cancelled': ':wastebasket: You cancelled attaching these files to talep #{id}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -653,4 +653,18 @@ export const tr: Catalog<typeof en> = {
   'home.connectIntro': 'Slack’ten talep açmak ve üzerinde çalışmak için help-desk hesabınızı bağlayın.',
   'home.connectButton': 'Help-desk hesabını bağla',
   'home.footer': 'Tüm komutlar için her yerde `/talep yardım` yazın. Herhangi bir mesajdan *Talep aç* kısayoluyla talep açabilirsiniz.',
+
+  // ── dosya ekle ──
+  'attach.title': 'Dosya ekle',
+  'attach.submit': 'Ekle',
+  'attach.filesFor': ':paperclip: *#{id}* numaralı talep için dosyalar',
+  'attach.asYou': 'Dosyalar talebe sizin adınıza eklenir; talebi görebilen herkes onları görür.',
+  'attach.attaching': ':hourglass_flowing_sand: #{id} numaralı talebe {count, plural, other {# dosya}} ekleniyor…',
+  'attach.attached': ':paperclip: #{id} numaralı talebe {count, plural, other {# dosya}} eklendi: {names}.',
+  'attach.chooseFile': 'En az bir dosya seçin.',
+  'attach.kept': 'Dosyalarınız sırada — help desk yeniden açıldığında eklenecek.',
+  'attach.outOfDate': ':warning: Bu formun süresi geçmiş. `/talep dosya-ekle <no>` komutunu yeniden çalıştırın.',
+  'attach.done': ':paperclip: Bu dosyalar #{id} numaralı talebe eklendi.',
+  'attach.failed': ':warning: Bu dosyalar #{id} numaralı talebe eklenemedi; nedenini size gönderdim.',
+  'attach.cancelled': ':wastebasket: #{id} numaralı talebe dosya eklemekten vazgeçtiniz.',
 };
