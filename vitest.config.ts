@@ -26,7 +26,7 @@ export default defineConfig({
       {
         extends: true,
         // The playground in headless Chromium (skipped, saying why, where /usr/bin/chromium is missing).
-        test: { name: 'browser', include: ['test/browser/**/*.test.ts'] },
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], benchmark: { include: [] } },
       },
       ...responseStyles.map((responseStyle) => ({
         extends: true as const,

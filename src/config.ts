@@ -48,6 +48,8 @@ const envSchema = z
     HELPDESK_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     HELPDESK_GENERAL_PER_MIN: budget(90),
     HELPDESK_SEARCH_PER_MIN: budget(60),
+    HELPDESK_RATE_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+    HELPDESK_EGRESS_GROUP: z.string().trim().min(1).max(200).default('shared'),
     PORT: port(3000),
     SANDBOX_PORT: port(8080),
     SANDBOX_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -55,6 +57,12 @@ const envSchema = z
     SANDBOX_DEBUG_ROUTES: z.enum(['on', 'off']).optional(),
     CONNECT_WITH_PASSWORD: z.enum(['on', 'off']).optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => /^postgres(ql)?:\/\/./.test(value) && URL.canParse(value), 'must be a PostgreSQL URL, e.g. postgres://talep:secret@db.example.com:5432/talep')
+        .optional(),
+    ),
     TOKEN_ENCRYPTION_KEY: optionalText.pipe(
       z
         .string()
@@ -92,6 +100,10 @@ function crossVariableProblems(env: NodeJS.ProcessEnv): string[] {
   if ((set('DOCS_SITE_REST_ROOT') || set('DOCS_SITE_AUTH')) && !set('DOCS_SITE_URL')) {
     problems.push('DOCS_SITE_REST_ROOT and DOCS_SITE_AUTH need DOCS_SITE_URL (the documentation site whose links get previews)');
   }
+  if (set('DATABASE_URL') && !set('TOKEN_ENCRYPTION_KEY')) {
+    // A key file is per machine: instances sharing one database must share one key, or they cannot read each other's links.
+    problems.push('DATABASE_URL needs TOKEN_ENCRYPTION_KEY: every instance sharing the database must seal tokens with the same key');
+  }
   if (!set('SLACK_APP_TOKEN') && !set('SLACK_SIGNING_SECRET')) {
     problems.push('SLACK_SIGNING_SECRET is required in HTTP mode (set SLACK_APP_TOKEN instead to use Socket Mode)');
   }
@@ -119,7 +131,13 @@ export interface Config {
     url: string | undefined;
     /** A talep's web page with `{id}` (`HELPDESK_TALEP_URL`); undefined: `<root>/Talep/{id}` of the help desk in use. */
     talepUrl?: string | undefined;
-    rateLimits: { enabled: boolean; general: number; search: number };
+    /** `windowMs`: the help desk's rate window (default 60 s; shorter only for scaled tests). */
+    rateLimits: { enabled: boolean; general: number; search: number; windowMs?: number };
+    /**
+     * Instances with the same group leave through one IP and share one rate budget and one lock-out
+     * guard (with `databaseUrl`); give instances with their own IP (or zone) their own group.
+     */
+    egressGroup?: string;
   };
   /** HTTP mode: Slack's requests and the health endpoints; Socket Mode: the health endpoints. */
   port: number;
@@ -135,6 +153,11 @@ export interface Config {
   /** The connect modal also offers "user name and password" (exchanged once for the token). */
   connectWithPassword: boolean;
   dataDir: string;
+  /**
+   * `DATABASE_URL`: the shared PostgreSQL store for several instances; undefined keeps the embedded
+   * store in `dataDir` (one process).
+   */
+  databaseUrl?: string | undefined;
   /**
    * 32-byte keys, the current one first, then older keys whose tokens are re-encrypted at start;
    * undefined means "use (or generate) the key file in the data directory".
@@ -231,7 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         enabled: e.HELPDESK_RATE_LIMITS === 'on',
         general: e.HELPDESK_GENERAL_PER_MIN,
         search: e.HELPDESK_SEARCH_PER_MIN,
+        windowMs: e.HELPDESK_RATE_WINDOW_MS,
       },
+      egressGroup: e.HELPDESK_EGRESS_GROUP,
     },
     port: e.PORT,
     sandbox: {
@@ -243,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // On by default for the embedded sandbox (demo accounts, no token page to find); opt-in for a real help desk.
     connectWithPassword: e.CONNECT_WITH_PASSWORD ? e.CONNECT_WITH_PASSWORD === 'on' : !e.HELPDESK_URL,
     dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
     tokenEncryptionKeys: e.TOKEN_ENCRYPTION_KEY ? decodeKeyList(e.TOKEN_ENCRYPTION_KEY) : undefined,
     logLevel: e.LOG_LEVEL,
     defaultLanguage: e.DEFAULT_LANGUAGE,

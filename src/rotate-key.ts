@@ -24,6 +24,14 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return unknown.length > 0 ? 2 : 0;
   }
+  if (process.env.DATABASE_URL?.trim()) {
+    // This tool rotates the embedded store's file; the shared store re-seals at start instead.
+    process.stderr.write(
+      'With DATABASE_URL the tokens live in PostgreSQL: rotate by setting TOKEN_ENCRYPTION_KEY=NEW,OLD on every instance; ' +
+        'the first instance to start re-encrypts them under NEW, after which OLD may be dropped.\n',
+    );
+    return 2;
+  }
   const keyText = process.env.TOKEN_ENCRYPTION_KEY?.trim();
   const configured = keyText ? decodeKeyList(keyText) : undefined;
   if (keyText && !configured) {

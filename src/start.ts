@@ -1,6 +1,6 @@
 /**
  * Starting and stopping the bot. Each start-up step either works or stops the start with one sentence
- * (a `StartupError`): the store and its keys → Slack's `auth.test` → the embedded sandbox (when there is
+ * (a `StartupError`): the store (embedded, or PostgreSQL with DATABASE_URL, migrated) and its keys → Slack's `auth.test` → the embedded sandbox (when there is
  * no HELPDESK_URL) → the help desk answers as this API → services → the health endpoints and the Bolt
  * app (HTTP receiver on PORT, or Socket Mode plus a health listener on PORT) → the job runner.
  *
@@ -15,7 +15,9 @@ import { createTalepApp } from './app.js';
 import { buildServices } from './bootstrap.js';
 import { unfurlDomains, type UnfurlDomains } from './slack/unfurl-domains.js';
 import type { Config } from './config.js';
-import { helpdeskCheck, jobsCheck, storeCheck } from './health/checks.js';
+import { helpdeskCheck, jobsCheck, postgresCheck, storeCheck } from './health/checks.js';
+import { housekeeping } from './cluster/housekeeping.js';
+import { runAsSingleton } from './cluster/singleton.js';
 import { healthRoutes, startHealthServer } from './health/http.js';
 import { helpdeskWebhookRoute, WEBHOOK_PATH } from './events/webhook.js';
 import { Readiness } from './health/readiness.js';
@@ -29,7 +31,12 @@ import { checkSlack, slackFailure } from './startup/slack-check.js';
 import { listenProblem } from './startup/ports.js';
 import { StartupError } from './startup/startup-error.js';
 import { KeyRingError } from './store/encryption-key.js';
+import type pg from 'pg';
+import { type Database, openDatabase } from './store/database.js';
+import { databaseFilePath } from './store/index.js';
 import { openDatabaseWithKeys } from './store/key-check.js';
+import { checkKeysAgainstPostgres } from './store/postgres/key-check.js';
+import { describeUrl, openPostgres } from './store/postgres/open.js';
 
 /** The whole graceful stop must fit in a process manager's usual 10 s. */
 const STOP_DEADLINE_MS = 9_500;
@@ -93,15 +100,44 @@ export async function startBot(config: Config): Promise<void> {
 
 type Closers = { name: string; close: () => Promise<void> }[];
 
-async function start(config: Config, logger: ReturnType<typeof createLogger>, closers: Closers): Promise<void> {
-  const opened = await openDatabaseWithKeys({
-    dataDir: config.dataDir,
-    configured: config.tokenEncryptionKeys,
-    warn: (message) => logger.warn(message),
-    info: (message) => logger.info(message),
-  }).catch((error: unknown) => {
+interface OpenedStore {
+  database?: Database;
+  postgres?: pg.Pool;
+  keys: readonly Buffer[];
+}
+
+/** The embedded store in DATA_DIR, or with DATABASE_URL the shared PostgreSQL one (migrated first); either way its keys proven. */
+async function openStore(config: Config, logger: ReturnType<typeof createLogger>, closers: Closers): Promise<OpenedStore> {
+  const asStartupError = (error: unknown) => {
     throw error instanceof KeyRingError ? new StartupError(error.message) : error;
+  };
+  if (!config.databaseUrl) {
+    const opened = await openDatabaseWithKeys({
+      dataDir: config.dataDir,
+      configured: config.tokenEncryptionKeys,
+      warn: (message) => logger.warn(message),
+      info: (message) => logger.info(message),
+    }).catch(asStartupError);
+    return { database: opened.db, keys: opened.ring.keys };
+  }
+  const where = `PostgreSQL at ${describeUrl(config.databaseUrl)}`;
+  const keys = config.tokenEncryptionKeys;
+  if (!keys) throw new StartupError('DATABASE_URL needs TOKEN_ENCRYPTION_KEY: every instance sharing the database must seal tokens with the same key.');
+  const pool = await openPostgres(config.databaseUrl, {
+    onMigrated: (migration) => logger.info(`${where}: applied migration ${migration.version} (${migration.name})`),
+  }).catch((error: unknown) => {
+    throw new StartupError(`the store cannot be opened — ${error instanceof Error ? error.message : String(error)}; check DATABASE_URL and that PostgreSQL is up.`);
   });
+  closers.push({ name: 'the PostgreSQL pool', close: () => pool.end() });
+  const census = await checkKeysAgainstPostgres(pool, keys, where).catch(asStartupError);
+  if (census.older > 0) logger.info(`re-encrypted ${census.older} stored help-desk token(s) under the current key`);
+  if (census.unreadable > 0) logger.warn(`${census.unreadable} of ${census.total} stored help-desk token(s) open with no configured key (stored link unreadable, key changed).`);
+  logger.info(`store: ${where}, shared by every instance`);
+  return { postgres: pool, keys };
+}
+
+async function start(config: Config, logger: ReturnType<typeof createLogger>, closers: Closers): Promise<void> {
+  const opened = await openStore(config, logger, closers);
 
   const slack = new SlackStatus(config.slack.mode);
   const identity = await checkSlack({
@@ -161,8 +197,9 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     connectWithPassword: config.connectWithPassword,
     logger,
     dataDir: config.dataDir,
-    database: opened.db,
-    encryptionKey: opened.ring.keys,
+    ...(opened.database ? { database: opened.database } : {}),
+    ...(opened.postgres ? { postgres: opened.postgres } : {}),
+    encryptionKey: opened.keys,
     docsSite: config.docsSite,
     ...(config.notify ? { notify: config.notify } : {}),
   });
@@ -176,11 +213,26 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
       return () => check.get();
     })())
     .add('store', (() => {
-      const check = storeCheck(config.dataDir);
+      const check = opened.postgres ? postgresCheck(opened.postgres) : storeCheck(config.dataDir);
       return () => check.get();
     })())
     .add('jobs', jobsCheck(services.jobs));
   const routes = healthRoutes(readiness);
+  if (opened.postgres) {
+    // Work for one instance at a time moves to another within seconds when its instance dies.
+    const sweeps = runAsSingleton(
+      opened.postgres,
+      'housekeeping',
+      housekeeping({
+        pool: opened.postgres,
+        pruneIdempotency: () => services.stores.idempotency.prune(),
+        log: (line) => logger.info(line),
+        onError: (error) => logger.warn('housekeeping failed (tried again later)', error),
+      }),
+      { onError: (error) => logger.debug(`singleton housekeeping: ${error instanceof Error ? error.message : String(error)}`) },
+    );
+    closers.push({ name: 'the singleton work', close: () => sweeps.stop() });
+  }
   const webhookSecret = config.notify?.webhookSecret;
   if (webhookSecret) {
     routes.push(helpdeskWebhookRoute({ secret: webhookSecret, changes: services.talepChanges, logger }));

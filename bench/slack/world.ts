@@ -50,7 +50,8 @@ export class World {
   }
 
   /** talep-bot, configured through its environment as in production (HTTP mode, help desk via the proxy). */
-  async startBot(name: string): Promise<ProcessUnderTest> {
+  /** `env`: more settings for this bot (e.g. `NOTIFY_POLL: 'off'` where only an action's own calls count). */
+  async startBot(name: string, env: Record<string, string> = {}): Promise<ProcessUnderTest> {
     const dataDir = join(this.options.dir, `${name}-data`);
     await cp(this.fixture.botDataDir, dataDir, { recursive: true });
     return this.#start('bot', name, {
@@ -58,6 +59,7 @@ export class World {
       TOKEN_ENCRYPTION_KEY: this.fixture.encryptionKeyHex,
       HELPDESK_URL: this.proxy.apiUrl,
       HELPDESK_RATE_LIMITS: 'on',
+      ...env,
     });
   }
 

@@ -23,6 +23,12 @@
  *   saved on every change; an unverified call is saved as in flight before it is sent (it counts as a
  *   failure if the process dies before its outcome is known), so a crash loop cannot add failures.
  *
+ * - With `shared` sign-ins (instances behind one IP, ./shared-sign-ins.ts) every unverified call must
+ *   also hold one of the shared failure slots, so N instances together still risk at most
+ *   `maxFailures`; a credential refused, or a block suspected, by one instance holds on all of them.
+ *   (Each instance still sends its own probe after a block, and judges a verified credential's failure
+ *   by the failures it saw itself.)
+ *
  * The guard only ever sees opaque credential ids (hashes), never secrets, and keys what it keeps by
  * an HMAC of them, so what it saves names neither credentials nor people.
  */
@@ -31,6 +37,7 @@ import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { HelpdeskError } from './errors.js';
 import { type GuardMemory, type GuardSnapshot, guardSnapshotSchema } from './guard-memory.js';
+import type { SharedSignIns, SignInSlot } from './shared-sign-ins.js';
 
 /**
  * 'auth-failed' = HTTP 401; 'blocked' = the server said the IP is blocked; 'other' = any other status,
@@ -59,6 +66,10 @@ export interface AuthGuardOptions {
   /** Refused and verified credentials kept, each (oldest are dropped). Default 2,000. */
   maxRemembered?: number;
   clock?: Clock;
+  /** The sign-in budget shared with other instances behind the same IP (see the header). */
+  shared?: SharedSignIns;
+  /** A question to the shared sign-ins failed (the call fails as `unavailable`; nothing is risked). */
+  onSharedError?: (error: unknown) => void;
 }
 
 export interface AdmitOptions {
@@ -159,6 +170,12 @@ export class AuthGuard {
   /** Pending until the memory was loaded; admissions wait for it. */
   #restoring: Promise<void> | undefined;
   readonly #saves = { running: false, dirty: false, waiting: [] as (() => void)[], idle: [] as (() => void)[] };
+  readonly #shared: SharedSignIns | undefined;
+  readonly #onSharedError: (error: unknown) => void;
+  /** Local admissions that hold an unverified slot: with shared sign-ins, they also need a shared one. */
+  readonly #slotHolders = new WeakMap<Admission, CallIdentity>();
+  /** When the shared block was last read, and the latest block end this guard wrote there. */
+  #sharedBlock = { checkedAt: -Infinity, pushedUntil: -Infinity };
 
   constructor(options: AuthGuardOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -176,6 +193,8 @@ export class AuthGuard {
       throw new Error('AuthGuard: a guard with memory needs a fingerprintKey that stays the same across restarts.');
     }
     this.#fingerprintKey = options.fingerprintKey ?? randomBytes(32);
+    this.#shared = options.shared;
+    this.#onSharedError = options.onSharedError ?? (() => undefined);
     if (this.#memory) this.#restoring = this.#restore(this.#memory);
   }
 
@@ -197,6 +216,87 @@ export class AuthGuard {
    */
   admit(credentialId: string, options: AdmitOptions = {}): Promise<Admission> {
     if (this.#restoring) return this.#restoring.then(() => this.admit(credentialId, options));
+    return this.#shared ? this.#admitShared(this.#shared, credentialId, options) : this.#admitLocal(credentialId, options);
+  }
+
+  /**
+   * With shared sign-ins: a block another instance suspects holds this one too; the local decision
+   * comes first; an unverified call then needs a shared slot as well (else it gives its local one back
+   * and waits, pauses or is refused as the shared answer says).
+   */
+  async #admitShared(shared: SharedSignIns, credentialId: string, options: AdmitOptions): Promise<Admission> {
+    for (;;) {
+      await this.#adoptSharedBlock(shared);
+      const admission = await this.#admitLocal(credentialId, options);
+      const call = this.#slotHolders.get(admission);
+      if (!call) return this.#pushingBlocks(shared, admission, undefined, undefined);
+      let answer: Awaited<ReturnType<SharedSignIns['claim']>>;
+      try {
+        answer = await shared.claim({
+          credential: call.credential,
+          presenter: call.presenter,
+          newCredential: call.newCredential,
+          maxFailures: this.#maxFailures,
+          newcomerReserve: this.#newcomerReserve,
+          failureWindowMs: this.#failureWindowMs,
+        });
+      } catch (error) {
+        admission.report('other');
+        this.#onSharedError(error);
+        throw new HelpdeskError('unavailable', 'Sign-ins could not be coordinated with the other instances; nothing was sent.', { cause: error });
+      }
+      if (answer.kind === 'claimed') return this.#pushingBlocks(shared, admission, call, answer.slot);
+      admission.report('other'); // nothing was sent: the local slot goes back
+      if (answer.kind === 'rejected') {
+        this.#reject(call.credential);
+        void this.#persist();
+        throw new HelpdeskError('unauthorized', 'The help desk refused this credential earlier; it is not sent again.');
+      }
+      if (answer.kind === 'paused') throw authPausedError(answer.retryAfterMs);
+      if (answer.retryAfterMs > 1_000) options.onQueued?.(answer.retryAfterMs);
+      // Calls in flight elsewhere settle within seconds; a little jitter spreads the instances' questions.
+      await abortableSleep(Math.max(answer.retryAfterMs, 150 + Math.random() * 100), options.signal);
+    }
+  }
+
+  /** Reads the shared block at most every 500 ms and holds this guard's calls for it too. */
+  async #adoptSharedBlock(shared: SharedSignIns): Promise<void> {
+    const now = this.#clock.now();
+    if (now - this.#sharedBlock.checkedAt < 500) return;
+    this.#sharedBlock.checkedAt = now;
+    let remaining = 0;
+    try {
+      remaining = await shared.blockRemainingMs();
+    } catch (error) {
+      this.#onSharedError(error);
+      return;
+    }
+    const until = this.#clock.now() + remaining;
+    if (remaining > 0 && until > (this.#block?.until ?? -Infinity)) {
+      this.#block = { until, probeInFlight: this.#block?.probeInFlight ?? false };
+      this.#sharedBlock.pushedUntil = Math.max(this.#sharedBlock.pushedUntil, until);
+      this.#drain();
+    }
+  }
+
+  /** An admission whose report also tells the other instances what it learnt. */
+  #pushingBlocks(shared: SharedSignIns, admission: Admission, call: CallIdentity | undefined, slot: SignInSlot | undefined): Admission {
+    return {
+      report: (outcome) => {
+        const verdict = admission.report(outcome);
+        if (slot) void slot.settle(outcome === 'auth-failed' ? 'failed' : 'done').catch(this.#onSharedError);
+        if (verdict === 'rejected' && call) void shared.reject(call.credential).catch(this.#onSharedError);
+        const until = this.#block?.until;
+        if (until !== undefined && until > this.#sharedBlock.pushedUntil) {
+          this.#sharedBlock.pushedUntil = until;
+          void shared.startBlock(until - this.#clock.now()).catch(this.#onSharedError);
+        }
+        return verdict;
+      },
+    };
+  }
+
+  #admitLocal(credentialId: string, options: AdmitOptions): Promise<Admission> {
     const { signal, onQueued } = options;
     if (signal?.aborted) return Promise.reject(cancelledError(signal));
     const call: CallIdentity = {
@@ -344,13 +444,15 @@ export class AuthGuard {
     if (how.holdsSlot) this.#unverifiedInFlight.set(id, { at: this.#clock.now(), presenter: call.presenter, newcomer });
     if (how.probe && this.#block) this.#block.probeInFlight = true;
     let reported = false;
-    return {
+    const admission: Admission = {
       report: (outcome) => {
         if (reported) return 'none';
         reported = true;
         return this.#settle(call, outcome, how);
       },
     };
+    if (how.holdsSlot) this.#slotHolders.set(admission, call);
+    return admission;
   }
 
   /**
@@ -557,5 +659,21 @@ function authPausedError(retryAfterMs: number): HelpdeskError {
 function cancelledError(signal: AbortSignal): HelpdeskError {
   return new HelpdeskError('cancelled', 'The help-desk call was cancelled while waiting to sign in.', {
     cause: signal.reason,
+  });
+}
+
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(cancelledError(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelledError(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    timer.unref?.();
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -39,11 +39,12 @@ export class SingleFlight {
     if (!flight) {
       const controller = new AbortController();
       const listeners = new Set<(estimatedWaitMs: number) => void>();
+      // The flight exists before the work starts: the work may report a wait synchronously.
+      const started: Flight = { promise: Promise.resolve(), controller, waiting: 0, listeners, estimate: undefined };
       const tell = (ms: number): void => {
         started.estimate = { ms, at: performance.now() };
         for (const listener of [...listeners]) listener(ms);
       };
-      const started: Flight = { promise: Promise.resolve(), controller, waiting: 0, listeners, estimate: undefined };
       if (onQueued) listeners.add(onQueued);
       (started as { promise: Promise<unknown> }).promise = work(controller.signal, tell);
       const done = (): void => {

@@ -21,11 +21,17 @@
  * - `reserve` grants a send whose instant is not known yet (the call still waits for a connection):
  *   until the ticket says it went, it counts as sent *now* in its window, so the send is never counted
  *   earlier than it reaches the wire, and a call that never goes gives its place back.
+ * - With a `shared` budget (instances behind one IP, ./shared-budget.ts) the order stays local: the
+ *   next call of a lane that may go here asks the shared ledger for a permit, one question at a time
+ *   per lane, and only goes with one; a refusal says when to ask again. The ledger's window holds
+ *   every instance's sends, so it replaces the local window; the spread and pauses stay local. A 429
+ *   pauses every instance.
  */
 import type { RateBudget } from './endpoints.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { HelpdeskError } from './errors.js';
+import type { SendPermit, SharedBudget } from './shared-budget.js';
 
 export type Priority = 'interactive' | 'background';
 
@@ -51,6 +57,10 @@ export interface ThrottleOptions {
    */
   reestimateEveryMs?: number;
   clock?: Clock;
+  /** The budget shared with other instances behind the same IP; without it the budget is this process's. */
+  shared?: SharedBudget;
+  /** The shared budget could not be asked (it is asked again in a second; nothing goes meanwhile). */
+  onSharedError?: (error: unknown) => void;
 }
 
 export interface AcquireRequest {
@@ -105,6 +115,8 @@ interface Waiter {
   readonly holds: boolean;
   readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
+  /** The shared budget's permit, when there is one: settled with the ticket. */
+  permit?: SendPermit;
   settle(error?: HelpdeskError): void;
 }
 
@@ -217,6 +229,10 @@ interface Lane {
   readonly queued: Record<Priority, number>;
   /** The last call let go: a queued call of the same action goes right after it, in the same turn. */
   last: { userKey: string; order: number; priority: Priority } | undefined;
+  /** With a shared budget: a question to the ledger is open (its answer pumps again). */
+  asking: boolean;
+  /** With a shared budget: the ledger said not before this instant. */
+  sharedRetryAt: number;
 }
 
 export class Throttle {
@@ -228,9 +244,13 @@ export class Throttle {
   #timer: { handle: unknown; at: number } | undefined;
   readonly #reestimateEveryMs: number;
   #reestimateTimer: unknown;
+  readonly #shared: SharedBudget | undefined;
+  readonly #onSharedError: (error: unknown) => void;
 
   constructor(options: ThrottleOptions = {}) {
     this.#clock = options.clock ?? systemClock;
+    this.#shared = options.shared;
+    this.#onSharedError = options.onSharedError ?? (() => undefined);
     this.#reestimateEveryMs = options.reestimateEveryMs ?? 5_000;
     this.#enabled = options.enabled ?? true;
     this.#defaultPauseMs = options.defaultPauseMs ?? 120_000;
@@ -249,6 +269,8 @@ export class Throttle {
         rings: { interactive: new Map(), background: new Map() },
         queued: { interactive: 0, background: 0 },
         last: undefined,
+        asking: false,
+        sharedRetryAt: -Infinity,
       };
     };
     this.#lanes = { general: lane(limits.general), search: lane(limits.search) };
@@ -293,7 +315,7 @@ export class Throttle {
           waiter.state = error ? 'cancelled' : 'sent';
           signal?.removeEventListener('abort', onAbort);
           if (error) reject(error);
-          else resolve(holds ? this.#ticket(budget) : settledTicket);
+          else resolve(holds ? this.#ticket(budget, waiter.permit) : settledTicket); // a shared permit counts from its grant
         },
       };
       this.#enqueue(waiter);
@@ -305,11 +327,13 @@ export class Throttle {
     });
   }
 
-  #ticket(budget: RateBudget): SendTicket {
+  #ticket(budget: RateBudget, permit: SendPermit | undefined): SendTicket {
     let settled = false;
     const settle = (sent: boolean): void => {
       if (settled) return;
       settled = true;
+      if (sent) permit?.sent();
+      else permit?.cancel();
       this.#lanes[budget].log.release(sent ? this.#clock.now() : undefined);
       this.#pump(); // a held send no longer fills the window from now on
     };
@@ -321,6 +345,7 @@ export class Throttle {
     const now = this.#clock.now();
     const lane = this.#lanes[budget];
     lane.pausedUntil = Math.max(lane.pausedUntil, now + Math.max(0, ms));
+    this.#shared?.pause(budget, Math.max(0, ms)).catch(this.#onSharedError);
     this.#pump();
   }
 
@@ -331,7 +356,7 @@ export class Throttle {
     let ahead = priority === 'background' ? lane.queued.interactive : 0;
     // A new user's first call goes after one turn of every user ahead of it in the ring.
     for (const queue of lane.rings[priority].values()) ahead += Math.min(queue.length, 1);
-    return this.#estimate(budget, ahead);
+    return Math.max(this.#estimate(budget, ahead), lane.sharedRetryAt - this.#clock.now());
   }
 
   /** The steady rate of one budget under a long queue: one send per this many ms. */
@@ -407,7 +432,10 @@ export class Throttle {
   }
 
   #freeAt(lane: Lane): number {
-    return Math.max(lane.pausedUntil, lane.log.freeAt(), lane.pacer?.freeAt() ?? -Infinity);
+    // With a shared budget the ledger's window (every instance's sends, this one's too) replaces the
+    // local one: the lane's head asks even when the local window is full, so the ledger knows it waits.
+    const window = this.#shared ? lane.sharedRetryAt : lane.log.freeAt();
+    return Math.max(lane.pausedUntil, window, lane.pacer?.freeAt() ?? -Infinity);
   }
 
   /** Sends every call that may go now, then arms one timer for the next moment something can change. */
@@ -415,16 +443,58 @@ export class Throttle {
     const now = this.#clock.now();
     for (const budget of BUDGETS) {
       const lane = this.#lanes[budget];
-      for (let next = this.#next(lane, now); next; next = this.#next(lane, now)) {
-        this.#remove(next, true);
-        lane.last = { userKey: next.userKey, order: next.order, priority: next.priority };
-        lane.pacer?.granted(now);
-        if (next.holds) lane.log.hold();
-        else lane.log.record(now);
-        next.settle();
+      if (this.#shared) {
+        this.#askShared(this.#shared, budget, lane, now);
+        continue;
       }
+      for (let next = this.#next(lane, now); next; next = this.#next(lane, now)) this.#grant(lane, next, now);
     }
     this.#reschedule(now);
+  }
+
+  #grant(lane: Lane, next: Waiter, now: number): void {
+    this.#remove(next, true);
+    lane.last = { userKey: next.userKey, order: next.order, priority: next.priority };
+    lane.pacer?.granted(now);
+    if (next.holds) lane.log.hold();
+    else lane.log.record(now);
+    next.settle();
+  }
+
+  /**
+   * The shared-budget pump of one lane: the call that would go next here (local order, spread and
+   * pause) asks the ledger; one question at a time per lane, so a later call never overtakes it. A
+   * refusal arms the timer for when the ledger says; a failed question is asked again in a second.
+   */
+  #askShared(shared: SharedBudget, budget: RateBudget, lane: Lane, now: number): void {
+    if (lane.asking) return;
+    const next = this.#next(lane, now);
+    if (!next) return;
+    lane.asking = true;
+    const limits = { general: this.#lanes.general.log.limit, search: this.#lanes.search.log.limit };
+    shared.take({ windows: [budget], limits, windowMs: this.#windowMs, priority: next.priority, userKey: next.userKey }).then(
+      (answer) => {
+        lane.asking = false;
+        if (answer.granted) {
+          lane.sharedRetryAt = -Infinity;
+          if (next.state === 'queued') {
+            next.permit = answer.permit;
+            this.#grant(lane, next, this.#clock.now());
+          } else {
+            answer.permit.cancel(); // cancelled while we asked: its place goes back
+          }
+        } else {
+          lane.sharedRetryAt = this.#clock.now() + Math.max(1, answer.retryAfterMs);
+        }
+        this.#pump();
+      },
+      (error: unknown) => {
+        lane.asking = false;
+        lane.sharedRetryAt = this.#clock.now() + 1_000;
+        this.#onSharedError(error);
+        this.#pump();
+      },
+    );
   }
 
   #next(lane: Lane, now: number): Waiter | undefined {
@@ -445,8 +515,9 @@ export class Throttle {
     let wakeAt = Infinity;
     for (const budget of BUDGETS) {
       const lane = this.#lanes[budget];
-      // A lane waiting only for a held send to leave has no time to wake at: its ticket pumps.
-      if (lane.queued.interactive + lane.queued.background > 0) wakeAt = Math.min(wakeAt, this.#freeAt(lane));
+      // A lane waiting only for a held send to leave has no time to wake at: its ticket pumps; nor one
+      // waiting for the ledger's answer: the answer pumps.
+      if (lane.queued.interactive + lane.queued.background > 0 && !lane.asking) wakeAt = Math.min(wakeAt, this.#freeAt(lane));
     }
     if (wakeAt === Infinity) {
       this.#clearTimer(); // nothing waits (let the process exit), or only a ticket can make room

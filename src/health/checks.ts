@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type pg from 'pg';
 import { type ProbeOutcome, probeHelpdesk } from '../api/probe.js';
 import type { JobRunner } from '../jobs/runner.js';
 import { writePrivateFile } from '../store/private-files.js';
@@ -23,6 +24,21 @@ export function helpdeskCheck(baseUrl: string, options: { maxAgeMs?: number; ini
   });
   if (options.initial) check.set(probeResult(options.initial));
   return check;
+}
+
+/** The shared store answers (at most one query per `maxAgeMs`, default 10 s). */
+export function postgresCheck(pool: Pick<pg.Pool, 'query'>, options: { maxAgeMs?: number } = {}): CachedCheck {
+  return new CachedCheck(
+    async () => {
+      try {
+        await pool.query('SELECT 1');
+        return { ok: true, detail: 'PostgreSQL answers' };
+      } catch (error) {
+        return { ok: false, detail: `PostgreSQL does not answer (${error instanceof Error ? error.message : String(error)})` };
+      }
+    },
+    { maxAgeMs: options.maxAgeMs ?? 10_000 },
+  );
 }
 
 /** Writes and removes a small file beside the store (at most every `maxAgeMs`, default 10 s). */

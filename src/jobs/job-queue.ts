@@ -12,6 +12,10 @@
  * - A claimed job that never reports back (the process died) is handed back by `recoverAbandoned` and
  *   runs again: **handlers must be idempotent** (reserve an idempotency key, or look for what the
  *   previous attempt made before making it again).
+ * - A claim is a lease: the worker renews it (`renewLeases`) while the handler runs. A shared store
+ *   lets another instance take over a job whose lease expired (its worker was killed); the changes
+ *   that finish an attempt name the worker (`workerId`) and count only while it still holds the job,
+ *   so a worker that lost its lease cannot mark the job done behind its new holder's back.
  * - Every claim counts as an attempt, so a job that crashes the process each time still ends in the
  *   dead-letter list instead of looping forever.
  */
@@ -92,19 +96,27 @@ export interface JobQueue {
   claimDue(options: { now: Date; limit: number; workerId: string; kinds?: readonly string[] }): Promise<Job[]>;
   /** The earliest `runAt` of a pending job, to know when to look again. */
   nextDueAt(kinds?: readonly string[]): Promise<Date | undefined>;
-  /** Records the handler's progress (replacing the previous record); kept through retries and crashes. */
-  saveProgress(id: string, progress: JsonValue, now: Date): Promise<void>;
-  /** The handler finished: done, with its result. */
-  complete(id: string, result: JsonValue | undefined, now: Date): Promise<void>;
+  /**
+   * Records the handler's progress (replacing the previous record); kept through retries and crashes.
+   * With `workerId`: only while that worker holds the job. Answers whether it was recorded.
+   */
+  saveProgress(id: string, progress: JsonValue, now: Date, workerId?: string): Promise<boolean>;
+  /** The handler finished: done, with its result. With `workerId`: only while that worker holds the job. */
+  complete(id: string, result: JsonValue | undefined, now: Date, workerId?: string): Promise<boolean>;
   /** The attempt failed but may succeed later: back to pending, due at `runAt`. */
-  retry(id: string, options: { error: string; runAt: Date; now: Date }): Promise<void>;
+  retry(id: string, options: { error: string; runAt: Date; now: Date; workerId?: string }): Promise<boolean>;
   /** Never going to succeed (or out of attempts): to the dead-letter list. */
-  bury(id: string, options: { error: string; now: Date }): Promise<void>;
+  bury(id: string, options: { error: string; now: Date; workerId?: string }): Promise<boolean>;
   /** A graceful stop gives a running job back without counting the attempt. */
-  handBack(id: string, now: Date): Promise<void>;
+  handBack(id: string, now: Date, workerId?: string): Promise<boolean>;
+  /**
+   * Extends the leases of `ids` that `workerId` still holds; answers those ids (a missing one was lost:
+   * its lease expired and another worker may have it).
+   */
+  renewLeases(workerId: string, ids: readonly string[], now: Date): Promise<string[]>;
   /**
    * Running jobs whose worker is gone go back to pending (attempts kept). The embedded store is one
-   * process, so at start every running job is abandoned; a shared store uses its claim leases.
+   * process, so at start every running job is abandoned; a shared store takes those whose lease expired.
    */
   recoverAbandoned(now: Date): Promise<Job[]>;
   /** Cancels a pending job; with `actor`, only that actor's job. */
@@ -117,3 +129,5 @@ export interface JobQueue {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 12;
+/** How long a claim holds without renewal (a shared store's takeover time after a worker dies). */
+export const DEFAULT_LEASE_MS = 30_000;

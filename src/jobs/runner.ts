@@ -8,6 +8,10 @@
  * (aborting their signal) so they run again on the next start. Since a job can therefore run again
  * after it did its work (a crash, or a handler that ignores the abort), **handlers must be idempotent**.
  *
+ * While handlers run, the runner renews their claims' leases; a job whose lease was lost (this process
+ * stalled past it, and another instance of a shared store took the job over) is aborted here and its
+ * outcome not recorded: the new holder's attempt is the one that counts.
+ *
  * Payloads carry user text: the runner logs kinds, ids, attempts and errors, never payloads.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,7 +20,7 @@ import { type Clock, systemClock } from '../api/clock.js';
 import { runInFaultScope } from '../process-policy.js';
 import type { JsonValue } from '../store/json-value.js';
 import { type BackoffOptions, backoffDelay } from './backoff.js';
-import type { EnqueueResult, Job, JobQueue, JobSpec } from './job-queue.js';
+import { DEFAULT_LEASE_MS, type EnqueueResult, type Job, type JobQueue, type JobSpec } from './job-queue.js';
 
 export type JobOutcome =
   | { outcome: 'done'; result?: JsonValue }
@@ -50,6 +54,8 @@ export interface JobRunnerOptions {
   random?: () => number;
   /** How long finished jobs are kept (default: done/cancelled 24 h, dead 7 days). */
   retention?: { doneMs?: number; deadMs?: number };
+  /** How often running jobs' leases are renewed (default: a third of the default lease, 10 s). */
+  renewEveryMs?: number;
 }
 
 export interface StopResult {
@@ -79,6 +85,8 @@ export class JobRunner {
   readonly #random: () => number;
   readonly #doneRetentionMs: number;
   readonly #deadRetentionMs: number;
+  readonly #renewEveryMs: number;
+  #renewTimer: unknown;
   readonly #handlers = new Map<string, JobHandler>();
   readonly #running = new Map<string, Running>();
   #state: 'idle' | 'started' | 'stopping' | 'stopped' = 'idle';
@@ -99,6 +107,7 @@ export class JobRunner {
     this.#random = options.random ?? Math.random;
     this.#doneRetentionMs = options.retention?.doneMs ?? 24 * 60 * 60_000;
     this.#deadRetentionMs = options.retention?.deadMs ?? 7 * 24 * 60 * 60_000;
+    this.#renewEveryMs = Math.max(10, options.renewEveryMs ?? Math.floor(DEFAULT_LEASE_MS / 3));
   }
 
   get queue(): JobQueue {
@@ -174,6 +183,7 @@ export class JobRunner {
     this.#state = 'stopping';
     if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#stopRenewing();
     const inFlight = [...this.#running.values()];
     let deadline: unknown;
     const timedOut = new Promise<void>((resolve) => {
@@ -187,7 +197,7 @@ export class JobRunner {
       entry.handedBack = true;
       entry.controller.abort(new Error('the bot is stopping'));
       this.#running.delete(entry.job.id);
-      await this.#queue.handBack(entry.job.id, this.#now()).catch((error: unknown) => this.#logger.error(`handing back job ${entry.job.id} failed`, error));
+      await this.#queue.handBack(entry.job.id, this.#now(), this.workerId).catch((error: unknown) => this.#logger.error(`handing back job ${entry.job.id} failed`, error));
       this.#logger.warn(`job ${entry.job.kind} ${entry.job.id} did not finish before the stop deadline; handed back`);
       handedBack += 1;
     }
@@ -223,7 +233,12 @@ export class JobRunner {
     const free = this.#concurrency - this.#running.size;
     if (free <= 0 || this.#handlers.size === 0 || this.#state !== 'started') return;
     const claimed = await this.#queue.claimDue({ now: this.#now(), limit: free, workerId: this.workerId, kinds: [...this.#handlers.keys()] });
-    for (const job of claimed) this.#launch(job);
+    for (const job of claimed) {
+      // This worker's own job, its lease expired while it ran (the process stalled) and claimed again:
+      // the handler still runs, and holds the job again. A second one would do the work twice.
+      if (this.#running.has(job.id)) continue;
+      this.#launch(job);
+    }
   }
 
   async #scheduleNext(): Promise<void> {
@@ -262,6 +277,44 @@ export class JobRunner {
       this.#notifyIdle();
     });
     this.#running.set(job.id, entry);
+    this.#renewSoon();
+  }
+
+  /** Keeps the leases of running jobs renewed while there are any. */
+  #renewSoon(): void {
+    if (this.#renewTimer !== undefined || this.#running.size === 0 || this.#state !== 'started') return;
+    this.#renewTimer = this.#clock.setTimeout(() => {
+      this.#renewTimer = undefined;
+      void this.#renew().finally(() => this.#renewSoon());
+    }, this.#renewEveryMs);
+  }
+
+  #stopRenewing(): void {
+    if (this.#renewTimer !== undefined) this.#clock.clearTimeout(this.#renewTimer);
+    this.#renewTimer = undefined;
+  }
+
+  async #renew(): Promise<void> {
+    const entries = [...this.#running.values()];
+    if (entries.length === 0) return;
+    let held: Set<string>;
+    try {
+      held = new Set(await this.#queue.renewLeases(this.workerId, entries.map((entry) => entry.job.id), this.#now()));
+    } catch (error) {
+      // The store is unreachable: the leases may run out; whoever holds a job then is told when this worker reports.
+      this.#logger.warn('renewing job leases failed; trying again', error);
+      return;
+    }
+    for (const entry of entries) {
+      if (held.has(entry.job.id) || this.#running.get(entry.job.id) !== entry) continue;
+      // Another worker has it now: stop, and record nothing (as after a hand-back).
+      entry.handedBack = true;
+      entry.controller.abort(new Error('the job was taken over by another worker (its lease expired)'));
+      this.#running.delete(entry.job.id);
+      this.#logger.warn(`job ${entry.job.kind} ${entry.job.id} lost its lease (this worker stalled past it); another worker runs it now`);
+    }
+    if (this.#running.size < this.#concurrency) this.wake();
+    this.#notifyIdle();
   }
 
   async #execute(entry: Running): Promise<void> {
@@ -288,24 +341,26 @@ export class JobRunner {
 
   async #record(job: Job, outcome: JobOutcome): Promise<void> {
     const now = this.#now();
+    const workerId = this.workerId;
+    const lost = () => this.#logger.warn(`job ${job.kind} ${job.id}: its lease was lost before the outcome was recorded; the worker that took it over decides`);
     if (outcome.outcome === 'done') {
-      await this.#queue.complete(job.id, outcome.result, now);
+      if (!(await this.#queue.complete(job.id, outcome.result, now, workerId))) return lost();
       this.#logger.info(`job ${job.kind} ${job.id} done (attempt ${job.attempts})`);
       return;
     }
     if (outcome.outcome === 'give-up') {
-      await this.#queue.bury(job.id, { error: outcome.error, now });
+      if (!(await this.#queue.bury(job.id, { error: outcome.error, now, workerId }))) return lost();
       this.#logger.warn(`job ${job.kind} ${job.id} gave up (attempt ${job.attempts}): ${outcome.error}; moved to the dead-letter list`);
       return;
     }
     if (job.attempts >= job.maxAttempts) {
       const error = `out of attempts (${job.attempts}); last error: ${outcome.error}`;
-      await this.#queue.bury(job.id, { error, now });
+      if (!(await this.#queue.bury(job.id, { error, now, workerId }))) return lost();
       this.#logger.warn(`job ${job.kind} ${job.id} ${error}; moved to the dead-letter list`);
       return;
     }
     const delay = outcome.afterMs ?? backoffDelay(job.attempts, this.#backoff, this.#random);
-    await this.#queue.retry(job.id, { error: outcome.error, runAt: new Date(now.getTime() + delay), now });
+    if (!(await this.#queue.retry(job.id, { error: outcome.error, runAt: new Date(now.getTime() + delay), now, workerId }))) return lost();
     this.#logger.info(`job ${job.kind} ${job.id} attempt ${job.attempts} failed (${outcome.error}); retrying in ${Math.round(delay / 1000)} s`);
   }
 

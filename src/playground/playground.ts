@@ -85,7 +85,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   // The demo people are linked as if each had pasted their token into /talep connect (kept data keeps their links).
   for (const person of PEOPLE) {
-    if (!person.helpdesk || services.stores.accounts.lookup(TEAM.id, person.id).state !== 'unlinked') continue;
+    if (!person.helpdesk || (await services.stores.accounts.lookup(TEAM.id, person.id)).state !== 'unlinked') continue;
     const token = sandbox.tokenFor(person.helpdesk);
     const identity = await identify(services.helpdesk.withCredential(bearer(token), { knownGood: true }));
     await services.stores.accounts.link(TEAM.id, person.id, token, identity);
@@ -99,10 +99,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     channels: [HELPDESK_CHANNEL],
     shortcuts: SHORTCUTS,
     command: COMMAND,
-    linkedAs: (userId) => {
-      const found = services.stores.accounts.lookup(TEAM.id, userId);
-      return found.state === 'linked' ? found.account.username : undefined;
-    },
+    // The page is drawn synchronously, so this reads the playground's embedded store directly: the
+    // name a link was made as (also for a link the current key cannot open, which the page does not tell apart).
+    linkedAs: (userId) => services.stores.db?.data.accounts[`${TEAM.id}:${userId}`]?.username,
     pageUrl: () => pageUrl,
   });
   seedMessages(workspace);

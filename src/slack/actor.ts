@@ -42,8 +42,8 @@ export interface ActorOptions {
 }
 
 /** The person's actor, or why they cannot act as themselves. Reads the store only: no help-desk call. */
-export function actorFor(services: Services, who: Who, options: ActorOptions = {}): Actor | LinkProblem {
-  const found = services.stores.accounts.lookup(who.teamId, who.userId);
+export async function actorFor(services: Services, who: Who, options: ActorOptions = {}): Promise<Actor | LinkProblem> {
+  const found = await services.stores.accounts.lookup(who.teamId, who.userId);
   if (found.state === 'unlinked') return 'not-linked';
   // A link the keys cannot open is not "never linked": the person is told it is unreadable.
   if (found.state === 'unreadable') return 'unreadable';
@@ -81,7 +81,7 @@ export async function requireLinked(
   scene: { services: Services; who: Who; surface: Surface; m?: Messages },
   options: ActorOptions = { queuedNotices: scene.surface, ...(scene.m ? { m: scene.m } : {}) },
 ): Promise<Actor | undefined> {
-  const actor = actorFor(scene.services, scene.who, options);
+  const actor = await actorFor(scene.services, scene.who, options);
   if (typeof actor !== 'string') return actor;
   await scene.surface.send(linkProblemMessage(actor, scene.m), 'problem');
   return undefined;

@@ -6,8 +6,11 @@
  * nothing.
  *
  * The log is in memory, bounded (entries expire after 10 minutes, at most 10,000 are kept), so it only
- * covers one process: what survives a restart or spans instances is the durable side — the outbox's
- * job keys and the idempotency store (./outbox.ts, ./once.ts).
+ * covers one process. With several instances (`SharedDeliveries`, PostgreSQL: src/cluster/deliveries.ts)
+ * a delivery this process sees first is also claimed where every instance looks, so a copy Slack sends
+ * to another instance runs nothing there either and gets the first one's ack. Beyond that, what
+ * survives a restart is the durable side — the outbox's job keys and the idempotency store
+ * (./outbox.ts, ./once.ts).
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -37,6 +40,18 @@ export interface Duplicate {
   /** The first delivery's ack, once it was given (undefined after a wait of 2.5 s: a plain ack). */
   firstAck(): Promise<AckAnswer>;
 }
+
+/** Delivery keys claimed across instances. */
+export interface SharedDeliveries {
+  /** True when this instance claimed `key` first (within the last 10 minutes); false for a copy. */
+  claim(key: string): Promise<boolean>;
+  /** Records the first delivery's ack, for copies that reach other instances. */
+  acked(key: string, answer: AckAnswer): Promise<void>;
+  /** The ack the first delivery gave, waiting up to `waitMs` for it (undefined: a plain ack). */
+  firstAck(key: string, waitMs: number): Promise<AckAnswer>;
+}
+
+export { WAIT_FOR_FIRST_ACK_MS };
 
 export class DeliveryLog {
   readonly #seen: LRUCache<string, Delivery>;

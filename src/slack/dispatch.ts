@@ -14,7 +14,7 @@ import type * as z from 'zod';
 import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js';
 import { resultView } from '../views/kit/states.js';
 import { actorFor, whoActs } from './actor.js';
-import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey } from './deliveries.js';
+import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey, WAIT_FOR_FIRST_ACK_MS } from './deliveries.js';
 import { eventKey } from './idempotency-keys.js';
 import { linkProblemText } from './failures.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
@@ -61,6 +61,14 @@ import {
 } from './surface.js';
 
 export const SLASH_COMMAND = '/talep';
+
+/**
+ * The work after an ack waits until the requests already received have been acknowledged too: the
+ * continuation after `ack()` would otherwise run before the next request's callback, and in a burst
+ * every ack would queue behind the work of all earlier requests (issue 13). `setImmediate` runs after
+ * the I/O that is ready, i.e. after those requests were read and acknowledged.
+ */
+const afterPendingAcks = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** One area of the bot: its `/talep` routes, its listeners, and the kinds of accepted work it runs. */
 export interface Area {
@@ -112,9 +120,23 @@ const loggedOnly = (services: Services): Surface => {
 export function registerAreas(app: App, services: Services, areas: readonly Area[]): Router {
   const router = new Router();
   const deliveries = new DeliveryLog();
-  /** True for a copy of a delivery this process already handled (logged; the caller only acks). */
-  const isCopy = (key: string | undefined, what: string): boolean => {
-    if (key === undefined || deliveries.arrive(key).first) return false;
+  /**
+   * Whether this instance is the first to claim `key` among all instances (true without shared
+   * deliveries). If the shared claim cannot be made, the delivery runs: writes still go through the
+   * durable idempotency keys.
+   */
+  const claimShared = async (key: string): Promise<boolean> => {
+    if (!services.sharedDeliveries) return true;
+    try {
+      return await services.sharedDeliveries.claim(key);
+    } catch (error) {
+      services.logger.warn('shared deliveries: could not claim a delivery; handled here', error);
+      return true;
+    }
+  };
+  /** True for a copy of a delivery this process (or another instance) already handled (logged; the caller only acks). */
+  const isCopy = async (key: string | undefined, what: string): Promise<boolean> => {
+    if (key === undefined || (deliveries.arrive(key).first && (await claimShared(key)))) return false;
     services.logger.info(`a copy of ${what} (delivered again); acknowledged, not run again`);
     return true;
   };
@@ -181,9 +203,10 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     await ack();
+    await afterPendingAcks();
     if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) return;
     const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
-    if (isCopy(deliveryKey, 'a slash command')) return;
+    if (await isCopy(deliveryKey, 'a slash command')) return;
     const who = { teamId: command.team_id, userId: command.user_id };
     const deps = surfaceDeps(services, client, who.userId);
     const surface = respondSurface(deps, command.response_url);
@@ -215,6 +238,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   // ── buttons, selects, menus ──
   app.action({ type: 'block_actions' }, async ({ ack, body, payload, client }) => {
     await ack();
+    await afterPendingAcks();
     const actionBody = body as BlockAction;
     const actionId = (payload as { action_id?: unknown }).action_id;
     const what = `block action "${typeof actionId === 'string' ? actionId.slice(0, 100) : '?'}"`;
@@ -225,7 +249,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       return;
     }
     const deliveryKey = actionDeliveryKey(actionBody);
-    if (isCopy(deliveryKey, `action "${String(actionId)}"`)) return;
+    if (await isCopy(deliveryKey, `action "${String(actionId)}"`)) return;
     const ctx = { ...actionContext(services, client, actionBody, payload), ...(deliveryKey ? { deliveryKey } : {}) };
     const needs: ActionNeeds<ActionCtx> = listener.needs;
     if (needs.modal) {
@@ -249,9 +273,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     }
     const deliveryKey = submissionDeliveryKey(submission);
     const arrival = deliveries.arrive(deliveryKey);
-    if (!arrival.first) {
+    const elsewhere = arrival.first && !(await claimShared(deliveryKey));
+    if (!arrival.first || elsewhere) {
       // The same answer as the first copy's (an `update` to "Creating…", inline errors…): nothing runs twice.
-      const first = await arrival.firstAck();
+      let first: AckAnswer;
+      if (arrival.first) {
+        first = await services.sharedDeliveries!.firstAck(deliveryKey, WAIT_FOR_FIRST_ACK_MS).catch(() => undefined);
+        arrival.acked(first); // copies reaching this process answer the same
+      } else {
+        first = await arrival.firstAck();
+      }
       logger.info(`a copy of the submission of "${submission.view.callback_id}" (delivered again); answered with the first ack`);
       await (first ? ack(first as never) : ack());
       return;
@@ -268,6 +299,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       if (acked) return;
       acked = true;
       arrival.acked(response as AckAnswer);
+      services.sharedDeliveries?.acked(deliveryKey, response as AckAnswer).catch((error: unknown) => logger.warn('shared deliveries: could not record an ack', error));
       await (response ? ack(response) : ack());
     };
     const who = whoActs(submission);
@@ -281,7 +313,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const surface = needs.render ? plain.withRender(needs.render(ctx)) : plain;
     if (needs.linked || needs.talep) {
       // Said in the submission's answer: the modal is still waiting for it.
-      const standing = actorFor(services, who);
+      const standing = await actorFor(services, who);
       if (typeof standing === 'string') {
         await once({ response_action: 'update', view: resultView(title, `:link: ${linkProblemText[standing]}`) });
         return;
@@ -297,6 +329,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   app.view({ type: 'view_closed' }, async ({ ack, body, client }) => {
     const closed = body as ViewClosedAction;
     await ack();
+    await afterPendingAcks();
     if (!wellFormed(viewClosedPayload, body, 'view_closed')) return;
     const listener = closes.find(closed.view.callback_id);
     if (!listener) return;
@@ -332,12 +365,13 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   app.shortcut({ type: 'shortcut' }, async ({ ack, body, client }) => {
     const shortcut = body as GlobalShortcut;
     await ack();
+    await afterPendingAcks();
     if (!wellFormed(shortcutPayload, body, 'shortcut')) return;
     const listener = shortcuts.find(shortcut.callback_id);
     if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
     const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
-    if (isCopy(deliveryKey, `the shortcut "${shortcut.callback_id}"`)) return;
+    if (await isCopy(deliveryKey, `the shortcut "${shortcut.callback_id}"`)) return;
     const ctx: ShortcutCtx = {
       ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId)), deliveryKey),
       body: shortcut,
@@ -349,12 +383,13 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   app.shortcut({ type: 'message_action' }, async ({ ack, body, client }) => {
     const shortcut = body as MessageShortcut;
     await ack();
+    await afterPendingAcks();
     if (!wellFormed(messageShortcutPayload, body, 'message shortcut')) return;
     const listener = messageShortcuts.find(shortcut.callback_id);
     if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
     const who = whoActs(shortcut);
     const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
-    if (isCopy(deliveryKey, `the message shortcut "${shortcut.callback_id}"`)) return;
+    if (await isCopy(deliveryKey, `the message shortcut "${shortcut.callback_id}"`)) return;
     const deps = surfaceDeps(services, client, who.userId);
     const surface = shortcut.response_url ? respondSurface(deps, shortcut.response_url) : ephemeralSurface(deps, shortcut.channel.id);
     const ctx: MessageShortcutCtx = {
@@ -373,7 +408,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     app.event(type, async (args) => {
       const { event, body, client, context } = args as unknown as AllMiddlewareArgs & { event: Record<string, unknown>; body: Record<string, unknown> };
       const eventId = typeof body.event_id === 'string' ? body.event_id : undefined;
-      if (eventId && isCopy(eventKey(eventId), `the event "${type}" ${eventId} (retry ${String(context.retryNum ?? "-")})`)) return;
+      if (eventId && (await isCopy(eventKey(eventId), `the event "${type}" ${eventId} (retry ${String(context.retryNum ?? "-")})`))) return;
       const ctx: EventCtx = {
         services,
         client,

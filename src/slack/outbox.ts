@@ -193,7 +193,7 @@ export function workHandler<P>(services: Services, client: webApi.WebClient, wor
     const { who, reply } = envelope.data;
     const deps = surfaceDeps(services, client, who.userId);
     let surface: Surface = surfaceFromRef(deps, reply.to);
-    const standing = actorFor(services, who, { queuedNotices: lateSurface(() => surface), priority: 'interactive' });
+    const standing = await actorFor(services, who, { queuedNotices: lateSurface(() => surface), priority: 'interactive' });
     const actor = typeof standing === 'string' ? undefined : standing;
     // The person's words now (they may have changed their language since they sent it).
     const m = messagesFor((await personLocale({ services, client, who })).locale);

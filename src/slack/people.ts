@@ -37,9 +37,9 @@ export async function helpdeskPersonFor(
     const { helpdeskUserId, username, email } = session.account;
     return { helpdeskUserId, username, email };
   }
-  const linked = services.stores.accounts.get(session.teamId, slackUserId);
+  const linked = await services.stores.accounts.get(session.teamId, slackUserId);
   if (linked) return { helpdeskUserId: linked.helpdeskUserId, username: linked.username, email: linked.email };
-  const known = services.stores.directory.get(session.teamId, slackUserId);
+  const known = await services.stores.directory.get(session.teamId, slackUserId);
   if (known) return known;
 
   const profile = await slackProfile(client, slackUserId).catch((error: unknown) => {

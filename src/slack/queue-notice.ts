@@ -26,7 +26,7 @@ const RETELL_CHANGE = 0.25;
 const RETELL_AFTER_MS = 5_000;
 
 /** Waiting interactions that can still be cancelled, by the token on their Cancel button. Bounded. */
-const waiting = new LRUCache<string, AbortController>({ max: 20_000, ttl: 30 * 60_000 });
+const waiting = new LRUCache<string, AbortController>({ max: 5_000, ttl: 10 * 60_000 });
 
 export interface QueueNotice {
   /** For the interaction's help-desk calls: the throttle's (or guard's, or shared read's) estimate. */

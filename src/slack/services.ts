@@ -4,6 +4,8 @@ import type { HelpdeskClient } from '../api/client.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { TalepChanges } from '../events/talep-changes.js';
 import type { Stores } from '../store/index.js';
+import type { SharedDeliveries } from './deliveries.js';
+import type { BackgroundWork } from './dispatch.js';
 import type { NotifyConfig } from '../config.js';
 
 export interface Services {
@@ -30,6 +32,13 @@ export interface Services {
   defaultLanguage?: 'en' | 'tr';
   /** Previews of the documentation site's pages (`DOCS_SITE_URL`); absent when it is not configured. */
   docsSite?: DocsSite;
+  /** Slack deliveries claimed across instances (`DATABASE_URL`); absent: this process's own log only. */
+  sharedDeliveries?: SharedDeliveries;
+  /**
+   * Runs `work` on one instance at a time (`DATABASE_URL`: a PostgreSQL lease that moves to another
+   * instance within seconds when its holder dies); absent: one process, the work just runs.
+   */
+  runAlone?: (name: string, work: BackgroundWork) => BackgroundWork;
   /** Help desk → Slack settings (webhook secret, poll share, coalescing); absent: the defaults, no webhook. */
   notify?: NotifyConfig;
 }

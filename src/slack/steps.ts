@@ -76,7 +76,15 @@ export function registerSteps(app: App, services: Services, steps: ReadonlyMap<s
     if (!parsed.success) return logger.warn('function_executed without a callback id or execution id; ignored');
     const step = parsed.data;
     const callbackId = step.function.callback_id;
-    if (!started.firstTime(step.function_execution_id)) {
+    const sharedFirst = async () => {
+      try {
+        return !services.sharedDeliveries || (await services.sharedDeliveries.claim(`step:${step.function_execution_id}`));
+      } catch (error) {
+        logger.warn('shared deliveries: could not claim a workflow step; handled here', error);
+        return true;
+      }
+    };
+    if (!started.firstTime(step.function_execution_id) || !(await sharedFirst())) {
       return logger.info(`workflow step "${callbackId}" ${step.function_execution_id} came again; already handled`);
     }
     const finish = once(complete, fail, (error) => logger.warn(`workflow step "${callbackId}": Slack refused its completion`, error));
@@ -125,7 +133,7 @@ async function runStep(ctx: FunctionCtx, listener: StepListener, finish: Finish)
   let linkedAt: Date | undefined;
   if (listener.needs.linked) {
     if (!who) return finish.fail(NOBODY_TEXT);
-    const actor = actorFor(services, who, { priority: 'interactive' });
+    const actor = await actorFor(services, who, { priority: 'interactive' });
     if (typeof actor === 'string') {
       services.logger.info(`workflow step "${ctx.callbackId}" for ${who.teamId}:${who.userId}: ${actor}`);
       return finish.fail(stepLinkProblemText[actor]);

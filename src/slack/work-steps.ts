@@ -43,7 +43,7 @@ export class WorkSteps {
 
   constructor(
     private readonly queue: Pick<JobQueue, 'saveProgress'>,
-    private readonly job: Pick<Job, 'id' | 'progress'>,
+    private readonly job: Pick<Job, 'id' | 'progress'> & Partial<Pick<Job, 'claimedBy'>>,
     private readonly now: () => Date,
   ) {
     const parsed = progressSchema.safeParse(job.progress ?? {});
@@ -138,6 +138,9 @@ export class WorkSteps {
   }
 
   async #save(): Promise<void> {
-    await this.queue.saveProgress(this.job.id, this.#progress, this.now());
+    // Recorded only while this run still holds the job: after a takeover, stop rather than act twice.
+    if (!(await this.queue.saveProgress(this.job.id, this.#progress, this.now(), this.job.claimedBy))) {
+      throw new Error('the job was taken over by another worker (its lease expired); this run stops');
+    }
   }
 }

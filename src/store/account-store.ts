@@ -42,6 +42,51 @@ export class StoredLinkUnreadableError extends Error {
   }
 }
 
+/**
+ * Where links are kept: the embedded document or a PostgreSQL table. Only this moves between the two;
+ * sealing, opening and the "unreadable" rule stay in AccountStore.
+ */
+export interface AccountRecords {
+  read(teamId: string, slackUserId: string): Promise<AccountLink | undefined>;
+  /** Every link, with whose it is. */
+  all(): Promise<{ teamId: string; slackUserId: string; link: AccountLink }[]>;
+  /**
+   * One atomic read-decide-write of a user's link: `decide` sees the current link and answers the new
+   * one, `null` to delete it, or undefined to leave it. It may throw to refuse (nothing is written).
+   */
+  change(teamId: string, slackUserId: string, decide: (current: AccountLink | undefined) => AccountLink | null | undefined): Promise<void>;
+}
+
+/** The embedded records: the `accounts` table of the lowdb document. */
+export class LowdbAccountRecords implements AccountRecords {
+  constructor(private readonly db: Database) {}
+
+  async read(teamId: string, slackUserId: string): Promise<AccountLink | undefined> {
+    const link = this.db.data.accounts[key(teamId, slackUserId)];
+    return link ? { ...link } : undefined;
+  }
+
+  async all(): Promise<{ teamId: string; slackUserId: string; link: AccountLink }[]> {
+    return Object.entries(this.db.data.accounts).map(([id, link]) => {
+      const [teamId = '', slackUserId = ''] = id.split(':');
+      return { teamId, slackUserId, link: { ...link } };
+    });
+  }
+
+  async change(teamId: string, slackUserId: string, decide: (current: AccountLink | undefined) => AccountLink | null | undefined): Promise<void> {
+    const id = key(teamId, slackUserId);
+    const current = this.db.data.accounts[id];
+    // Decided outside the write first: an unchanged link costs no file write.
+    if (decide(current ? { ...current } : undefined) === undefined) return;
+    await this.db.update((data) => {
+      const existing = data.accounts[id];
+      const next = decide(existing ? { ...existing } : undefined);
+      if (next === null) delete data.accounts[id];
+      else if (next !== undefined) data.accounts[id] = next;
+    });
+  }
+}
+
 export class AccountStore {
   /**
    * Opened tokens by their sealed form (and owner): every interaction looks its person up, and
@@ -50,7 +95,7 @@ export class AccountStore {
   readonly #opened = new LRUCache<string, { plaintext: string }>({ max: 5_000 });
 
   constructor(
-    private readonly db: Database,
+    private readonly records: AccountRecords,
     private readonly cipher: TokenCipher,
   ) {}
 
@@ -66,7 +111,7 @@ export class AccountStore {
   /** Links (or re-links) the user; throws StoredLinkUnreadableError over a link the keys cannot open. */
   async link(teamId: string, slackUserId: string, token: string, identity: AccountIdentity): Promise<void> {
     const id = key(teamId, slackUserId);
-    if (this.lookup(teamId, slackUserId).state === 'unreadable') throw new StoredLinkUnreadableError(teamId, slackUserId);
+    if ((await this.lookup(teamId, slackUserId)).state === 'unreadable') throw new StoredLinkUnreadableError(teamId, slackUserId);
     const now = new Date().toISOString();
     const link: AccountLink = {
       sealedToken: this.cipher.encrypt(token, id),
@@ -74,18 +119,17 @@ export class AccountStore {
       linkedAt: now,
       verifiedAt: now,
     };
-    await this.db.update((data) => {
-      // Checked again inside the update: nothing may have sealed over it since.
-      const existing = data.accounts[id];
+    await this.records.change(teamId, slackUserId, (existing) => {
+      // Checked again inside the change: nothing may have sealed over it since.
       if (existing && !this.cipher.open(existing.sealedToken, id)) throw new StoredLinkUnreadableError(teamId, slackUserId);
-      data.accounts[id] = link;
+      return link;
     });
   }
 
   /** Linked (with the credential), unlinked, or linked but unreadable with the current keys. */
-  lookup(teamId: string, slackUserId: string): AccountState {
+  async lookup(teamId: string, slackUserId: string): Promise<AccountState> {
     const id = key(teamId, slackUserId);
-    const link = this.db.data.accounts[id];
+    const link = await this.records.read(teamId, slackUserId);
     if (!link) return { state: 'unlinked' };
     const identity: AccountIdentity = { helpdeskUserId: link.helpdeskUserId, username: link.username, email: link.email, role: link.role };
     const opened = this.#open(link.sealedToken, id);
@@ -97,24 +141,24 @@ export class AccountStore {
   }
 
   /** Every stored link's Slack user and help-desk user (no token): who notifications may concern. */
-  linkedPeople(): { teamId: string; userId: string; helpdeskUserId: number; role: HelpdeskRole; rejected: boolean }[] {
-    return Object.entries(this.db.data.accounts).map(([id, link]) => {
-      const [teamId = '', userId = ''] = id.split(':');
-      return { teamId, userId, helpdeskUserId: link.helpdeskUserId, role: link.role, rejected: link.rejectedAt !== undefined };
-    });
+  async linkedPeople(): Promise<{ teamId: string; userId: string; helpdeskUserId: number; role: HelpdeskRole; rejected: boolean }[]> {
+    return (await this.records.all()).map(({ teamId, slackUserId, link }) => ({
+      teamId,
+      userId: slackUserId,
+      helpdeskUserId: link.helpdeskUserId,
+      role: link.role,
+      rejected: link.rejectedAt !== undefined,
+    }));
   }
 
   /** The usable account, or undefined when there is none (never linked, or unreadable: see `lookup`). */
-  get(teamId: string, slackUserId: string): Account | undefined {
-    const found = this.lookup(teamId, slackUserId);
+  async get(teamId: string, slackUserId: string): Promise<Account | undefined> {
+    const found = await this.lookup(teamId, slackUserId);
     return found.state === 'linked' ? found.account : undefined;
   }
 
   async updateRole(teamId: string, slackUserId: string, role: HelpdeskRole): Promise<void> {
-    await this.db.update((data) => {
-      const link = data.accounts[key(teamId, slackUserId)];
-      if (link) link.role = role;
-    });
+    await this.records.change(teamId, slackUserId, (link) => (link && link.role !== role ? { ...link, role } : undefined));
   }
 
   /**
@@ -124,19 +168,19 @@ export class AccountStore {
    * new link, so a refusal of an unknown link rejects nothing.
    */
   async markRejected(teamId: string, slackUserId: string, linkedAt: Date): Promise<void> {
-    await this.db.update((data) => {
-      const link = data.accounts[key(teamId, slackUserId)];
-      if (link && Date.parse(link.linkedAt) !== linkedAt.getTime()) return;
-      if (link && !link.rejectedAt) link.rejectedAt = new Date().toISOString();
+    const at = new Date().toISOString();
+    await this.records.change(teamId, slackUserId, (link) => {
+      if (!link || Date.parse(link.linkedAt) !== linkedAt.getTime() || link.rejectedAt) return undefined;
+      return { ...link, rejectedAt: at };
     });
   }
 
   async unlink(teamId: string, slackUserId: string): Promise<boolean> {
-    const id = key(teamId, slackUserId);
-    if (!this.db.data.accounts[id]) return false;
-    await this.db.update((data) => {
-      delete data.accounts[id];
+    let existed = false;
+    await this.records.change(teamId, slackUserId, (link) => {
+      existed = link !== undefined;
+      return link ? null : undefined;
     });
-    return true;
+    return existed;
   }
 }

@@ -4,13 +4,23 @@ import { type Database, type DirectoryEntry, key } from './database.js';
 /** Entries older than this are looked up again (people change e-mails, accounts get merged). */
 const MAX_AGE_MS = 24 * 60 * 60_000;
 
-export class DirectoryStore {
+export interface DirectoryStore {
+  /** The entry, unless missing or older than a day (then it is looked up again). */
+  get(teamId: string, slackUserId: string, now?: number): Promise<DirectoryEntry | undefined>;
+  set(teamId: string, slackUserId: string, entry: Omit<DirectoryEntry, 'at'>): Promise<void>;
+  forget(teamId: string, slackUserId: string): Promise<void>;
+}
+
+/** `at` older than this is stale. */
+export const isFresh = (entry: DirectoryEntry, now: number): boolean => now - Date.parse(entry.at) <= MAX_AGE_MS;
+
+export class LowdbDirectoryStore implements DirectoryStore {
   constructor(private readonly db: Database) {}
 
-  get(teamId: string, slackUserId: string, now = Date.now()): DirectoryEntry | undefined {
+  async get(teamId: string, slackUserId: string, now = Date.now()): Promise<DirectoryEntry | undefined> {
     const entry = this.db.data.directory[key(teamId, slackUserId)];
-    if (!entry || now - Date.parse(entry.at) > MAX_AGE_MS) return undefined;
-    return entry;
+    if (!entry || !isFresh(entry, now)) return undefined;
+    return { ...entry };
   }
 
   async set(teamId: string, slackUserId: string, entry: Omit<DirectoryEntry, 'at'>): Promise<void> {

@@ -2,7 +2,8 @@
  * The embedded JobQueue: one table of the lowdb document (`DATA_DIR/talep-bot.json`). Every state
  * change is decided and applied in one synchronous section of `db.update`, then written to disk before
  * the promise resolves, so "enqueued" means "on disk" and a claim cannot race another claim.
- * Single process only; the shared (PostgreSQL) implementation is a later issue.
+ * Single process only, so leases never expire here (at start every running job is abandoned); the
+ * shared implementation is `src/store/postgres/jobs.ts`.
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
@@ -135,24 +136,24 @@ export class LowdbJobQueue implements JobQueue {
     return earliest === undefined ? undefined : new Date(earliest);
   }
 
-  async saveProgress(id: string, progress: JsonValue, now: Date): Promise<void> {
+  async saveProgress(id: string, progress: JsonValue, now: Date, workerId?: string): Promise<boolean> {
     const parsed = jsonValue.parse(progress);
-    await this.#change(id, now, (row) => {
+    return this.#change(id, now, workerId, (row) => {
       row.progress = parsed;
     });
   }
 
-  async complete(id: string, result: JsonValue | undefined, now: Date): Promise<void> {
+  async complete(id: string, result: JsonValue | undefined, now: Date, workerId?: string): Promise<boolean> {
     const parsed = result === undefined ? undefined : jsonValue.parse(result);
-    await this.#change(id, now, (row) => {
+    return this.#change(id, now, workerId, (row) => {
       row.state = 'done';
       row.result = parsed;
       row.history = appendAttempt(row.history, { at: now.toISOString() });
     });
   }
 
-  async retry(id: string, options: { error: string; runAt: Date; now: Date }): Promise<void> {
-    await this.#change(id, options.now, (row) => {
+  async retry(id: string, options: { error: string; runAt: Date; now: Date; workerId?: string }): Promise<boolean> {
+    return this.#change(id, options.now, options.workerId, (row) => {
       row.state = 'pending';
       row.runAt = options.runAt.toISOString();
       row.lastError = options.error;
@@ -160,19 +161,28 @@ export class LowdbJobQueue implements JobQueue {
     });
   }
 
-  async bury(id: string, options: { error: string; now: Date }): Promise<void> {
-    await this.#change(id, options.now, (row) => {
+  async bury(id: string, options: { error: string; now: Date; workerId?: string }): Promise<boolean> {
+    return this.#change(id, options.now, options.workerId, (row) => {
       row.state = 'dead';
       row.lastError = options.error;
       row.history = appendAttempt(row.history, { at: options.now.toISOString(), error: options.error });
     });
   }
 
-  async handBack(id: string, now: Date): Promise<void> {
-    await this.#change(id, now, (row) => {
+  async handBack(id: string, now: Date, workerId?: string): Promise<boolean> {
+    if (this.db.data.jobs[id]?.state !== 'running') return false;
+    return this.#change(id, now, workerId, (row) => {
       if (row.state !== 'running') return;
       row.state = 'pending';
       row.attempts = Math.max(0, row.attempts - 1);
+    });
+  }
+
+  async renewLeases(workerId: string, ids: readonly string[]): Promise<string[]> {
+    // One process: a claim lasts until this process ends it; nothing else can take it over.
+    return ids.filter((id) => {
+      const row = this.db.data.jobs[id];
+      return row?.state === 'running' && row.claimedBy === workerId;
     });
   }
 
@@ -256,10 +266,15 @@ export class LowdbJobQueue implements JobQueue {
       .sort(([, a], [, b]) => Date.parse(a.runAt) - Date.parse(b.runAt) || Date.parse(a.createdAt) - Date.parse(b.createdAt));
   }
 
-  async #change(id: string, now: Date, mutate: (row: JobRow) => void): Promise<void> {
+  /** Applies `mutate` to the job (with `workerId`: only while that worker holds it); answers whether it did. */
+  async #change(id: string, now: Date, workerId: string | undefined, mutate: (row: JobRow) => void): Promise<boolean> {
+    const holds = (row: JobRow | undefined): row is JobRow => row !== undefined && (workerId === undefined || (row.state === 'running' && row.claimedBy === workerId));
+    if (!holds(this.db.data.jobs[id])) return false;
+    let changed = false;
     await this.db.update((data) => {
       const row = data.jobs[id];
-      if (!row) return;
+      if (!holds(row)) return;
+      changed = true;
       mutate(row);
       if (row.state !== 'running') {
         row.claimedBy = undefined;
@@ -267,6 +282,7 @@ export class LowdbJobQueue implements JobQueue {
       }
       row.updatedAt = now.toISOString();
     });
+    return changed;
   }
 }
 

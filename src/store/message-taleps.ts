@@ -15,11 +15,37 @@ export type MessageClaim =
   /** Other accepted work is opening a talep from it. */
   | { state: 'opening'; jobKey: string; createdBy: string; at: Date };
 
-export class MessageTalepStore {
+export interface MessageTalepStore {
+  get(teamId: string, channelId: string, messageTs: string): Promise<MessageTalep | undefined>;
+  /**
+   * Reserves the message for the work `jobKey`, deciding and writing atomically. A reservation held by
+   * other work stays unless it is `replacing` (that work is known to have ended).
+   */
+  reserve(
+    teamId: string,
+    channelId: string,
+    messageTs: string,
+    claim: { jobKey: string; createdBy: string },
+    options?: { replacing?: string },
+  ): Promise<MessageClaim>;
+  /** Frees a reservation that `jobKey` holds (its work ended without a talep); a talep's link stays. */
+  release(teamId: string, channelId: string, messageTs: string, jobKey: string): Promise<void>;
+  /** The message opened `talepId` (the reservation's job key is kept). */
+  set(teamId: string, channelId: string, messageTs: string, talepId: number, createdBy: string): Promise<void>;
+  /** After the talep was merged away or deleted, the message may open a new one. */
+  forget(teamId: string, channelId: string, messageTs: string): Promise<void>;
+  /** Forgets every message that opened `talepId` (it was merged into another talep and deleted); answers how many. */
+  forgetTalep(talepId: number): Promise<number>;
+  /** The messages that opened `talepId` (thread sync links their threads). */
+  messagesOf(talepId: number): Promise<{ teamId: string; channelId: string; ts: string; createdBy: string }[]>;
+}
+
+export class LowdbMessageTalepStore implements MessageTalepStore {
   constructor(private readonly db: Database) {}
 
-  get(teamId: string, channelId: string, messageTs: string): MessageTalep | undefined {
-    return this.db.data.messageTaleps[key(teamId, channelId, messageTs)];
+  async get(teamId: string, channelId: string, messageTs: string): Promise<MessageTalep | undefined> {
+    const link = this.db.data.messageTaleps[key(teamId, channelId, messageTs)];
+    return link ? { ...link } : undefined;
   }
 
   /**
@@ -77,7 +103,7 @@ export class MessageTalepStore {
   }
 
   /** The messages that opened `talepId` (thread sync links their threads). */
-  messagesOf(talepId: number): { teamId: string; channelId: string; ts: string; createdBy: string }[] {
+  async messagesOf(talepId: number): Promise<{ teamId: string; channelId: string; ts: string; createdBy: string }[]> {
     return Object.entries(this.db.data.messageTaleps)
       .filter(([, link]) => link.talepId === talepId)
       .map(([messageKey, link]) => {

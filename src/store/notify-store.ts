@@ -11,7 +11,7 @@ import { FEED_EVENTS, type FeedEvent } from '../domain/feed-events.js';
 
 export { FEED_EVENTS, type FeedEvent };
 
-const feedFilter = z.object({
+export const feedFilter = z.object({
   /** Category names, lower case; absent: every category. */
   categories: z.array(z.string()).optional(),
   /** The lowest priority id shown (e.g. 1 for `priority:high+`). */
@@ -35,7 +35,7 @@ const feedEntry = z.object({
 });
 
 /** A talep as a destination last showed it: what a new read is compared with to say what changed. */
-const snapshot = z.object({
+export const snapshot = z.object({
   lastUpdated: z.string().optional(),
   statusId: z.int().optional(),
   status: z.string(),
@@ -50,14 +50,14 @@ export type TalepSnapshot = z.infer<typeof snapshot>;
 
 const cardEntry = z.object({ feedId: z.int(), ts: z.string(), state: snapshot, postedAt: z.string() });
 
-const personalEntry = z.object({
+export const personalEntry = z.object({
   state: snapshot,
   /** The due date a "due soon" / "overdue" DM was sent for (a new due date is told again). */
   dueSoonFor: z.string().optional(),
   overdueFor: z.string().optional(),
 });
 
-const prefsEntry = z.object({
+export const prefsEntry = z.object({
   kinds: z.object({ assigned: z.boolean(), comment: z.boolean(), status: z.boolean(), due: z.boolean() }),
   /** Hours in the person's zone, e.g. 20 → 8; DMs are held and sent as one digest afterwards. */
   quietHours: z.object({ from: z.int().min(0).max(23), to: z.int().min(0).max(23) }).optional(),
@@ -69,7 +69,7 @@ const prefsEntry = z.object({
 export type NotifyPrefs = z.infer<typeof prefsEntry>;
 export type NotifyKind = keyof NotifyPrefs['kinds'];
 
-const pollMark = z.object({
+export const pollMark = z.object({
   lastUpdated: z.string().optional(),
   /** When the talep last changed as far as the bot saw (recently active taleps are checked more often). */
   activeAt: z.string(),

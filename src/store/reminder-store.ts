@@ -12,9 +12,17 @@ const toEntry = (reminder: Reminder): ReminderEntry => ({
   postAt: reminder.postAt.toISOString(),
   createdAt: reminder.createdAt.toISOString(),
 });
-const fromEntry = (entry: ReminderEntry): Reminder => ({ ...entry, postAt: new Date(entry.postAt), createdAt: new Date(entry.createdAt) });
+export const fromEntry = (entry: ReminderEntry): Reminder => ({ ...entry, postAt: new Date(entry.postAt), createdAt: new Date(entry.createdAt) });
 
-export class ReminderStore {
+export interface ReminderStore {
+  add(teamId: string, userId: string, reminder: Reminder): Promise<void>;
+  /** The person's reminders still to come, soonest first (passed ones are dropped). */
+  upcoming(teamId: string, userId: string, now: Date): Promise<Reminder[]>;
+  /** Removes one reminder; answers it, or undefined when the person has no such reminder. */
+  remove(teamId: string, userId: string, scheduledMessageId: string): Promise<Reminder | undefined>;
+}
+
+export class LowdbReminderStore implements ReminderStore {
   constructor(private readonly db: Database) {}
 
   async add(teamId: string, userId: string, reminder: Reminder): Promise<void> {

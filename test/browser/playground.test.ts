@@ -82,7 +82,7 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     await dialog.getByRole('alert').filter({ hasText: 'does not look like a token' }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
-    expect(pg.services.stores.accounts.lookup('T0PLAYGND', PEOPLE.find((person) => person.name === 'newcomer')?.id ?? '').state).not.toBe('linked');
+    expect((await pg.services.stores.accounts.lookup('T0PLAYGND', PEOPLE.find((person) => person.name === 'newcomer')?.id ?? '')).state).not.toBe('linked');
     await switchTo(page, 'agent');
   }, 30_000);
 

@@ -2,7 +2,7 @@
  * Account linking end to end: signed requests to the Bolt receiver, the connect modal, the token check
  * through the lock-out guard, whoami/disconnect, a token the help desk stops accepting, and App Home.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useHarness } from '../support/use-harness.js';
 import { ConnectIds } from '../../src/views/account/ids.js';
 import { json, postTo } from '../support/e2e.js';
@@ -62,7 +62,7 @@ describe('/talep connect', () => {
   it('answers a malformed token inline, without calling the help desk', async () => {
     const res = await submit('has spaces in it');
     expect(res.body).toEqual({ response_action: 'errors', errors: { [ConnectIds.tokenBlock]: expect.any(String) } });
-    expect(h.services.stores.accounts.get('T1', people.agent.userId)).toBeUndefined();
+    expect(await h.services.stores.accounts.get('T1', people.agent.userId)).toBeUndefined();
   });
 
   it('re-opens the form with the reason when the help desk refuses the token', async () => {
@@ -75,7 +75,7 @@ describe('/talep connect', () => {
       'the form with the refusal',
     );
     expect((update.args.view as { callback_id: string }).callback_id).toBe(ConnectIds.callbackId);
-    expect(h.services.stores.accounts.get('T1', people.stranger.userId)).toBeUndefined();
+    expect(await h.services.stores.accounts.get('T1', people.stranger.userId)).toBeUndefined();
   });
 
   it('links a valid token, names the user and role, and never echoes the token', async () => {
@@ -85,7 +85,7 @@ describe('/talep connect', () => {
       () => h.slack.callsTo('views.update').find((call) => JSON.stringify(call.args.view).includes('Connected as *agent*')),
       'the connected view',
     );
-    const account = h.services.stores.accounts.get('T1', people.agent.userId);
+    const account = await h.services.stores.accounts.get('T1', people.agent.userId);
     expect(account).toMatchObject({ username: 'agent', role: 'agent', email: 'agent@example.com' });
     const ephemeral = await h.slack.waitFor(() => h.slack.callsTo('chat.postEphemeral').find((c) => c.args.user === people.agent.userId));
     expect(JSON.stringify(ephemeral.args)).toContain('Agent (Temsilci)');
@@ -94,8 +94,8 @@ describe('/talep connect', () => {
 
   it('recognises a regular user', async () => {
     await submit(h.sandbox.tokenFor('user'), 'user');
-    await h.slack.waitFor(() => h.services.stores.accounts.get('T1', people.user.userId), 'the user link');
-    expect(h.services.stores.accounts.get('T1', people.user.userId)?.role).toBe('user');
+    await vi.waitFor(async () => expect(await h.services.stores.accounts.get('T1', people.user.userId)).toBeDefined(), { timeout: 8_000 });
+    expect((await h.services.stores.accounts.get('T1', people.user.userId))?.role).toBe('user');
   });
 
 });
@@ -112,7 +112,7 @@ describe('whoami and disconnect', () => {
     await h.link('agent2');
     const res = await h.send.slash(h.as('agent2'), 'disconnect');
     expect((await postTo(h, res.responseUrl)).text).toContain('Disconnected');
-    expect(h.services.stores.accounts.get('T1', people.agent2.userId)).toBeUndefined();
+    expect(await h.services.stores.accounts.get('T1', people.agent2.userId)).toBeUndefined();
     const again = await h.send.slash(h.as('agent2'), 'whoami');
     expect(json(await postTo(h, again.responseUrl))).toContain('account_connect_open');
   });
@@ -137,12 +137,12 @@ describe('App Home', () => {
     const call = await h.slack.waitFor(() => h.slack.callsTo('views.publish')[before], 'views.publish');
     expect(call.args.user_id).toBe(people.agent2.userId);
     expect(JSON.stringify(call.args.view)).toContain('account_connect_open');
-    expect(h.services.stores.accounts.get('T1', people.agent2.userId)).toBeUndefined();
+    expect(await h.services.stores.accounts.get('T1', people.agent2.userId)).toBeUndefined();
   });
 
   it('shows a refused saved token on the Home tab with the one sentence for it', async () => {
     await h.link('agent2');
-    await h.services.stores.accounts.markRejected('T1', people.agent2.userId, h.services.stores.accounts.get('T1', people.agent2.userId)?.linkedAt as Date);
+    await h.services.stores.accounts.markRejected('T1', people.agent2.userId, (await h.services.stores.accounts.get('T1', people.agent2.userId))?.linkedAt as Date);
     const before = h.slack.callsTo('views.publish').length;
     await h.send.event({ type: 'app_home_opened', user: people.agent2.userId, channel: 'D3', tab: 'home' });
     const call = await h.slack.waitFor(() => h.slack.callsTo('views.publish')[before], 'views.publish');

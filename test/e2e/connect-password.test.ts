@@ -43,7 +43,7 @@ const finalView = (viewId: string) =>
   }, `the result in ${viewId}`);
 
 /** Everything that left the bot or was kept by it: log lines, Slack calls and posts, the store. */
-const everythingKept = () => JSON.stringify([h.logs, h.slack.calls, h.slack.responsePosts, h.services.stores.db.data]);
+const everythingKept = () => JSON.stringify([h.logs, h.slack.calls, h.slack.responsePosts, h.services.stores.db?.data]);
 
 describe('connect with user name and password', () => {
   it('offers both ways in the modal, with the warning that Slack shows what is typed', async () => {
@@ -64,7 +64,7 @@ describe('connect with user name and password', () => {
     const res = await signIn('agent', { username: 'agent', password: secretPassword }, 'V-pw-ok');
     expect(res.status).toBe(200);
     expect(await finalView('V-pw-ok')).toContain('Connected as *agent*');
-    const account = h.services.stores.accounts.get('T1', people.agent.userId);
+    const account = await h.services.stores.accounts.get('T1', people.agent.userId);
     expect(account?.credential).toEqual({ kind: 'bearer', token });
     expect(h.logs.join('\n')).toMatch(/linked T1:UAGENT to help-desk user 2 \(agent\) by user name and password/);
     expect(everythingKept()).not.toContain(secretPassword);
@@ -80,7 +80,7 @@ describe('connect with user name and password', () => {
     expect(view).toContain('The help desk refused this user name and password.');
     expect(view).toContain('"initial_value":"user"');
     expect(everythingKept()).not.toContain(wrongPassword);
-    expect(h.services.stores.accounts.get('T1', people.user.userId)).toBeUndefined();
+    expect(await h.services.stores.accounts.get('T1', people.user.userId)).toBeUndefined();
 
     // The guard counts wrong passwords like wrong tokens: one more (a newcomer's first try, which the
     // guard still lets through) makes two, and the third person's sign-in is paused, not sent.

@@ -104,7 +104,7 @@ describe.each(ways)('%s', (_way, deliver) => {
     const replies = h.slack.calls.slice(mark).filter((call) => call.method === 'chat.postMessage' && call.args.thread_ts === ts);
     expect(replies).toHaveLength(1);
     expect(JSON.stringify(replies[0]?.args)).toContain(`#${id}`);
-    expect(h.services.stores.messageTaleps.get('T1', 'C1', ts)?.talepId).toBe(id);
+    expect((await h.services.stores.messageTaleps.get('T1', 'C1', ts))?.talepId).toBe(id);
   });
 });
 

@@ -32,14 +32,14 @@ async function sandboxBlocksUs(): Promise<boolean> {
 
 describe('a token the help desk stops accepting', () => {
   it('is marked rejected, never sent again, and the user is asked to reconnect', async () => {
-    const agent2 = h.services.stores.accounts.get('T1', people.agent2.userId)!;
+    const agent2 = (await h.services.stores.accounts.get('T1', people.agent2.userId))!;
     // Changing the password invalidates the user's token in the help desk.
     await h.helpdeskAs('admin').updateUser({ userId: agent2.helpdeskUserId, password: 'new-password-1' });
     const res = await h.send.slash(h.as('agent2'), 'whoami');
     const post = await postTo(h, res.responseUrl);
     expect(post.text).toContain('refused your token');
     expect(JSON.stringify(post.blocks)).toContain('account_connect_open');
-    expect(h.services.stores.accounts.get('T1', people.agent2.userId)?.rejected).toBe(true);
+    expect((await h.services.stores.accounts.get('T1', people.agent2.userId))?.rejected).toBe(true);
     const next = await h.send.slash(h.as('agent2'), 'whoami');
     expect((await postTo(h, next.responseUrl)).text).toContain('refused your saved token');
   });
@@ -70,7 +70,7 @@ describe('ten people pasting wrong tokens at once', () => {
 
 describe('a verified token failing right after other failures', () => {
   it('is treated as a possible IP block: everyone waits, then one probe decides', async () => {
-    const agent = h.services.stores.accounts.get('T1', people.agent.userId)!;
+    const agent = (await h.services.stores.accounts.get('T1', people.agent.userId))!;
     await h.helpdeskAs('admin').updateUser({ userId: agent.helpdeskUserId, password: 'another-password-2' });
 
     const res = await h.send.slash(h.as('agent'), 'whoami');
@@ -78,7 +78,7 @@ describe('a verified token failing right after other failures', () => {
     // First the user hears the call is queued; after the pause the probe (their dead token) decides.
     expect(posts[0]?.text).toContain('queued');
     expect(posts[1]?.text).toContain('refused your token');
-    expect(h.services.stores.accounts.get('T1', people.agent.userId)?.rejected).toBe(true);
+    expect((await h.services.stores.accounts.get('T1', people.agent.userId))?.rejected).toBe(true);
     expect(await sandboxBlocksUs()).toBe(false);
 
     // The failed probe keeps the pause for one more round; the admin's healthy token probes next and

@@ -113,7 +113,7 @@ describe('Open a talep', () => {
     expect(String(reply.args.text)).toContain(`Talep #${talepId}`);
     expect(JSON.stringify(reply.args.blocks)).toContain(talep.Url ?? 'missing url');
     expect(JSON.stringify(reply.args.blocks)).not.toContain('Posted in Slack');
-    expect(h.services.stores.messageTaleps.get('T1', 'C1', ts)?.talepId).toBe(talepId);
+    expect((await h.services.stores.messageTaleps.get('T1', 'C1', ts))?.talepId).toBe(talepId);
   });
 
   it('a second "Open a talep" on the same message offers the existing talep instead of a duplicate', async () => {
@@ -132,7 +132,7 @@ describe('Open a talep', () => {
     const { mark } = await openTalepFrom('agent', { ts: orphanTs, user: 'UAUTHOR', text: 'Wi-Fi drops' });
     const form = await updated(mark, (view) => view.callback_id === NewTalepIds.callbackId, 'the form');
     expect(inputElement(form, NewTalepIds.subject.block)?.initial_value).toBe('Wi-Fi drops');
-    expect(h.services.stores.messageTaleps.get('T1', 'C1', orphanTs)).toBeUndefined();
+    expect(await h.services.stores.messageTaleps.get('T1', 'C1', orphanTs)).toBeUndefined();
   });
 
   it('an unlinked user gets the connect prompt and no modal', async () => {

@@ -63,7 +63,7 @@ describe('the duplicate guard of "Open a talep"', () => {
     const offered = await viewUpdateSince(h, mark, (view) => viewText(view).includes('already opened'), 'the existing talep', second.viewId);
     expect(viewText(viewOf(offered))).toContain(`Talep #${id} was already opened from this message`);
     expect(await talepCount()).toBe(before);
-    expect(h.services.stores.messageTaleps.get('T1', 'C1', ts)?.talepId).toBe(id);
+    expect((await h.services.stores.messageTaleps.get('T1', 'C1', ts))?.talepId).toBe(id);
   });
 
   it('someone who may not see the talep the message opened is offered its id, without details, and no form', async () => {

@@ -34,6 +34,20 @@ const postsIn = (channel: string) => h.slack.callsTo('chat.postMessage').filter(
 const cardOf = (talepId: number) => postsIn(CHANNEL).find((call) => !call.args.thread_ts && json(call.args.blocks).includes(`|#${talepId}>`));
 const repliesTo = (ts: string) => postsIn(CHANNEL).filter((call) => call.args.thread_ts === ts);
 
+describe("assignees' taleps are watched", () => {
+  it("a talep assigned before anyone watched it gets its due reminder, and no false 'assigned' DM", async () => {
+    // Created and assigned "long ago" as far as the bot knows: before its poller's first round.
+    const { id } = await h.sandboxAs('admin').createTalep({ categoryId: 2, subject: 'Old but due soon', body: 'x', priorityId: 0, assignedToUserId: 3 });
+    await h.sandboxAs('admin').updateTalep({ id, dueDate: new Date(Date.now() + 2 * 3_600_000) });
+    const dms = () => h.slack.callsTo('chat.postMessage').filter((call) => call.args.channel === 'UAGENT2' && json(call.args).includes(`#${id}`));
+    await h.slack.waitFor(() => dms().find((call) => json(call.args).includes(':alarm_clock:')), 'the due reminder', 20_000);
+    expect(dms().filter((call) => json(call.args).includes('Assigned to'))).toHaveLength(0);
+    // A comment after that is told (the baseline from the list knew no comments).
+    await h.helpdeskAs('agent').addComment({ id, body: 'A later comment for agent2' });
+    await h.slack.waitFor(() => dms().find((call) => json(call.args).includes('A later comment')), 'the comment DM', 20_000);
+  }, 45_000);
+});
+
 describe('polling, with push off', () => {
   let talepId = 0;
   let ts = '';

@@ -192,7 +192,7 @@ describe('personal DMs', () => {
 });
 
 describe('App Home work queue', () => {
-  const homeOf = async (person: 'user' | 'agent' | 'admin') => {
+  const homeOf = async (person: 'user' | 'agent' | 'agent2' | 'admin') => {
     const before = h.slack.callsTo('views.publish').length;
     await h.send.event({ type: 'app_home_opened', user: people[person].userId, channel: 'D1', tab: 'home' });
     const call = await h.slack.waitFor(() => h.slack.callsTo('views.publish').slice(before).find((c) => c.args.user_id === people[person].userId), 'views.publish');
@@ -209,6 +209,52 @@ describe('App Home work queue', () => {
     expect(text).toContain(TalepCardIds.close);
     expect(text).toContain('notify_home_kinds');
     expect(view.blocks.length).toBeLessThanOrEqual(100);
+  });
+
+  it('publishes with the hash of the last view, and again when an event touches the person', async () => {
+    const before = h.slack.callsTo('views.publish').length;
+    // An event about the person's talep: their Home tab (shown before) is rebuilt.
+    const id = await newTalep('Home refresh check');
+    await h.helpdeskAs('agent').updateTalep({ id, statusId: 2 });
+    await h.slack.waitFor(
+      () => h.slack.callsTo('views.publish').slice(before).find((call) => call.args.user_id === people.user.userId && json(call.args.view).includes(`#${id}`)),
+      'the refreshed Home tab',
+    );
+    // Each publish carries the hash Slack gave the one before it, so an older view never overwrites a newer one.
+    const publishes = h.slack.callsTo('views.publish').filter((call) => call.args.user_id === people.user.userId);
+    expect(publishes.length).toBeGreaterThanOrEqual(2);
+    for (let n = 1; n < publishes.length; n += 1) {
+      expect(publishes[n]!.args.hash).toBe((publishes[n - 1]!.reply.view as { hash?: string }).hash);
+    }
+  });
+
+  it('keeps the notification settings pressed on the Home tab', async () => {
+    const home = { view: { id: 'V-home', type: 'home' } };
+    await h.send.blockAction(h.as('user'), { action_id: 'notify_home_kinds', type: 'checkboxes', selected_options: [{ value: 'assigned' }, { value: 'due' }] }, home);
+    await h.send.blockAction(h.as('user'), { action_id: 'notify_home_quiet', type: 'static_select', selected_option: { value: '22-7' } }, home);
+    await h.send.blockAction(h.as('user'), { action_id: 'notify_home_digest', type: 'checkboxes', selected_options: [{ value: 'digest' }] }, home);
+    await until(async () => (await h.services.stores.notify.prefs('T1', people.user.userId)).digestOnly, 'the settings saved');
+    const prefs = await h.services.stores.notify.prefs('T1', people.user.userId);
+    expect(prefs.kinds).toEqual({ assigned: true, comment: false, status: false, due: true });
+    expect(prefs.quietHours).toEqual({ from: 22, to: 7 });
+    // Digest only: a change is held for the digest, not sent as its own DM.
+    const id = await newTalep('Held for the digest');
+    await until(async () => (await h.services.stores.notify.personal('T1', people.user.userId, id)) !== undefined, 'the talep noted');
+    await h.services.stores.notify.savePrefs('T1', people.user.userId, { ...prefs, kinds: { ...prefs.kinds, status: true } });
+    const mark = h.slack.callsTo('chat.postMessage').length;
+    await h.helpdeskAs('agent').updateTalep({ id, statusId: 2 });
+    await until(async () => (await h.services.stores.notify.digestOwners()).some((owner) => owner.userId === people.user.userId), 'the held line');
+    expect(json(h.slack.callsTo('chat.postMessage').slice(mark).filter((call) => call.args.channel === people.user.userId))).not.toContain(`#${id}`);
+    await h.services.stores.notify.savePrefs('T1', people.user.userId, { kinds: { assigned: true, comment: true, status: true, due: true }, digestOnly: false, muted: [] });
+  });
+
+  it("lists an agent's unassigned taleps of their own categories only", async () => {
+    const software = await newTalep('Unassigned software question', { categoryId: 2 });
+    const hardware = await newTalep('Unassigned hardware question', { categoryId: 1 });
+    const view = await homeOf('agent2');
+    const text = json(view.blocks);
+    expect(text).toContain(`|#${software}>`);
+    expect(text).not.toContain(`|#${hardware}>`);
   });
 
   it('shows an agent and an admin their queues with counts and Assign to me', async () => {
@@ -230,7 +276,7 @@ describe('a token the help desk refuses', () => {
     const first = await newTalep('Licence server down', { categoryId: 2 });
     await h.slack.waitFor(() => cardOf(channel, first), 'the feed card');
     // The token is revoked in the help desk: the stored one no longer works.
-    const stored = h.services.stores.accounts.get('T1', people.agent2.userId)!;
+    const stored = (await h.services.stores.accounts.get('T1', people.agent2.userId))!;
     await h.services.stores.accounts.link('T1', people.agent2.userId, 'revoked-token', stored);
     const dms = () => h.slack.callsTo('chat.postMessage').filter((call) => call.args.channel === people.agent2.userId && json(call.args).includes('refused your saved token'));
     await h.helpdeskAs('agent').addComment({ id: first, body: 'First change after the revocation' });

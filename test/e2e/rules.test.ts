@@ -48,7 +48,7 @@ describe('an agent', () => {
   it('gets "admins only" even before any rule is registered (the help desk says they are no admin)', async () => {
     const shown = await openRules('agent', 'admins only');
     expect(json(shown.view)).not.toContain(RuleIds.addInput);
-    expect(h.services.stores.rules.ruleIds('T1')).toEqual([]);
+    expect(await h.services.stores.rules.ruleIds('T1')).toEqual([]);
   });
 });
 
@@ -70,7 +70,7 @@ describe('an admin', () => {
     expect(res.body).toMatchObject({ response_action: 'update' });
     modal = await modalShowing(h, modal.id, 'was not added');
     expect(json(modal.view)).toContain('"initial_value":"99"');
-    expect(h.services.stores.rules.has('T1', 99)).toBe(false);
+    expect(await h.services.stores.rules.has('T1', 99)).toBe(false);
   });
 
   it('adds a seeded rule: its name, a summary of conditions and actions, and its state', async () => {
@@ -82,7 +82,7 @@ describe('an admin', () => {
     expect(text).toContain('escalated');
     expect(text).toContain(':white_circle: Disabled');
     expect(text).toContain(RuleIds.enable);
-    expect(h.services.stores.rules.ruleIds('T1')).toEqual([escalateCritical]);
+    expect(await h.services.stores.rules.ruleIds('T1')).toEqual([escalateCritical]);
   });
 
   it('says inline that a registered id is already there', async () => {
@@ -102,7 +102,7 @@ describe('an admin', () => {
     const update = h.slack.callsTo('views.update').slice(updatesBefore).find((call) => call.args.view_id === modal.id);
     expect(update?.args.hash).toBe('h-before');
     expect(json(modal.view)).toContain('<@UADMIN> disabled rule #1');
-    expect(h.services.stores.rules.recentChanges('T1', 1)).toEqual([
+    expect(await h.services.stores.rules.recentChanges('T1', 1)).toEqual([
       { ruleId: tagPrinterTaleps, change: 'disabled', by: 'UADMIN', at: expect.any(String) },
     ]);
   });
@@ -111,13 +111,13 @@ describe('an admin', () => {
     await press('admin', modal, RuleIds.enable, tagPrinterTaleps);
     modal = await modalShowing(h, modal.id, 'Rule #1 *Tag printer taleps* enabled.');
     expect((await h.helpdeskAs('admin').getRule({ id: tagPrinterTaleps })).enabled).toBe(true);
-    expect(h.services.stores.rules.recentChanges('T1', 1)[0]).toMatchObject({ change: 'enabled', by: 'UADMIN' });
+    expect((await h.services.stores.rules.recentChanges('T1', 1))[0]).toMatchObject({ change: 'enabled', by: 'UADMIN' });
   });
 
   it('removes a rule from the list without touching the help desk', async () => {
     await press('admin', modal, RuleIds.remove, escalateCritical);
     modal = await modalShowing(h, modal.id, 'Removed rule #2');
-    expect(h.services.stores.rules.ruleIds('T1')).toEqual([tagPrinterTaleps]);
+    expect(await h.services.stores.rules.ruleIds('T1')).toEqual([tagPrinterTaleps]);
     expect((await h.helpdeskAs('admin').getRule({ id: escalateCritical })).name).toBe('Escalate critical taleps to the agent');
   });
 
@@ -136,11 +136,11 @@ describe('an agent, once rules are registered', () => {
   });
 
   it('cannot disable a rule by pressing a button it was never shown', async () => {
-    const logBefore = h.services.stores.rules.recentChanges('T1', 50).length;
+    const logBefore = (await h.services.stores.rules.recentChanges('T1', 50)).length;
     const shown = { id: 'V-crafted', view: {} };
     await press('agent', shown, RuleIds.disable, tagPrinterTaleps);
     await modalShowing(h, 'V-crafted', 'admins only');
     expect((await h.helpdeskAs('admin').getRule({ id: tagPrinterTaleps })).enabled).toBe(true);
-    expect(h.services.stores.rules.recentChanges('T1', 50)).toHaveLength(logBefore);
+    expect(await h.services.stores.rules.recentChanges('T1', 50)).toHaveLength(logBefore);
   });
 });

@@ -181,8 +181,8 @@ describe('merge', () => {
     const comments = await hd().comments({ id: 1 });
     expect(comments.map((comment) => comment.Body)).toContain('Battery replaced under warranty.');
     expect((await hd().getTalep({ id: 1 })).Tags.map((tag) => tag.Name)).toEqual(expect.arrayContaining(['printer', 'laptop']));
-    expect(h.services.stores.messageTaleps.get('T1', 'C1', '1700000000.000100')).toBeUndefined();
-    expect(h.services.stores.messageTaleps.get('T1', 'C1', '1700000000.000200')?.talepId).toBe(2);
+    expect(await h.services.stores.messageTaleps.get('T1', 'C1', '1700000000.000100')).toBeUndefined();
+    expect((await h.services.stores.messageTaleps.get('T1', 'C1', '1700000000.000200'))?.talepId).toBe(2);
   });
 
   it('says so when a talep of the merge no longer exists', async () => {

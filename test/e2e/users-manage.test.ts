@@ -321,10 +321,10 @@ describe('user delete', () => {
     const { userId } = await admin().createUser({ email: 'slackli@example.com' });
     h.slack.users.set('USLACKLI', { id: 'USLACKLI', name: 'slackli', email: 'slackli@example.com', tzOffset: 0 });
     const { confirm } = await askToDelete('admin', '<@USLACKLI|slackli>');
-    expect(h.services.stores.directory.get('T1', 'USLACKLI')?.helpdeskUserId).toBe(userId);
+    expect((await h.services.stores.directory.get('T1', 'USLACKLI'))?.helpdeskUserId).toBe(userId);
     await pressAnswer(h, 'admin', { action_id: UserIds.deleteConfirm, value: confirm?.value });
     expect(await exists(userId)).toBe(false);
-    expect(h.services.stores.directory.get('T1', 'USLACKLI')).toBeUndefined();
+    expect(await h.services.stores.directory.get('T1', 'USLACKLI')).toBeUndefined();
   });
 
   it('does not offer to delete your own account', async () => {

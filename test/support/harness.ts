@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach } from 'vitest';
 import { createTalepApp, type TalepApp } from '../../src/app.js';
 import { buildServices } from '../../src/bootstrap.js';
+import { dropTestSchemasOf, openTestPostgres } from './postgres.js';
 import { identify } from '../../src/commands/account/public.js';
 import type { Services } from '../../src/slack/services.js';
 import type { Config } from '../../src/config.js';
@@ -53,6 +54,11 @@ export interface HarnessOptions {
   transport?: BuildServicesOptions['transport'];
   /** The job worker's settings, e.g. a manual clock that drives retries and back-off. */
   jobRunner?: BuildServicesOptions['jobRunner'];
+  /**
+   * Which store: embedded (in memory) or PostgreSQL (a schema of its own on TEST_DATABASE_URL).
+   * Default: `TALEP_TEST_STORE` (so the whole e2e suite can run on PostgreSQL), else embedded.
+   */
+  store?: 'embedded' | 'postgres';
   /** Help desk → Slack settings (webhook secret, polling, coalescing); default: no webhook, no polling. */
   notify?: BuildServicesOptions['notify'];
   /** The bot's data directory (default: in memory), e.g. to restart the bot on the same store. */
@@ -115,11 +121,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   } satisfies Pick<Config, 'slack' | 'helpdesk' | 'port' | 'logLevel'>;
   const logs: string[] = [];
   const logger = createLogger('debug', (line) => logs.push(line));
+  const store = options.store ?? (process.env.TALEP_TEST_STORE === 'postgres' ? 'postgres' : 'embedded');
+  const postgres = store === 'postgres' ? await openTestPostgres() : undefined;
   const services = await buildServices({
     config,
     helpdeskUrl,
     logger,
     dataDir: options.dataDir,
+    ...(postgres ? { postgres } : {}),
     encryptionKey: options.encryptionKey ?? randomBytes(32),
     guard: options.guard,
     connectWithPassword: options.connectWithPassword ?? false,
@@ -160,6 +169,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await slack.close();
       await proxy?.close();
       await sandbox.close();
+      if (postgres) await dropTestSchemasOf([postgres]);
       failOnViolations(slack, 'after the last test of the file');
     },
   };

@@ -19,6 +19,8 @@ export interface SeenRequest {
   method: string;
   path: string;
   at: number;
+  /** The help desk's answer status, once it answered. */
+  status?: number;
 }
 
 type Held = () => void;
@@ -123,7 +125,7 @@ export class HelpdeskProxy {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const seen = { method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://proxy').pathname, at: Date.now() };
+    const seen: SeenRequest = { method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://proxy').pathname, at: Date.now() };
     this.seen.push(seen);
     let clientGone = false;
     res.on('close', () => {
@@ -147,6 +149,7 @@ export class HelpdeskProxy {
       if (!clientGone) res.destroy();
       return;
     }
+    seen.status = answer.status;
     const late = this.answerDelay(seen);
     if (late > 0) await new Promise((resolve) => setTimeout(resolve, late));
     if (freezeAnswer || this.#mode === 'freeze') await this.#hold();

@@ -306,3 +306,27 @@ describe('reference data shared across people (issue 13)', () => {
     expect(h.requests()).toHaveLength(2);
   });
 });
+
+describe('SingleFlight: a repeat that joins a waiting read is told its wait (issue 13)', () => {
+  it('tells the joiner the estimate at once, less the time gone by, and later estimates too', async () => {
+    const { SingleFlight } = await import('../../src/api/cache.js');
+    const flights = new SingleFlight();
+    const first: number[] = [];
+    const joiner: number[] = [];
+    let finish!: (value: string) => void;
+    let report!: (ms: number) => void;
+    const a = flights.run('k', (_signal, onQueued) => {
+      report = onQueued;
+      onQueued(30_000); // synchronously, as a blocked lock-out guard does
+      return new Promise<string>((resolve) => (finish = resolve));
+    }, undefined, (ms) => first.push(ms));
+    const b = flights.run('k', async () => 'never', undefined, (ms) => joiner.push(ms));
+    expect(first).toEqual([30_000]);
+    expect(joiner).toHaveLength(1);
+    expect(joiner[0]).toBeGreaterThan(29_000);
+    report(10_000);
+    expect(joiner.at(-1)).toBe(10_000);
+    finish('answer');
+    expect(await Promise.all([a, b])).toEqual(['answer', 'answer']);
+  });
+});

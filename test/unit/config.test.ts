@@ -10,7 +10,9 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe('./data');
     expect(config.helpdesk.url).toBeUndefined();
-    expect(config.helpdesk.rateLimits).toEqual({ enabled: true, general: 90, search: 60 });
+    expect(config.helpdesk.rateLimits).toEqual({ enabled: true, general: 90, search: 60, windowMs: 60_000 });
+    expect(config.helpdesk.egressGroup).toBe('shared');
+    expect(config.databaseUrl).toBeUndefined();
     expect(config.tokenEncryptionKeys).toBeUndefined();
   });
 
@@ -35,6 +37,22 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('SLACK_BOT_TOKEN is required');
   });
 
+  it('reads the shared-instance settings: the egress group and the rate window', () => {
+    const config = loadConfig({ ...base, HELPDESK_EGRESS_GROUP: 'zone-b', HELPDESK_RATE_WINDOW_MS: '6000' });
+    expect(config.helpdesk.egressGroup).toBe('zone-b');
+    expect(config.helpdesk.rateLimits.windowMs).toBe(6_000);
+    expect(() => loadConfig({ ...base, HELPDESK_RATE_WINDOW_MS: '10' })).toThrow(/HELPDESK_RATE_WINDOW_MS/);
+  });
+
+  it('takes a PostgreSQL DATABASE_URL (with the shared TOKEN_ENCRYPTION_KEY it needs), and only that', () => {
+    const key = 'a'.repeat(64);
+    expect(loadConfig(base).databaseUrl).toBeUndefined();
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://talep:pw@db:5432/talep', TOKEN_ENCRYPTION_KEY: key }).databaseUrl).toBe('postgres://talep:pw@db:5432/talep');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/talep', TOKEN_ENCRYPTION_KEY: key }).databaseUrl).toBe('postgresql://db/talep');
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://db/talep', TOKEN_ENCRYPTION_KEY: key })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db/talep' })).toThrow(/DATABASE_URL needs TOKEN_ENCRYPTION_KEY/);
+  });
+
   it('asks for a signing secret in HTTP mode', () => {
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET is required in HTTP mode/);
   });
@@ -51,7 +69,7 @@ describe('loadConfig', () => {
     });
     expect(config.helpdesk.url).toBe('https://hd.example.com/helpdesk/api');
     expect(config.slack.apiUrl).toBe('http://127.0.0.1:4000/api/');
-    expect(config.helpdesk.rateLimits).toEqual({ enabled: false, general: 90, search: 30 });
+    expect(config.helpdesk.rateLimits).toEqual({ enabled: false, general: 90, search: 30, windowMs: 60_000 });
     expect(config.tokenEncryptionKeys?.map((each) => each.toString('hex'))).toEqual([key]);
   });
 

@@ -36,21 +36,21 @@ describe('what a message event means', () => {
     const index = await indexWith(stores);
     const message = (channel: string, extra: Record<string, unknown> = {}) => ({ type: 'message', channel, user: 'U2', text: 'hi', ts: '200.5', ...extra });
 
-    expect(meaningOf(message('CLINK', { thread_ts: '100.1' }), 'T1', index)).toMatchObject({ kind: 'reply', threadTs: '100.1', message: { userId: 'U2', text: 'hi' } });
-    expect(meaningOf(message('CLINK', { thread_ts: '100.2' }), 'T1', index).kind).toBe('ignore');
-    expect(meaningOf(message('CLINK'), 'T1', index).kind).toBe('ignore');
-    expect(meaningOf(message('CLINK', { thread_ts: '100.1', bot_id: 'B1' }), 'T1', index).kind).toBe('ignore');
-    expect(meaningOf(message('CLINK', { thread_ts: '100.1', subtype: 'channel_join' }), 'T1', index).kind).toBe('ignore');
-    expect(meaningOf(message('CLINK', { thread_ts: '100.1', subtype: 'file_share' }), 'T1', index).kind).toBe('reply');
+    expect(await meaningOf(message('CLINK', { thread_ts: '100.1' }), 'T1', index)).toMatchObject({ kind: 'reply', threadTs: '100.1', message: { userId: 'U2', text: 'hi' } });
+    expect((await meaningOf(message('CLINK', { thread_ts: '100.2' }), 'T1', index)).kind).toBe('ignore');
+    expect((await meaningOf(message('CLINK'), 'T1', index)).kind).toBe('ignore');
+    expect((await meaningOf(message('CLINK', { thread_ts: '100.1', bot_id: 'B1' }), 'T1', index)).kind).toBe('ignore');
+    expect((await meaningOf(message('CLINK', { thread_ts: '100.1', subtype: 'channel_join' }), 'T1', index)).kind).toBe('ignore');
+    expect((await meaningOf(message('CLINK', { thread_ts: '100.1', subtype: 'file_share' }), 'T1', index)).kind).toBe('reply');
     // Sync off in that channel: its linked threads are left alone.
-    expect(meaningOf(message('CQUIET', { thread_ts: '300.1' }), 'T1', index).kind).toBe('ignore');
-    expect(meaningOf(message('CREQ'), 'T1', index).kind).toBe('request');
-    expect(meaningOf(message('CREQ', { thread_ts: '200.5' }), 'T1', index).kind).toBe('request');
-    expect(meaningOf(message('CREQ', { thread_ts: '150.1' }), 'T1', index).kind).toBe('ignore');
-    expect(meaningOf(message('CTRI'), 'T1', index).kind).toBe('triage');
-    expect(meaningOf(message('CTRI'), 'T2', index).kind).toBe('ignore');
-    expect(meaningOf({ type: 'message' }, 'T1', index).kind).toBe('ignore');
-    expect(meaningOf('junk', 'T1', index).kind).toBe('ignore');
+    expect((await meaningOf(message('CQUIET', { thread_ts: '300.1' }), 'T1', index)).kind).toBe('ignore');
+    expect((await meaningOf(message('CREQ'), 'T1', index)).kind).toBe('request');
+    expect((await meaningOf(message('CREQ', { thread_ts: '200.5' }), 'T1', index)).kind).toBe('request');
+    expect((await meaningOf(message('CREQ', { thread_ts: '150.1' }), 'T1', index)).kind).toBe('ignore');
+    expect((await meaningOf(message('CTRI'), 'T1', index)).kind).toBe('triage');
+    expect((await meaningOf(message('CTRI'), 'T2', index)).kind).toBe('ignore');
+    expect((await meaningOf({ type: 'message' }, 'T1', index)).kind).toBe('ignore');
+    expect((await meaningOf('junk', 'T1', index)).kind).toBe('ignore');
 
     const edited = (text: string, previous: string, threadTs = '100.1') => ({
       type: 'message',
@@ -59,18 +59,18 @@ describe('what a message event means', () => {
       message: { user: 'U2', text, ts: '200.5', thread_ts: threadTs },
       previous_message: { user: 'U2', text: previous, ts: '200.5', thread_ts: threadTs },
     });
-    expect(meaningOf(edited('new', 'old'), 'T1', index)).toMatchObject({ kind: 'edited', threadTs: '100.1', message: { text: 'new' } });
-    expect(meaningOf(edited('same', 'same'), 'T1', index).kind).toBe('ignore');
-    expect(meaningOf(edited('new', 'old', '100.9'), 'T1', index).kind).toBe('ignore');
+    expect(await meaningOf(edited('new', 'old'), 'T1', index)).toMatchObject({ kind: 'edited', threadTs: '100.1', message: { text: 'new' } });
+    expect((await meaningOf(edited('same', 'same'), 'T1', index)).kind).toBe('ignore');
+    expect((await meaningOf(edited('new', 'old', '100.9'), 'T1', index)).kind).toBe('ignore');
     const deleted = { type: 'message', subtype: 'message_deleted', channel: 'CLINK', deleted_ts: '200.5', previous_message: { user: 'U2', text: 'x', ts: '200.5', thread_ts: '100.1' } };
-    expect(meaningOf(deleted, 'T1', index)).toEqual({ kind: 'deleted', channelId: 'CLINK', ts: '200.5', threadTs: '100.1' });
+    expect(await meaningOf(deleted, 'T1', index)).toEqual({ kind: 'deleted', channelId: 'CLINK', ts: '200.5', threadTs: '100.1' });
   });
 
   it('a thread opened with the shortcut (message → talep link) counts as linked', async () => {
     const stores = await openStores(undefined, randomBytes(32));
     await stores.messageTaleps.set('T1', 'C1', '500.1', 12, 'U1');
     const index = await indexWith(stores);
-    expect(meaningOf({ type: 'message', channel: 'C1', user: 'U2', text: 'x', ts: '501.1', thread_ts: '500.1' }, 'T1', index).kind).toBe('reply');
+    expect((await meaningOf({ type: 'message', channel: 'C1', user: 'U2', text: 'x', ts: '501.1', thread_ts: '500.1' }, 'T1', index)).kind).toBe('reply');
   });
 
   it('a reaction opens a talep with the channel’s emoji or 🎫 anywhere, skin tones aside', async () => {

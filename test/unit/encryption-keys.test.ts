@@ -98,7 +98,7 @@ describe('start-up', () => {
     const reopened = await start([newKey]);
     expect(reopened.census).toEqual({ total: 3, current: 3, older: 0, unreadable: 0 });
     const stores = await openStores(reopened.db, [newKey]);
-    expect(stores.accounts.get('T1', 'U2')?.credential).toEqual({ kind: 'bearer', token: 'token-2' });
+    expect((await stores.accounts.get('T1', 'U2'))?.credential).toEqual({ kind: 'bearer', token: 'token-2' });
   });
 
   it('reads a key file listing a new key and an old one', async () => {
@@ -123,7 +123,7 @@ describe('an unreadable link (key changed)', () => {
     const rightKey = randomBytes(32);
     await sealed(rightKey, 1);
     const wrong = await openStores(dataDir, randomBytes(32));
-    expect(wrong.accounts.lookup('T1', 'U1')).toMatchObject({ state: 'unreadable', identity: { username: 'ayse' } });
+    expect(await wrong.accounts.lookup('T1', 'U1')).toMatchObject({ state: 'unreadable', identity: { username: 'ayse' } });
     const refused = await wrong.accounts.link('T1', 'U1', 'new-token', identity).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(StoredLinkUnreadableError);
     expect((refused as StoredLinkUnreadableError).userMessage).toMatch(/stored link unreadable/);
@@ -131,7 +131,7 @@ describe('an unreadable link (key changed)', () => {
     await wrong.accounts.link('T1', 'U2', 'other', identity);
 
     const right = await openStores(dataDir, rightKey);
-    expect(right.accounts.get('T1', 'U1')?.credential).toEqual({ kind: 'bearer', token: 'token-1' });
+    expect((await right.accounts.get('T1', 'U1'))?.credential).toEqual({ kind: 'bearer', token: 'token-1' });
   });
 
   it('can be dropped deliberately by disconnecting', async () => {
@@ -139,7 +139,7 @@ describe('an unreadable link (key changed)', () => {
     const wrong = await openStores(dataDir, randomBytes(32));
     expect(await wrong.accounts.unlink('T1', 'U1')).toBe(true);
     await wrong.accounts.link('T1', 'U1', 'fresh', identity);
-    expect(wrong.accounts.get('T1', 'U1')?.credential).toEqual({ kind: 'bearer', token: 'fresh' });
+    expect((await wrong.accounts.get('T1', 'U1'))?.credential).toEqual({ kind: 'bearer', token: 'fresh' });
   });
 });
 

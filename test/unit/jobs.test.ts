@@ -231,7 +231,7 @@ describe('JobRunner', () => {
     dirs.push(dir);
     const key = randomBytes(32);
     const clock = new ManualClock(START);
-    const queueOn = (stores: Awaited<ReturnType<typeof openStores>>) => new LowdbJobQueue(stores.db, { now: () => new Date(clock.now()) });
+    const queueOn = (stores: Awaited<ReturnType<typeof openStores>>) => new LowdbJobQueue(stores.db!, { now: () => new Date(clock.now()) });
     const before = queueOn(await openStores(dir, key));
     const crashed = runner(before, clock);
     const { calls, handler } = controlled();
@@ -262,7 +262,7 @@ describe('JobRunner', () => {
     dirs.push(dir);
     const key = randomBytes(32);
     const clock = new ManualClock(START);
-    const queueOn = (stores: Awaited<ReturnType<typeof openStores>>) => new LowdbJobQueue(stores.db, { now: () => new Date(clock.now()) });
+    const queueOn = (stores: Awaited<ReturnType<typeof openStores>>) => new LowdbJobQueue(stores.db!, { now: () => new Date(clock.now()) });
     const before = queueOn(await openStores(dir, key));
     const crashed = runner(before, clock, { backoff: { baseMs: 1_000, jitter: 0 } });
     const seen: unknown[] = [];

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Coalescer } from '../../src/commands/notifications/coalescer.js';
 import { parseFeedArgs, parseFeedNumber } from '../../src/commands/notifications/feed-args.js';
 import { PollBudget } from '../../src/commands/notifications/poll-budget.js';
+import { SlackPacer } from '../../src/commands/notifications/slack-queue.js';
 import { checkInterval } from '../../src/commands/notifications/poller.js';
 import type { TalepChange } from '../../src/events/talep-changes.js';
 import { checkMessage, checkView } from '../../src/slack/block-kit-limits.js';
@@ -97,6 +98,25 @@ describe('Coalescer', () => {
     }
     await coalescer.stop();
     expect(at[0]! - start).toBeLessThan(250);
+  });
+});
+
+describe('SlackPacer', () => {
+  it('posts about one per second per channel, other channels alongside, updates in order', async () => {
+    const pacer = new SlackPacer({ postsPerSecond: 1 });
+    const at: Record<string, number[]> = { C1: [], C2: [] };
+    const start = Date.now();
+    await Promise.all([
+      ...[1, 2, 3].map(() => pacer.post('C1', async () => void at.C1!.push(Date.now() - start))),
+      pacer.post('C2', async () => void at.C2!.push(Date.now() - start)),
+    ]);
+    expect(at.C1).toHaveLength(3);
+    expect(at.C1![2]! - at.C1![0]!).toBeGreaterThanOrEqual(1_900);
+    expect(at.C2![0]!).toBeLessThan(500);
+    const order: number[] = [];
+    await Promise.all([1, 2, 3].map((n) => pacer.update(async () => void order.push(n))));
+    expect(order).toEqual([1, 2, 3]);
+    await pacer.drain();
   });
 });
 

@@ -61,7 +61,12 @@ describe('DeliveryLog', () => {
 /** A job's steps kept in memory, as the job store keeps them. */
 function stepsOf(progress?: JsonValue) {
   const job = { id: 'j1', progress };
-  const queue = { saveProgress: async (_id: string, saved: JsonValue) => void (job.progress = structuredClone(saved)) };
+  const queue = {
+    saveProgress: async (_id: string, saved: JsonValue) => {
+      job.progress = structuredClone(saved);
+      return true;
+    },
+  };
   return { job, next: () => new WorkSteps(queue, job, () => new Date()) };
 }
 
@@ -171,7 +176,7 @@ describe('MessageTalepStore.reserve', () => {
     expect(await messageTaleps.reserve('T1', 'C1', '1.1', { jobKey: 'job-a', createdBy: 'U0' })).toEqual({ state: 'reserved' });
     expect(await messageTaleps.reserve('T1', 'C1', '1.1', { jobKey: 'job-d', createdBy: 'U3' }, { replacing: 'job-a' })).toEqual({ state: 'reserved' });
     await messageTaleps.release('T1', 'C1', '1.1', 'job-a');
-    expect(messageTaleps.get('T1', 'C1', '1.1')?.jobKey).toBe('job-d');
+    expect((await messageTaleps.get('T1', 'C1', '1.1'))?.jobKey).toBe('job-d');
     await messageTaleps.set('T1', 'C1', '1.1', 42, 'U3');
     await messageTaleps.release('T1', 'C1', '1.1', 'job-d');
     expect(await messageTaleps.reserve('T1', 'C1', '1.1', { jobKey: 'job-e', createdBy: 'U4' })).toEqual({ state: 'opened', talepId: 42, createdBy: 'U3' });

@@ -87,7 +87,7 @@ function recordingSurface(): Surface & { sent: { text: string; tone: string | un
 describe('actor', () => {
   it('is the linked account, with a client acting as that person and the role decided once', async () => {
     await svc.stores.accounts.link('T1', 'U1', 'tok-1', { ...identity, role: 'admin' });
-    const actor = actorFor(svc, who);
+    const actor = await actorFor(svc, who);
     if (typeof actor === 'string') throw new Error(actor);
     expect(actor.helpdeskUserId).toBe(7);
     expect(actor.isAgent && actor.isAdmin).toBe(true);
@@ -95,10 +95,10 @@ describe('actor', () => {
   });
 
   it('says why someone cannot act: never linked, or a token the help desk refused', async () => {
-    expect(actorFor(svc, who)).toBe('not-linked');
+    expect(await actorFor(svc, who)).toBe('not-linked');
     await svc.stores.accounts.link('T1', 'U1', 'tok-1', { ...identity, role: 'user' });
-    await svc.stores.accounts.markRejected('T1', 'U1', svc.stores.accounts.get('T1', 'U1')?.linkedAt as Date);
-    expect(actorFor(svc, who)).toBe('rejected');
+    await svc.stores.accounts.markRejected('T1', 'U1', (await svc.stores.accounts.get('T1', 'U1'))?.linkedAt as Date);
+    expect(await actorFor(svc, who)).toBe('rejected');
   });
 
   it('requireLinked tells the person how to connect, on the surface they acted from', async () => {
@@ -215,17 +215,17 @@ describe('failures', () => {
   it('marks a refused token rejected — but not a link made after the refused call started', async () => {
     const surface = recordingSurface();
     await svc.stores.accounts.link('T1', 'U1', 'old', { ...identity, role: 'user' });
-    const before = svc.stores.accounts.get('T1', 'U1')?.linkedAt;
+    const before = (await svc.stores.accounts.get('T1', 'U1'))?.linkedAt;
     await new Promise((resolve) => setTimeout(resolve, 5));
     await svc.stores.accounts.link('T1', 'U1', 'new', { ...identity, role: 'user' });
     await reportFailure({ services: svc, who, surface, ...(before ? { linkedAt: before } : {}) }, new HelpdeskError('unauthorized', 'x'));
-    expect(svc.stores.accounts.get('T1', 'U1')?.rejected).toBe(false);
+    expect((await svc.stores.accounts.get('T1', 'U1'))?.rejected).toBe(false);
     // Not knowing which link made the call, it marks none.
     await reportFailure({ services: svc, who, surface }, new HelpdeskError('unauthorized', 'x'));
-    expect(svc.stores.accounts.get('T1', 'U1')?.rejected).toBe(false);
-    const current = svc.stores.accounts.get('T1', 'U1')?.linkedAt;
+    expect((await svc.stores.accounts.get('T1', 'U1'))?.rejected).toBe(false);
+    const current = (await svc.stores.accounts.get('T1', 'U1'))?.linkedAt;
     await reportFailure({ services: svc, who, surface, ...(current ? { linkedAt: current } : {}) }, new HelpdeskError('unauthorized', 'x'));
-    expect(svc.stores.accounts.get('T1', 'U1')?.rejected).toBe(true);
+    expect((await svc.stores.accounts.get('T1', 'U1'))?.rejected).toBe(true);
     expect(surface.sent.map((sent) => sent.tone)).toEqual(['problem', 'problem', 'problem']);
   });
 });
@@ -234,7 +234,7 @@ describe('middleware', () => {
   const ix = (surface: Surface): Interaction => ({ services: svc, client: fakeClient().client, who, surface });
 
   it('a refusal of the token an interaction acted with never rejects the link the person made while it ran (actAs too)', async () => {
-    const rejected = () => svc.stores.accounts.get('T1', 'U1')?.rejected;
+    const rejected = async () => (await svc.stores.accounts.get('T1', 'U1'))?.rejected;
     const reconnectMeanwhile = async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       await svc.stores.accounts.link('T1', 'U1', `tok-${Math.random()}`, { ...identity, role: 'user' });
@@ -242,14 +242,14 @@ describe('middleware', () => {
     };
     await svc.stores.accounts.link('T1', 'U1', 'old', { ...identity, role: 'user' });
     await runWithNeeds(ix(recordingSurface()), { linked: true }, reconnectMeanwhile);
-    expect(rejected()).toBe(false);
+    expect(await rejected()).toBe(false);
     await actAs(ix(recordingSurface()), reconnectMeanwhile);
-    expect(rejected()).toBe(false);
+    expect(await rejected()).toBe(false);
     // The link it acted with is still the current one: that one is rejected.
     await actAs(ix(recordingSurface()), async () => {
       throw new HelpdeskError('unauthorized', 'x', { status: 401 });
     });
-    expect(rejected()).toBe(true);
+    expect(await rejected()).toBe(true);
   });
 
   it('runs the handler with the actor and the talep, and words failures about that talep', async () => {

@@ -180,7 +180,7 @@ describe('onFunction: one function_executed listener for every step', () => {
     await link('U1');
     const app = appWith(svc, [{ name: 'steps', listeners: [onFunction('s', { linked: true }, async () => Promise.reject(new HelpdeskError('unauthorized', 'bad token')))] }]);
     expect((await execute(app, 's', { ran_by: { id: 'U1' } })).outcome).toMatchObject({ ok: false, error: expect.stringContaining('The help desk refused your token') });
-    expect(svc.stores.accounts.get('T1', 'U1')?.rejected).toBe(true);
+    expect((await svc.stores.accounts.get('T1', 'U1'))?.rejected).toBe(true);
   });
 
   it('refuses a step declared twice, and function_executed declared as a plain event', () => {

@@ -45,7 +45,12 @@ describe('attachFilesOnce (files attached in durable work)', () => {
   /** A job's steps kept in memory: what one run records, the next run reads. */
   function jobSteps(progress?: JsonValue) {
     const job = { id: 'job-1', progress };
-    const queue = { saveProgress: async (_id: string, saved: JsonValue) => void (job.progress = structuredClone(saved)) };
+    const queue = {
+    saveProgress: async (_id: string, saved: JsonValue) => {
+      job.progress = structuredClone(saved);
+      return true;
+    },
+  };
     return { job, steps: () => new WorkSteps(queue, job, () => new Date()) };
   }
 

@@ -40,15 +40,15 @@ describe('AccountStore on disk', () => {
     expect(file).toContain('ayse@example.com');
 
     const reopened = await openStores(dir, key);
-    const account = reopened.accounts.get('T1', 'U1');
+    const account = await reopened.accounts.get('T1', 'U1');
     expect(account?.credential).toEqual({ kind: 'bearer', token: 'tok-ABCDEF-123' });
     expect(account?.role).toBe('agent');
     expect(account?.rejected).toBe(false);
 
     await reopened.accounts.markRejected('T1', 'U1', account?.linkedAt as Date);
-    expect(reopened.accounts.get('T1', 'U1')?.rejected).toBe(true);
+    expect((await reopened.accounts.get('T1', 'U1'))?.rejected).toBe(true);
     expect(await reopened.accounts.unlink('T1', 'U1')).toBe(true);
-    expect(reopened.accounts.get('T1', 'U1')).toBeUndefined();
+    expect(await reopened.accounts.get('T1', 'U1')).toBeUndefined();
     expect(await reopened.accounts.unlink('T1', 'U1')).toBe(false);
   });
 
@@ -56,9 +56,9 @@ describe('AccountStore on disk', () => {
     const dir = await mkdtemp(join(tmpdir(), 'talep-store-'));
     await (await openStores(dir, randomBytes(32))).accounts.link('T1', 'U1', 'tok', identity);
     const other = await openStores(dir, randomBytes(32));
-    expect(other.accounts.get('T1', 'U1')).toBeUndefined();
-    expect(other.accounts.lookup('T1', 'U1')).toMatchObject({ state: 'unreadable', identity: { username: 'ayse' } });
-    expect(other.accounts.lookup('T1', 'U2')).toEqual({ state: 'unlinked' });
+    expect(await other.accounts.get('T1', 'U1')).toBeUndefined();
+    expect(await other.accounts.lookup('T1', 'U1')).toMatchObject({ state: 'unreadable', identity: { username: 'ayse' } });
+    expect(await other.accounts.lookup('T1', 'U2')).toEqual({ state: 'unlinked' });
   });
 
   it('rejects a corrupt data file with a clear message', async () => {
@@ -72,16 +72,16 @@ describe('other stores', () => {
   it('remembers which message opened which talep, per team and channel', async () => {
     const stores = await openStores(undefined, randomBytes(32));
     await stores.messageTaleps.set('T1', 'C1', '1.2', 42, 'U1');
-    expect(stores.messageTaleps.get('T1', 'C1', '1.2')?.talepId).toBe(42);
-    expect(stores.messageTaleps.get('T1', 'C2', '1.2')).toBeUndefined();
+    expect((await stores.messageTaleps.get('T1', 'C1', '1.2'))?.talepId).toBe(42);
+    expect(await stores.messageTaleps.get('T1', 'C2', '1.2')).toBeUndefined();
     await stores.messageTaleps.forget('T1', 'C1', '1.2');
-    expect(stores.messageTaleps.get('T1', 'C1', '1.2')).toBeUndefined();
+    expect(await stores.messageTaleps.get('T1', 'C1', '1.2')).toBeUndefined();
   });
 
   it('expires directory entries after a day', async () => {
     const stores = await openStores(undefined, randomBytes(32));
     await stores.directory.set('T1', 'U9', { helpdeskUserId: 3, username: 'x', email: 'x@example.com' });
-    expect(stores.directory.get('T1', 'U9')?.helpdeskUserId).toBe(3);
-    expect(stores.directory.get('T1', 'U9', Date.now() + 25 * 60 * 60_000)).toBeUndefined();
+    expect((await stores.directory.get('T1', 'U9'))?.helpdeskUserId).toBe(3);
+    expect(await stores.directory.get('T1', 'U9', Date.now() + 25 * 60 * 60_000)).toBeUndefined();
   });
 });

@@ -122,9 +122,9 @@ describe('MessageTalepStore.forgetTalep', () => {
     await stores.messageTaleps.set('T2', 'C9', '2.2', 9, 'U2');
     await stores.messageTaleps.set('T1', 'C1', '3.3', 1, 'U1');
     expect(await stores.messageTaleps.forgetTalep(9)).toBe(2);
-    expect(stores.messageTaleps.get('T1', 'C1', '1.1')).toBeUndefined();
-    expect(stores.messageTaleps.get('T2', 'C9', '2.2')).toBeUndefined();
-    expect(stores.messageTaleps.get('T1', 'C1', '3.3')?.talepId).toBe(1);
+    expect(await stores.messageTaleps.get('T1', 'C1', '1.1')).toBeUndefined();
+    expect(await stores.messageTaleps.get('T2', 'C9', '2.2')).toBeUndefined();
+    expect((await stores.messageTaleps.get('T1', 'C1', '3.3'))?.talepId).toBe(1);
     expect(await stores.messageTaleps.forgetTalep(9)).toBe(0);
   });
 });

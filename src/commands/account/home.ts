@@ -13,10 +13,27 @@ import { slackErrorCode } from '../../slack/surface.js';
 /** The hash of each person's last published tab: `views.publish` with it never overwrites a newer one. */
 const lastHashes = new WeakMap<Services, Map<string, string>>();
 
-export async function publishHome(services: Services, client: webApi.WebClient, who: Who): Promise<void> {
+/** Each person's publishes, one after the other: each carries the hash the one before it got. */
+const publishing = new WeakMap<Services, Map<string, Promise<void>>>();
+
+export function publishHome(services: Services, client: webApi.WebClient, who: Who): Promise<void> {
+  let chains = publishing.get(services);
+  if (!chains) publishing.set(services, (chains = new Map()));
+  const key = `${who.teamId}:${who.userId}`;
+  const previous = chains.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => publishNow(services, client, who));
+  chains.set(key, next);
+  // The map keeps only what is still running.
+  void next.catch(() => undefined).finally(() => {
+    if (chains.get(key) === next) chains.delete(key);
+  });
+  return next;
+}
+
+async function publishNow(services: Services, client: webApi.WebClient, who: Who): Promise<void> {
   // The person's words (their choice, else their Slack language): the Home tab is theirs alone.
   const m = messagesFor((await personLocale({ services, client, who })).locale);
-  const found = services.stores.accounts.lookup(who.teamId, who.userId);
+  const found = await services.stores.accounts.lookup(who.teamId, who.userId);
   const identity = found.state === 'linked' ? found.account : found.state === 'unreadable' ? found.identity : undefined;
   const problem = found.state === 'unreadable' ? 'unreadable' : found.state === 'linked' && found.account.rejected ? 'rejected' : undefined;
   // The bot's own store: shown also while the help desk is down (that is when work waits).

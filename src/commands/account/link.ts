@@ -5,7 +5,7 @@ import type { Services } from '../../slack/services.js';
 
 /** Answers whether there was a link to remove. */
 export async function unlinkAccount(services: Services, who: Who): Promise<boolean> {
-  const account = services.stores.accounts.get(who.teamId, who.userId);
+  const account = await services.stores.accounts.get(who.teamId, who.userId);
   if (account) services.helpdesk.guard.forget(credentialId(account.credential));
   return services.stores.accounts.unlink(who.teamId, who.userId);
 }

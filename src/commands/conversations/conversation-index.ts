@@ -50,8 +50,14 @@ export class ConversationIndex {
   }
 
   /** Whether the thread is linked: by sync's own links, or as the message a talep was opened from (the shortcut). */
-  isLinked(teamId: string, channelId: string, threadTs: string): boolean {
-    return this.#threads.has(threadKey(teamId, channelId, threadTs)) || this.services.stores.messageTaleps.get(teamId, channelId, threadTs)?.talepId !== undefined;
+  async isLinked(teamId: string, channelId: string, threadTs: string): Promise<boolean> {
+    const key = threadKey(teamId, channelId, threadTs);
+    if (this.#threads.has(key)) return true;
+    if ((await this.services.stores.messageTaleps.get(teamId, channelId, threadTs))?.talepId !== undefined) return true;
+    // A shared store: another instance may have linked it since this one loaded its index.
+    if (this.services.stores.kind !== 'postgres' || !(await this.services.stores.threadLinks.get(teamId, channelId, threadTs))) return false;
+    this.#threads.add(key);
+    return true;
   }
 
   addThread(teamId: string, channelId: string, threadTs: string): void {

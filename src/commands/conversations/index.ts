@@ -41,7 +41,7 @@ import { threadSync } from './sync.js';
 async function talepOfThread(services: Services, teamId: string, channelId: string, threadTs: string): Promise<number | undefined> {
   const link = await services.stores.threadLinks.get(teamId, channelId, threadTs);
   if (link) return link.talepId;
-  const opened = services.stores.messageTaleps.get(teamId, channelId, threadTs);
+  const opened = await services.stores.messageTaleps.get(teamId, channelId, threadTs);
   if (opened?.talepId === undefined) return undefined;
   return (await linkThread(services, teamId, channelId, threadTs, opened.talepId, opened.createdBy)).talepId;
 }
@@ -65,7 +65,7 @@ async function onMessage(ctx: EventCtx): Promise<void> {
   if (!teamId) return;
   const index = conversationIndex(services);
   await index.ready();
-  const meaning = meaningOf(ctx.event, teamId, index);
+  const meaning = await meaningOf(ctx.event, teamId, index);
   if (meaning.kind === 'ignore') return;
   if (await ctx.handledBefore()) return;
   await handleMessage(ctx, teamId, meaning);
@@ -90,7 +90,7 @@ async function handleMessage(ctx: EventCtx, teamId: string, meaning: Exclude<Mes
       const { message } = meaning;
       const who: Who = { teamId, userId: message.userId };
       const requests = index.requests(teamId, message.channelId);
-      if (typeof actorFor(services, who) === 'string') {
+      if (typeof (await actorFor(services, who)) === 'string') {
         const heldId = await keep(services, teamId, message);
         await ephemeralSurface(surfaceDeps(services, client, who.userId), message.channelId).send(connectToOpenMessage(heldId));
         return;
@@ -138,7 +138,7 @@ async function openFromReaction(ctx: EventCtx, teamId: string, reaction: { userI
   const index = conversationIndex(services);
   const who: Who = { teamId, userId: reaction.userId };
   const surface = ephemeralSurface(surfaceDeps(services, client, who.userId), reaction.channelId);
-  if (typeof actorFor(services, who) === 'string') {
+  if (typeof (await actorFor(services, who)) === 'string') {
     await surface.send(connectPrompt('Connect your help-desk account, then react again to open a talep from that message.'));
     return;
   }
@@ -178,7 +178,7 @@ export const conversationsArea: Area = {
     onAction(ConversationIds.addMyReply, async (ctx) => {
       const found = await heldOf(ctx.services, ctx.action);
       if (!found || found.held.userId !== ctx.who.userId || found.held.talepId === 0) return ctx.surface.replace(replyGoneMessage());
-      if (typeof actorFor(ctx.services, ctx.who) === 'string') return ctx.surface.send(connectPrompt('Connect your help-desk account first, then press *Add my reply* again.'));
+      if (typeof (await actorFor(ctx.services, ctx.who)) === 'string') return ctx.surface.send(connectPrompt('Connect your help-desk account first, then press *Add my reply* again.'));
       const { held } = found;
       await acceptReply(ctx.services, ctx.client, ctx.who, {
         talepId: held.talepId,

@@ -57,8 +57,8 @@ const IGNORE = { kind: 'ignore' } as const;
 /** Subtypes that are a person's new message; every other (joins, topics, bot posts…) is ignored. */
 const NEW_MESSAGE_SUBTYPES = new Set([undefined, 'file_share', 'thread_broadcast']);
 
-/** What the event means for thread sync and request channels (no I/O). */
-export function meaningOf(raw: unknown, teamId: string, index: ConversationIndex): MessageMeaning {
+/** What the event means for thread sync and request channels (reads only the index and, for a thread the index does not know, the message's talep link). */
+export async function meaningOf(raw: unknown, teamId: string, index: ConversationIndex): Promise<MessageMeaning> {
   const parsed = messageEventSchema.safeParse(raw);
   if (!parsed.success) return IGNORE;
   const event = parsed.data;
@@ -67,7 +67,7 @@ export function meaningOf(raw: unknown, teamId: string, index: ConversationIndex
     const edited = event.message;
     const threadTs = edited?.thread_ts;
     if (!edited?.user || edited.bot_id || !threadTs || threadTs === edited.ts) return IGNORE;
-    if (!index.isLinked(teamId, channelId, threadTs) || !index.syncs(teamId, channelId)) return IGNORE;
+    if (!index.syncs(teamId, channelId) || !(await index.isLinked(teamId, channelId, threadTs))) return IGNORE;
     // Slack also sends message_changed when a reply's thread changes or a preview is added: only a text edit counts.
     if (event.previous_message && event.previous_message.text === edited.text) return IGNORE;
     return { kind: 'edited', threadTs, message: { channelId, ts: edited.ts, userId: edited.user, text: edited.text ?? '', files: [], threadTs } };
@@ -77,14 +77,14 @@ export function meaningOf(raw: unknown, teamId: string, index: ConversationIndex
     const threadTs = gone?.thread_ts;
     const ts = event.deleted_ts ?? gone?.ts;
     if (!gone || !ts || !threadTs || threadTs === ts || gone.bot_id) return IGNORE;
-    if (!index.isLinked(teamId, channelId, threadTs) || !index.syncs(teamId, channelId)) return IGNORE;
+    if (!index.syncs(teamId, channelId) || !(await index.isLinked(teamId, channelId, threadTs))) return IGNORE;
     return { kind: 'deleted', channelId, ts, threadTs };
   }
   if (!NEW_MESSAGE_SUBTYPES.has(event.subtype) || event.bot_id || event.app_id || !event.user || !event.ts) return IGNORE;
   const threadTs = event.thread_ts && event.thread_ts !== event.ts ? event.thread_ts : undefined;
   const message: PostedMessage = { channelId, ts: event.ts, userId: event.user, text: event.text ?? '', files: event.files ?? [], threadTs };
   if (threadTs) {
-    return index.isLinked(teamId, channelId, threadTs) && index.syncs(teamId, channelId) ? { kind: 'reply', message, threadTs } : IGNORE;
+    return index.syncs(teamId, channelId) && (await index.isLinked(teamId, channelId, threadTs)) ? { kind: 'reply', message, threadTs } : IGNORE;
   }
   const mode = index.requests(teamId, channelId)?.mode;
   if (mode === 'request') return { kind: 'request', message };

@@ -20,7 +20,7 @@ export async function linkThread(services: Services, teamId: string, channelId: 
   if (link.knownFiles === undefined) {
     // In the background (the caller, e.g. "Share in channel", does not wait for it), one read as the person
     // who linked it: the talep's files so far are not announced in the thread as new ones later.
-    const actor = actorFor(services, { teamId, userId: linkedBy }, { priority: 'background' });
+    const actor = await actorFor(services, { teamId, userId: linkedBy }, { priority: 'background' });
     if (typeof actor !== 'string') {
       void actor.hd
         .attachments({ id: talepId })

@@ -134,7 +134,7 @@ export async function onThreadReply(services: Services, client: webApi.WebClient
     text: message.text.slice(0, 40_000),
     files: messageFiles(message.files, services.maxUploadBytes),
   };
-  const standing = actorFor(services, who);
+  const standing = await actorFor(services, who);
   if (typeof standing !== 'string') return acceptReply(services, client, who, reply);
   const heldId = await services.stores.threadLinks.hold({
     teamId,
@@ -166,7 +166,7 @@ export async function onReplyChanged(
       .catch((error: unknown) => services.logger.warn('thread sync: could not post a note', error));
   if (services.now().getTime() - synced.at.getTime() > FOLLOW_EDITS_MS) return note('it came more than 10 minutes after the reply.').then(() => undefined);
   if (synced.commentId === undefined) return note('the comment it became could not be found.').then(() => undefined);
-  const actor = actorFor(services, { teamId, userId: synced.by });
+  const actor = await actorFor(services, { teamId, userId: synced.by });
   if (typeof actor === 'string') return note('its author’s help-desk link is gone.').then(() => undefined);
   const body =
     change.text === undefined

@@ -54,7 +54,7 @@ function plainBody(body: string): string {
 
 async function syncThread(services: Services, client: webApi.WebClient, link: ThreadLink): Promise<void> {
   const { threadLinks } = services.stores;
-  const actor = actorFor(services, { teamId: link.teamId, userId: link.linkedBy }, { priority: 'background' });
+  const actor = await actorFor(services, { teamId: link.teamId, userId: link.linkedBy }, { priority: 'background' });
   if (typeof actor === 'string') {
     services.logger.info(`thread sync: ${link.channelId}/${link.threadTs} not synced (the person who linked it cannot act: ${actor})`);
     return;
@@ -95,7 +95,7 @@ async function syncThread(services: Services, client: webApi.WebClient, link: Th
 /** The talep's threads: sync's own links, and the messages it was opened from with the shortcut (linked now). */
 async function threadsOf(services: Services, talepId: number): Promise<ThreadLink[]> {
   const links = await services.stores.threadLinks.byTalep(talepId);
-  for (const message of services.stores.messageTaleps.messagesOf(talepId)) {
+  for (const message of await services.stores.messageTaleps.messagesOf(talepId)) {
     if (links.some((link) => link.teamId === message.teamId && link.channelId === message.channelId && link.threadTs === message.ts)) continue;
     links.push(await linkThread(services, message.teamId, message.channelId, message.ts, talepId, message.createdBy));
   }

@@ -59,7 +59,7 @@ export async function talepOptions(
 
 /** The options listener: as the person, quietly (an options request cannot show a queued notice). */
 export async function talepPickerOptions(ctx: OptionsCtx): Promise<OptionsAnswer> {
-  const actor = actorFor(ctx.services, ctx.who, { priority: 'interactive' });
+  const actor = await actorFor(ctx.services, ctx.who, { priority: 'interactive' });
   if (typeof actor === 'string') return { options: [explanationOption(linkProblemText[actor])] };
   try {
     return { options: await talepOptions(actor.hd, ctx.query, AbortSignal.timeout(OPTIONS_TIMEOUT_MS)) };

@@ -21,7 +21,7 @@ export async function existingTalepFor(
   actor: Actor,
   source: Pick<SourceMessage, 'channelId' | 'ts'>,
 ): Promise<ExistingTalep | undefined> {
-  const link = services.stores.messageTaleps.get(actor.teamId, source.channelId, source.ts);
+  const link = await services.stores.messageTaleps.get(actor.teamId, source.channelId, source.ts);
   if (link?.talepId === undefined) return undefined;
   try {
     const talep = await actor.hd.getTalep({ id: link.talepId });
@@ -39,7 +39,7 @@ export async function existingTalepFor(
 
 /** Who is opening a talep from this message right now (accepted work that is not done yet). */
 export async function talepBeingOpened(services: Services, teamId: string, source: Pick<SourceMessage, 'channelId' | 'ts'>): Promise<{ by: string } | undefined> {
-  const link = services.stores.messageTaleps.get(teamId, source.channelId, source.ts);
+  const link = await services.stores.messageTaleps.get(teamId, source.channelId, source.ts);
   if (link?.talepId !== undefined || link?.jobKey === undefined) return undefined;
   return (await workIsAlive(services, link.jobKey)) ? { by: link.createdBy } : undefined;
 }
@@ -53,8 +53,22 @@ export async function claimSourceMessage(ix: Interaction, source: SourceMessage)
   const store = ix.services.stores.messageTaleps;
   const claim = { jobKey: ix.deliveryKey ?? `${ix.who.teamId}:${ix.who.userId}:${source.ts}`, createdBy: ix.who.userId };
   const found = await store.reserve(ix.who.teamId, source.channelId, source.ts, claim);
-  if (found.state !== 'opening' || (await workIsAlive(ix.services, found.jobKey))) return found;
+  if (found.state !== 'opening' || (await reservationHolds(ix.services, found))) return found;
   return store.reserve(ix.who.teamId, source.channelId, source.ts, claim, { replacing: found.jobKey });
+}
+
+/**
+ * A message is reserved before its work is enqueued, so a reservation whose job does not exist yet
+ * is young work on its way (on another instance, or a moment behind), not abandoned work, until this
+ * long has passed; a job that exists holds it while it is pending or running.
+ */
+const RESERVED_BEFORE_ENQUEUE_MS = 60_000;
+
+async function reservationHolds(services: Interaction['services'], found: Extract<MessageClaim, { state: 'opening' }>): Promise<boolean> {
+  // One read decides: a job that appears just after it is covered by the reservation's young age.
+  const job = await services.jobs.queue.getByKey(found.jobKey);
+  if (job) return job.state === 'pending' || job.state === 'running';
+  return services.now().getTime() - found.at.getTime() < RESERVED_BEFORE_ENQUEUE_MS;
 }
 
 /** The work `jobKey` ended without a talep (or was never accepted): the message may open one again. */

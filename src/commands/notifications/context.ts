@@ -25,7 +25,7 @@ export const digestOf = (value: unknown): string => createHash('sha256').update(
  */
 export async function tokenRefused(ctx: NotifyContext, who: Who): Promise<void> {
   const { stores, logger } = ctx.services;
-  const found = stores.accounts.lookup(who.teamId, who.userId);
+  const found = await stores.accounts.lookup(who.teamId, who.userId);
   if (found.state !== 'linked') return;
   const { linkedAt } = found.account;
   await stores.accounts.markRejected(who.teamId, who.userId, linkedAt);
@@ -41,7 +41,7 @@ export async function resumeReconnectedFeeds(ctx: NotifyContext): Promise<void> 
   const { stores, logger } = ctx.services;
   for (const feed of await stores.notify.feeds()) {
     if (!feed.pausedAt) continue;
-    const account = stores.accounts.get(feed.teamId, feed.createdBy);
+    const account = await stores.accounts.get(feed.teamId, feed.createdBy);
     if (account && !account.rejected) {
       const resumed = await stores.notify.setFeedsPaused(feed.teamId, feed.createdBy, false);
       if (resumed > 0) logger.info(`notifications: ${resumed} feed(s) of ${feed.teamId}:${feed.createdBy} resumed after a reconnect`);

@@ -26,6 +26,8 @@ export const runningEngines = new WeakMap<Services, NotificationEngine>();
 export class NotificationEngine implements BackgroundWork {
   readonly ctx: NotifyContext;
   readonly poller: Poller | undefined;
+  /** The poller as it runs: on one instance at a time when instances share a database (`runAlone`). */
+  readonly #polling: BackgroundWork | undefined;
   readonly #coalescer: Coalescer;
   /** Due-date phases already re-checked by this process (`talep|due|phase`), so the sweep asks once. */
   readonly #swept = new Set<string>();
@@ -44,12 +46,13 @@ export class NotificationEngine implements BackgroundWork {
       },
     });
     this.poller = settings.poll ? new Poller(this.ctx) : undefined;
+    this.#polling = this.poller && services.runAlone ? services.runAlone('notifications poller', this.poller) : this.poller;
     runningEngines.set(services, this);
   }
 
   async start(): Promise<void> {
     this.#unsubscribe = this.ctx.services.talepChanges.subscribe((change) => this.#coalescer.add(change));
-    await this.poller?.start();
+    await this.#polling?.start();
     this.#sweep = setInterval(() => void this.sweep(), SWEEP_MS);
     this.#sweep.unref?.();
   }
@@ -57,7 +60,7 @@ export class NotificationEngine implements BackgroundWork {
   async stop(): Promise<void> {
     this.#unsubscribe?.();
     if (this.#sweep) clearInterval(this.#sweep);
-    await this.poller?.stop();
+    await this.#polling?.stop();
     await this.#coalescer.stop();
     await this.ctx.pacer.drain();
   }
@@ -74,7 +77,7 @@ export class NotificationEngine implements BackgroundWork {
    */
   async handle(talepId: number, changes: readonly TalepChange[]): Promise<void> {
     const { services } = this.ctx;
-    const reader = discoveryReader(this.ctx);
+    const reader = await discoveryReader(this.ctx);
     const cache: ReadCache = new Map();
     let talep;
     if (reader) {

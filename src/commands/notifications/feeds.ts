@@ -52,7 +52,7 @@ export async function updateFeeds(ctx: NotifyContext, talepId: number, changes: 
   for (const group of byReader.values()) {
     const first = group[0]!;
     const who = { teamId: first.teamId, userId: first.createdBy };
-    const actor = backgroundActor(ctx.services, who);
+    const actor = await backgroundActor(ctx.services, who);
     if (actor === 'unlinked') continue;
     if (actor === 'refused') {
       await tokenRefused(ctx, who);

@@ -36,7 +36,7 @@ async function removeFeed(ix: Interaction, id: number, isAdmin: boolean): Promis
   return feedRemovedNotice(id);
 }
 
-const isAdminWho = (ix: Interaction): boolean => ix.services.stores.accounts.get(ix.who.teamId, ix.who.userId)?.role === 'admin';
+const isAdminWho = async (ix: Interaction): Promise<boolean> => (await ix.services.stores.accounts.get(ix.who.teamId, ix.who.userId))?.role === 'admin';
 
 async function refreshHomeTab(ix: Interaction): Promise<void> {
   dropQueueCache(ix.services, ix.who);
@@ -90,13 +90,13 @@ export const notificationsArea: Area = {
       group: 'Notifications',
       audience: 'everyone',
       parse: parseFeedNumber,
-      run: async (ctx) => ctx.surface.send({ text: await removeFeed(ctx, ctx.args, isAdminWho(ctx)) }),
+      run: async (ctx) => ctx.surface.send({ text: await removeFeed(ctx, ctx.args, await isAdminWho(ctx)) }),
     }),
   ],
   listeners: [
     onAction(rowActionPattern(NotifyIds.removeFeed), async (ctx) => {
       const id = Number(buttonValue(ctx.action));
-      const notice = Number.isInteger(id) && id > 0 ? await removeFeed(ctx, id, isAdminWho(ctx)) : feedGoneNotice(0);
+      const notice = Number.isInteger(id) && id > 0 ? await removeFeed(ctx, id, await isAdminWho(ctx)) : feedGoneNotice(0);
       await ctx.surface.replace(await listFeeds(ctx, notice));
     }),
     onAction(NotifyIds.mute, async (ctx) => {

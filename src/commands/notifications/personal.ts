@@ -28,17 +28,16 @@ export async function peopleOf(ctx: NotifyContext, talep: Talep, reader: Actor |
       ctx.services.logger.debug?.(`notifications: subscribers of talep ${talep.TalepID} not read (${error instanceof Error ? error.message : String(error)})`);
     }
   }
-  return ctx.services.stores.accounts
-    .linkedPeople()
+  return (await ctx.services.stores.accounts.linkedPeople())
     .filter((person) => ids.has(person.helpdeskUserId))
     .map(({ teamId, userId, helpdeskUserId }) => ({ teamId, userId, helpdeskUserId }));
 }
 
 /** A reader allowed to see any talep, to find out whom it concerns: a linked agent or admin whose token works. */
-export function discoveryReader(ctx: NotifyContext): Actor | undefined {
-  for (const person of ctx.services.stores.accounts.linkedPeople()) {
+export async function discoveryReader(ctx: NotifyContext): Promise<Actor | undefined> {
+  for (const person of await ctx.services.stores.accounts.linkedPeople()) {
     if (person.rejected || person.role === 'user') continue;
-    const actor = backgroundActor(ctx.services, person);
+    const actor = await backgroundActor(ctx.services, person);
     if (typeof actor !== 'string') return actor;
   }
   return undefined;
@@ -54,7 +53,10 @@ function linesFor(person: Person, read: TalepRead, before: PersonalState | undef
     if (isAssignee && !isSubmitter) out.push({ kind: 'assigned', line: { kind: 'assigned', to: talep.AssigneeUserInfo?.Username ?? 'you' } });
     return out;
   }
-  for (const line of changesBetween(before.state, read.snapshot, read.comments)) {
+  // A baseline from a list row knows no comment ids: the comments after its LastUpdated are the new ones.
+  const since = before.state.lastUpdated ? Date.parse(before.state.lastUpdated) : Number.POSITIVE_INFINITY;
+  const comments = before.state.lastCommentId < 0 ? read.comments.filter((comment) => new Date(comment.CommentDate).getTime() > since) : read.comments;
+  for (const line of changesBetween(before.state, read.snapshot, comments)) {
     if (line.kind === 'assigned' && isAssignee) out.push({ kind: 'assigned', line });
     else if (line.kind === 'comment' && read.comments.find((comment) => comment.CommentID === line.comment.CommentID)?.UserID !== person.helpdeskUserId) {
       out.push({ kind: 'comment', line });
@@ -92,7 +94,7 @@ async function deliver(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, t
 /** The DMs one talep's change means for one person; returns whether anything about them changed (App Home). */
 export async function notifyPerson(ctx: NotifyContext, person: Person, talepId: number, cache: ReadCache = new Map()): Promise<boolean> {
   const { notify } = ctx.services.stores;
-  const actor = backgroundActor(ctx.services, person);
+  const actor = await backgroundActor(ctx.services, person);
   if (actor === 'unlinked') return false;
   if (actor === 'refused') {
     await tokenRefused(ctx, person);

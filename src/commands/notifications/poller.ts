@@ -10,14 +10,35 @@
  * A start/stop-able component (`BackgroundWork`): a multi-instance deployment runs it on one instance.
  */
 import { HelpdeskError } from '../../api/errors.js';
-import { StatusId, statusIdOf } from '../../domain/status.js';
+import type { TalepListItem } from '../../api/schemas.js';
+import { openStatusIds, StatusId, statusIdOf } from '../../domain/status.js';
 import type { BackgroundWork } from '../../slack/dispatch.js';
 import type { Actor } from '../../slack/actor.js';
-import type { PollMark } from '../../store/notify-store.js';
+import type { PollMark, TalepSnapshot } from '../../store/notify-store.js';
 import { type NotifyContext, tokenRefused } from './context.js';
 import { PollBudget } from './poll-budget.js';
 import { discoveryReader } from './personal.js';
 import { backgroundActor } from './read.js';
+
+const ASSIGNED_SCAN_MS = 10 * 60_000;
+
+/**
+ * What a person is taken to know of a talep found in their list: its fields as the row says; comments
+ * unknown (`lastCommentId` -1: the first full read takes them as the baseline, none announced).
+ */
+export function rowSnapshot(row: TalepListItem): TalepSnapshot {
+  const statusId = statusIdOf(row);
+  return {
+    ...(row.LastUpdated ? { lastUpdated: row.LastUpdated.toISOString() } : {}),
+    ...(statusId !== undefined ? { statusId } : {}),
+    status: row.Status ?? '',
+    assigneeId: row.AssigneeID ?? null,
+    assigneeName: row.AssigneeName ?? null,
+    priority: row.Priority ?? 0,
+    dueDate: row.DueDate ? row.DueDate.toISOString() : null,
+    lastCommentId: -1,
+  };
+}
 
 export interface PollerOptions {
   /** How often the poller wakes up to spend what its budget allows (default 1 s). */
@@ -44,6 +65,8 @@ export class Poller implements BackgroundWork {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #lastSearch = 0;
+  /** `team:user` → when their assigned taleps were last scanned. */
+  readonly #scanned = new Map<string, number>();
   #stopped = true;
 
   constructor(ctx: NotifyContext, options: PollerOptions = {}) {
@@ -84,11 +107,11 @@ export class Poller implements BackgroundWork {
 
   /** Who reads for the poller: a linked agent (sees every talep), else a feed's creator. */
   async #reader(): Promise<Actor | undefined> {
-    const agent = discoveryReader(this.#ctx);
+    const agent = await discoveryReader(this.#ctx);
     if (agent) return agent;
     for (const feed of await this.#ctx.services.stores.notify.feeds()) {
       if (feed.pausedAt) continue;
-      const actor = backgroundActor(this.#ctx.services, { teamId: feed.teamId, userId: feed.createdBy });
+      const actor = await backgroundActor(this.#ctx.services, { teamId: feed.teamId, userId: feed.createdBy });
       if (typeof actor !== 'string') return actor;
     }
     return undefined;
@@ -105,6 +128,7 @@ export class Poller implements BackgroundWork {
         this.#lastSearch = now;
         await this.#newTaleps(reader);
       }
+      await this.#assignedScan();
       await this.#watched(reader);
     } catch (error) {
       if (error instanceof HelpdeskError && error.kind === 'unauthorized') {
@@ -112,6 +136,42 @@ export class Poller implements BackgroundWork {
         return;
       }
       throw error;
+    }
+  }
+
+  /**
+   * Assignees' open taleps are watched too (for their DMs and due reminders): every ASSIGNED_SCAN_MS,
+   * one person per round, their own Search (`assignedToUserId` = them). A talep found this way gets a
+   * mark and, for that person, a baseline from the list row (what they already know is not news);
+   * one due soon or overdue is followed up at once.
+   */
+  async #assignedScan(): Promise<void> {
+    const { services } = this.#ctx;
+    const now = Date.now();
+    const person = (await services.stores.accounts.linkedPeople()).filter((candidate) => !candidate.rejected && now - (this.#scanned.get(`${candidate.teamId}:${candidate.userId}`) ?? 0) >= ASSIGNED_SCAN_MS)[0];
+    if (!person || !this.budget.take('search')) return;
+    this.#scanned.set(`${person.teamId}:${person.userId}`, now);
+    const actor = await backgroundActor(services, person);
+    if (typeof actor === 'string') return;
+    const rows = await actor.hd.search({ query: '', assignedToUserId: actor.helpdeskUserId, statusId: [...openStatusIds] });
+    const { notify } = services.stores;
+    const at = services.now();
+    for (const row of rows.slice(0, 200)) {
+      if (!(await notify.mark(row.TalepID))) {
+        await notify.setMark(row.TalepID, {
+          ...(row.LastUpdated ? { lastUpdated: row.LastUpdated.toISOString() } : {}),
+          activeAt: new Date(0).toISOString(),
+          checkedAt: at.toISOString(),
+          dueDate: row.DueDate ? row.DueDate.toISOString() : null,
+        });
+      }
+      if (!(await notify.personal(person.teamId, person.userId, row.TalepID))) {
+        await notify.savePersonal(person.teamId, person.userId, row.TalepID, { state: rowSnapshot(row) });
+        const due = row.DueDate?.getTime();
+        if (due !== undefined && due - at.getTime() <= this.#ctx.settings.dueSoonHours * 3_600_000) {
+          await services.talepChanges.publish({ talepId: row.TalepID, kind: 'updated', via: 'poll', at });
+        }
+      }
     }
   }
 

@@ -22,8 +22,8 @@ export interface TalepRead {
 /** Why a read gave nothing: the token was refused, or this reader may not see the talep (or it is gone). */
 export type ReadProblem = 'refused' | 'unseen';
 
-export function backgroundActor(services: Services, who: Who): Actor | 'refused' | 'unlinked' {
-  const actor = actorFor(services, who, { priority: 'background' });
+export async function backgroundActor(services: Services, who: Who): Promise<Actor | 'refused' | 'unlinked'> {
+  const actor = await actorFor(services, who, { priority: 'background' });
   if (actor === 'rejected') return 'refused';
   if (typeof actor === 'string') return 'unlinked';
   return actor;

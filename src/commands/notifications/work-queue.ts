@@ -59,14 +59,30 @@ const toRow = (item: TalepListItem): QueueRow => ({
   Url: item.Url,
 });
 
+/** An agent's share of unassigned taleps: those of categories they are an agent of (admins: all). */
+async function inMyCategories(services: Services, actor: Actor, items: TalepListItem[]): Promise<TalepListItem[]> {
+  if (actor.isAdmin) return items;
+  const categories = [...new Set(items.flatMap((item) => (item.CategoryID === undefined ? [] : [item.CategoryID])))];
+  const mine = new Set<number>();
+  for (const id of categories) {
+    try {
+      if ((await actor.hd.techsForCategory({ id })).some((agent) => agent.UserID === actor.helpdeskUserId)) mine.add(id);
+    } catch (error) {
+      // Cannot tell: the category stays (the help desk decides when they press Assign to me).
+      services.logger.debug?.(`agents of category ${id} not read for the work queue`, error);
+      mine.add(id);
+    }
+  }
+  return items.filter((item) => item.CategoryID === undefined || mine.has(item.CategoryID));
+}
+
 async function readSections(services: Services, actor: Actor): Promise<Cached['sections']> {
   const open = [...openStatusIds];
   const me = actor.helpdeskUserId;
   const mine = (await actor.hd.search({ query: '', fromUserId: me, statusId: open })).slice(0, ROWS_PER_SECTION).map(toRow);
   if (!actor.isAgent) return { mine };
   const assigned = (await actor.hd.search({ query: '', assignedToUserId: me, statusId: open })).map(toRow);
-  const unassigned = (await actor.hd.search({ query: '', statusId: open }))
-    .filter((item) => item.AssigneeID === null)
+  const unassigned = (await inMyCategories(services, actor, (await actor.hd.search({ query: '', statusId: open })).filter((item) => item.AssigneeID === null)))
     .slice(0, ROWS_PER_SECTION)
     .map(toRow);
   const now = services.now().getTime();
@@ -79,7 +95,7 @@ async function readSections(services: Services, actor: Actor): Promise<Cached['s
 
 /** The work-queue blocks of the person's Home tab (empty when they are not linked). */
 export async function workQueueSection(services: Services, who: Who): Promise<Block[]> {
-  const actor = actorFor(services, who, { priority: 'interactive' });
+  const actor = await actorFor(services, who, { priority: 'interactive' });
   if (typeof actor === 'string') return [];
   const state = stateOf(services);
   const key = keyOf(who);

@@ -76,16 +76,18 @@ export class RulesBoard {
 
   /** Reads the registered rules that are not in memory yet (or all of them). */
   async load(actor: Actor, teamId: string, all: boolean): Promise<void> {
-    const ids = this.registry.ruleIds(teamId).filter((id) => all || !this.#snapshots.has(this.#key(teamId, id)));
+    const ids = (await this.registry.ruleIds(teamId)).filter((id) => all || !this.#snapshots.has(this.#key(teamId, id)));
     const read = await Promise.all(ids.map(async (id) => [id, await readRule(actor, id)] as const));
     for (const [id, snapshot] of read) this.remember(teamId, id, snapshot);
   }
 
   /** The modal as it stands for the workspace. */
-  view(teamId: string, extras: ViewExtras = {}): ModalView {
+  async view(teamId: string, extras: ViewExtras = {}): Promise<ModalView> {
     if (extras.newInput) this.#inputVersion += 1;
-    const rules = this.registry.ruleIds(teamId).map((id) => ruleRow(id, this.snapshot(teamId, id), this.registry.lastToggle(teamId, id)));
-    const changes = this.registry.recentChanges(teamId, SHOWN_CHANGES).map((change) => ({ ...change, at: new Date(change.at) }));
+    const ids = await this.registry.ruleIds(teamId);
+    const toggles = await Promise.all(ids.map((id) => this.registry.lastToggle(teamId, id)));
+    const rules = ids.map((id, index) => ruleRow(id, this.snapshot(teamId, id), toggles[index]));
+    const changes = (await this.registry.recentChanges(teamId, SHOWN_CHANGES)).map((change) => ({ ...change, at: new Date(change.at) }));
     return rulesModal({
       rules,
       changes,

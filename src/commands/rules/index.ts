@@ -90,7 +90,7 @@ export const rulesArea: Area = {
         await inLoadingModal(ctx, opening, async ({ actor, surface }) =>
           showIn(surface, async () => {
             // Nothing to read, so nothing the help desk could refuse: ask it whether this account is an admin.
-            if (board.registry.ruleIds(teamId).length === 0) await requireAdmin(actor);
+            if ((await board.registry.ruleIds(teamId)).length === 0) await requireAdmin(actor);
             await board.load(actor, teamId, true);
             return board.view(teamId);
           }),
@@ -111,15 +111,15 @@ export const rulesArea: Area = {
         await ack({ response_action: 'errors', errors: { [blockId]: 'Type a rule id: a number such as 12.' } });
         return;
       }
-      if (blockId && id !== undefined && board.registry.has(teamId, id)) {
+      if (blockId && id !== undefined && (await board.registry.has(teamId, id))) {
         await ack({ response_action: 'errors', errors: { [blockId]: `Rule #${id} is already in the list.` } });
         return;
       }
       if (id === undefined) {
-        await ack({ response_action: 'update', view: board.view(teamId) });
+        await ack({ response_action: 'update', view: await board.view(teamId) });
         return;
       }
-      await ack({ response_action: 'update', view: board.view(teamId, { banner: `:hourglass_flowing_sand: Reading rule #${id}…`, addValue: raw }) });
+      await ack({ response_action: 'update', view: await board.view(teamId, { banner: `:hourglass_flowing_sand: Reading rule #${id}…`, addValue: raw }) });
       const surface = ctx.surface.withRender(board.render(teamId, { addValue: raw }));
       await actAs({ ...ctx, surface }, (actor) =>
         showIn(surface, async () => {

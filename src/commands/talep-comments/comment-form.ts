@@ -98,7 +98,7 @@ export async function insertChosenTemplate(ctx: ActionCtx): Promise<void> {
   const templateId = intOf(selectedOptionValue(ctx.action));
   if (!metadata || templateId === undefined) return;
   // Quietly: a connect prompt or a queued notice would replace the comment being written.
-  const actor = actorFor(services, ctx.who);
+  const actor = await actorFor(services, ctx.who);
   if (typeof actor === 'string') return;
   const m = messagesOf(ctx);
   let next: ModalView;

@@ -67,7 +67,7 @@ export async function onDetailsRequested(ctx: EventCtx): Promise<void> {
 
   const talepId = talepIdOf(event, services.talepUrlTemplate);
   if (talepId === undefined) return void (await present({ error: { status: 'not_found' } }));
-  const actor = actorFor(services, { teamId: ctx.teamId ?? '', userId: event.user });
+  const actor = await actorFor(services, { teamId: ctx.teamId ?? '', userId: event.user });
   if (typeof actor === 'string') {
     const text = actor === 'not-linked' ? PANEL_CONNECT_TEXT : plainSentence(linkProblemText[actor]);
     await present({ error: customError('Connect your help-desk account', text) });

@@ -68,7 +68,7 @@ export async function onLinkShared(ctx: EventCtx, deps: LinkSharedDeps): Promise
     // Everyone in the conversation reads a preview: the channel's language, not the poster's.
     const m = await channelMessages(services, teamId, event.channel);
     const poster = { teamId, userId: event.user };
-    const actor = actorFor(services, poster, { priority: 'background' });
+    const actor = await actorFor(services, poster, { priority: 'background' });
     if (typeof actor === 'string') {
       await deps.offers.offer(services, client, poster, { ...target, threadTs: event.thread_ts }, actor);
     } else {
