@@ -29,7 +29,7 @@ import type { BackgroundWork } from './slack/dispatch.js';
 import { hostname } from 'node:os';
 
 export interface BuildServicesOptions {
-  config: Pick<Config, 'helpdesk' | 'slack'>;
+  config: Pick<Config, 'helpdesk' | 'slack'> & Partial<Pick<Config, 'defaultLanguage'>>;
   /** The help-desk API root actually used (the configured URL or the embedded sandbox's). */
   helpdeskUrl: string;
   /**
@@ -113,6 +113,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
     slackFiles: createSlackFileFetcher(config.slack.botToken, maxUploadBytes),
     maxUploadBytes,
     now: options.now ?? (() => new Date()),
+    ...(config.defaultLanguage ? { defaultLanguage: config.defaultLanguage } : {}),
     ...(shared ? { sharedDeliveries: shared.deliveries, runAlone: shared.runAlone } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
     ...(options.docsSite

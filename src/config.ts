@@ -73,6 +73,10 @@ const envSchema = z
         .optional(),
     ),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    DEFAULT_LANGUAGE: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.enum(['en', 'tr'], { error: 'must be en or tr' }).default('en'),
+    ),
     DOCS_SITE_URL: url('the documentation site, e.g. https://docs.example.com'),
     DOCS_SITE_REST_ROOT: url('its REST index, e.g. https://docs.example.com/wp-json'),
     DOCS_SITE_AUTH: optionalText.pipe(z.string().regex(/^[^:]+:.+$/, 'must be user:application-password').optional()),
@@ -160,6 +164,8 @@ export interface Config {
    */
   tokenEncryptionKeys: Buffer[] | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The workspace's language: for people whose Slack language the bot does not speak, and channels nobody set. */
+  defaultLanguage: 'en' | 'tr';
   /** Previews of documentation links through the site's oEmbed proxy; undefined without `DOCS_SITE_URL`. */
   docsSite?: DocsSiteConfig | undefined;
   /** Help desk → Slack: the webhook's secret, the poller's share of the budget, coalescing, due reminders. */
@@ -265,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     tokenEncryptionKeys: e.TOKEN_ENCRYPTION_KEY ? decodeKeyList(e.TOKEN_ENCRYPTION_KEY) : undefined,
     logLevel: e.LOG_LEVEL,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
     docsSite: e.DOCS_SITE_URL ? docsSiteConfig(e.DOCS_SITE_URL, e.DOCS_SITE_REST_ROOT, e.DOCS_SITE_AUTH) : undefined,
     notify: {
       webhookSecret: e.HELPDESK_WEBHOOK_SECRET,

@@ -9,6 +9,7 @@ import { categoriesArea } from './categories/index.js';
 import { companiesArea } from './companies/index.js';
 import { conversationsArea } from './conversations/index.js';
 import { kbArea } from './kb/index.js';
+import { languageArea } from './language/index.js';
 import { messageShortcutsArea } from './message-shortcuts/index.js';
 import { newTalepArea } from './new-talep/index.js';
 import { notificationsArea } from './notifications/index.js';
@@ -32,6 +33,7 @@ export function allAreas(): Area[] {
   return [
     accountArea,
     pendingArea,
+    languageArea,
     newTalepArea,
     messageShortcutsArea,
     talepCardArea,

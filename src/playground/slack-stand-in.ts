@@ -46,6 +46,8 @@ export interface StandInUser {
   realName?: string;
   email?: string;
   tzOffset?: number;
+  /** The person's Slack language (`tr-TR`), returned when users.info asks with `include_locale`. */
+  locale?: string;
   /** A workspace admin or owner (users.info `is_admin`). */
   isAdmin?: boolean;
 }
@@ -375,6 +377,7 @@ export class SlackStandIn {
             name: user.name,
             real_name: user.realName ?? user.name,
             tz_offset: user.tzOffset ?? 0,
+            ...(args.include_locale && String(args.include_locale) !== 'false' ? { locale: user.locale ?? 'en-US' } : {}),
             is_admin: user.isAdmin ?? false,
             profile: { email: user.email, real_name: user.realName ?? user.name, display_name: user.realName ?? user.name },
           },

@@ -3,6 +3,7 @@
  * client bound to their own token. Every help-desk call the bot makes for a person goes through an
  * Actor, so it is made as that person — never with someone else's token.
  */
+import type { Messages } from '../i18n/messages.js';
 import type { HelpdeskClient } from '../api/client.js';
 import { nextActionOrder } from '../api/throttle.js';
 import { type HelpdeskRole, isAdminRole, isAgentRole } from '../domain/roles.js';
@@ -36,6 +37,8 @@ export interface ActorOptions {
   /** Where a "your request is queued" notice goes; none: the call waits quietly (e.g. a form being filled in). */
   queuedNotices?: Surface;
   priority?: 'interactive' | 'background';
+  /** The words of the "queued" notice (English without them). */
+  m?: Messages;
 }
 
 /** The person's actor, or why they cannot act as themselves. Reads the store only: no help-desk call. */
@@ -46,7 +49,7 @@ export async function actorFor(services: Services, who: Who, options: ActorOptio
   if (found.state === 'unreadable') return 'unreadable';
   const { account } = found;
   if (account.rejected) return 'rejected';
-  const notice = options.queuedNotices ? queueNotice(services, options.queuedNotices) : undefined;
+  const notice = options.queuedNotices ? queueNotice(services, options.queuedNotices, options.m) : undefined;
   const hd = services.helpdesk.withCredential(account.credential, {
     // Linking checked this token with the help desk; the guard treats it as verified (unless refused since).
     knownGood: true,
@@ -75,11 +78,11 @@ export async function actorFor(services: Services, who: Who, options: ActorOptio
  * answer is undefined. The one "require a linked account" primitive.
  */
 export async function requireLinked(
-  scene: { services: Services; who: Who; surface: Surface },
-  options: ActorOptions = { queuedNotices: scene.surface },
+  scene: { services: Services; who: Who; surface: Surface; m?: Messages },
+  options: ActorOptions = { queuedNotices: scene.surface, ...(scene.m ? { m: scene.m } : {}) },
 ): Promise<Actor | undefined> {
   const actor = await actorFor(scene.services, scene.who, options);
   if (typeof actor !== 'string') return actor;
-  await scene.surface.send(linkProblemMessage(actor), 'problem');
+  await scene.surface.send(linkProblemMessage(actor, scene.m), 'problem');
   return undefined;
 }

@@ -12,7 +12,6 @@
 import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortcut, MessageShortcut, ViewClosedAction, ViewSubmitAction, webApi } from '@slack/bolt';
 import type * as z from 'zod';
 import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js';
-import { helpMessage } from '../views/kit/help.js';
 import { resultView } from '../views/kit/states.js';
 import { actorFor, whoActs } from './actor.js';
 import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey, WAIT_FOR_FIRST_ACK_MS } from './deliveries.js';
@@ -32,7 +31,9 @@ import type {
   SubmitCtx,
   SubmitNeeds,
 } from './listeners.js';
-import { runWithNeeds } from './middleware.js';
+import { runWithNeeds, withPersonWords } from './middleware.js';
+import type { Messages } from '../i18n/messages.js';
+import { messagesOf } from './locale.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
@@ -46,7 +47,7 @@ import {
   viewSubmissionPayload,
 } from './payloads.js';
 import { type WorkKind, workHandler } from './outbox.js';
-import { type CommandCtx, type Route, Router } from './routes.js';
+import { type CommandCtx, localizedHelp, type Route, Router } from './routes.js';
 import type { Services } from './services.js';
 import { registerSteps } from './steps.js';
 import {
@@ -187,13 +188,15 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     ...(deliveryKey ? { deliveryKey } : {}),
   });
 
-  // The help is the same for everyone: built once per family (with an unknown word quoted, each time).
+  // The help is the same for everyone of a language: built once per family and language (with an
+  // unknown word quoted, each time).
   const helpMessages = new Map<string, SlackMessage>();
-  const helpFor = (family: string | undefined, unknown: string | undefined): SlackMessage => {
-    const build = () => helpMessage(family ? router.familyEntries(family) : router.entries, unknown);
+  const helpFor = (family: string | undefined, unknown: string | undefined, m: Messages): SlackMessage => {
+    const build = () => localizedHelp(family ? router.familyEntries(family) : router.entries, unknown, m);
     if (unknown) return build();
-    let message = helpMessages.get(family ?? '');
-    if (!message) helpMessages.set(family ?? '', (message = build()));
+    const key = `${m.locale}:${family ?? ''}`;
+    let message = helpMessages.get(key);
+    if (!message) helpMessages.set(key, (message = build()));
     return message;
   };
 
@@ -210,18 +213,20 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
     const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
     const resolved = router.resolve(command.text ?? '');
+    // The person's words, found once for the kernel's answers and the route (./locale.ts).
+    const ix = await withPersonWords(base(client, who, surface, deliveryKey));
     if ('help' in resolved) {
-      await tell(helpFor(resolved.family, resolved.unknown));
+      await tell(helpFor(resolved.family, resolved.unknown, messagesOf(ix)));
       return;
     }
     const { route: found, args } = resolved;
     if (!args.ok) {
       // The error may quote what was typed: escaped, and cut to what a notice needs.
-      await tell({ text: `:warning: ${escapeText(truncate(args.error, 1000))}\nUsage: \`/talep ${found.usage}\`` });
+      await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(args.error, 1000)), usage: found.usage }) });
       return;
     }
     const ctx: CommandCtx & { args: unknown } = {
-      ...base(client, who, surface, deliveryKey),
+      ...ix,
       channelId: command.channel_id,
       responseUrl: command.response_url,
       triggerId: command.trigger_id,

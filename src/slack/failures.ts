@@ -7,6 +7,8 @@
 import { unescapeSlack } from '../domain/slack-text.js';
 import { endpointDef } from '../api/endpoints.js';
 import { HelpdeskError } from '../api/errors.js';
+import { english, type Messages } from '../i18n/messages.js';
+import type { MessageKey } from '../i18n/en.js';
 import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
 import { connectPrompt } from '../views/kit/notices.js';
 import type { Who } from './actor.js';
@@ -35,7 +37,14 @@ export const linkProblemText: Record<LinkProblem, string> = {
     'Your stored help-desk link cannot be read (stored link unreadable: the bot’s encryption key changed). Ask an admin to restore the previous key, or disconnect and connect again.',
 };
 
-export const linkProblemMessage = (problem: LinkProblem): SlackMessage => connectPrompt(linkProblemText[problem]);
+const linkProblemKey: Record<LinkProblem, MessageKey> = {
+  'not-linked': 'failure.notLinked',
+  rejected: 'failure.rejected',
+  unreadable: 'failure.unreadable',
+};
+
+export const linkProblemMessage = (problem: LinkProblem, m: Messages = english): SlackMessage =>
+  connectPrompt(m.t(linkProblemKey[problem] as 'failure.notLinked'), m);
 
 /** The same problems, said by a workflow step that cannot run as the person who ran the workflow. */
 export const stepLinkProblemText: Record<LinkProblem, string> = {
@@ -59,13 +68,13 @@ export const CHECKING_TEXT = ':hourglass: The help desk did not answer in time; 
 
 const minutes = (ms: number | undefined) => Math.max(1, Math.ceil((ms ?? 60_000) / 60_000));
 
-function permissionText(operation: string | undefined): string {
+function permissionText(operation: string | undefined, m: Messages): string {
   const def = endpointDef(operation);
-  if (def?.permission === 'admin') return 'This needs help-desk *admin* permission.';
+  if (def?.permission === 'admin') return m.t('failure.needsAdmin');
   if (def?.permission === 'agent') {
-    return `This needs help-desk *agent* (Temsilci) permission${def.permissionNote ? ` — ${def.permissionNote}` : ''}.`;
+    return def.permissionNote ? m.t('failure.needsAgentNote', { note: def.permissionNote }) : m.t('failure.needsAgent');
   }
-  return def?.permissionNote ? `The help desk allows this for ${def.permissionNote}.` : 'You do not have permission for that.';
+  return def?.permissionNote ? m.t('failure.allowedFor', { note: def.permissionNote }) : m.t('failure.noPermission');
 }
 
 /** Operations whose 403 means "this talep is someone else's" for a regular user. */
@@ -74,59 +83,59 @@ const TALEP_READS = new Set([
   'tagTalep', 'talepCustomFields', 'setCustomFields', 'attachments', 'getAttachment', 'subTaleps', 'parentTalep',
 ]);
 
-export const foreignTalepText = (talepId: number): string =>
-  `:no_entry: Talep #${talepId} belongs to someone else: only its submitter and help-desk agents can open it.`;
+export const foreignTalepText = (talepId: number, m: Messages = english): string => m.t('failure.foreignTalep', { id: talepId });
 
 /** The person-facing text for a failure; unexpected errors get a neutral sentence (the caller logs them). */
-export function errorText(error: unknown, subject: ErrorSubject = {}): string {
+export function errorText(error: unknown, subject: ErrorSubject = {}, m: Messages = english): string {
   if (error instanceof StoredLinkUnreadableError) return `:lock: ${error.userMessage}`;
   if (error instanceof PersonNotFound) return `${error.refused ? ':no_entry:' : ':bust_in_silhouette:'} ${error.message}`;
-  if (error instanceof UnconfirmedWrite) {
-    return ':hourglass: The help desk did not answer in time, so I cannot tell whether that was done. Look in the help desk before you do it again.';
-  }
-  if (!(error instanceof HelpdeskError)) return ':warning: Something went wrong on our side. It has been logged; please try again.';
+  if (error instanceof UnconfirmedWrite) return m.t('failure.unconfirmed');
+  if (!(error instanceof HelpdeskError)) return m.t('failure.unexpected');
   const reason = error.reason ? ` (${escapeText(error.reason)})` : '';
-  const what = subject.talepId !== undefined ? `Talep #${subject.talepId}` : subject.label ? escapeText(subject.label) : undefined;
   switch (error.kind) {
     case 'invalid':
       return error.source === 'client'
         ? `:warning: ${escapeText(error.message.replace(/^\w+: /, ''))}`
-        : `:warning: The help desk refused that${reason}.`;
+        : m.t('failure.refusedThat', { reason });
     case 'unauthorized':
-      return ':lock: The help desk refused your token. Connect your account again with `/talep connect`.';
+      return m.t('failure.tokenRefused');
     case 'forbidden':
       if (subject.regularUser && subject.talepId !== undefined && TALEP_READS.has(error.operation ?? '')) {
-        return foreignTalepText(subject.talepId);
+        return foreignTalepText(subject.talepId, m);
       }
-      return `:no_entry: The help desk refused: ${permissionText(error.operation)}`;
+      return m.t('failure.refused', { why: permissionText(error.operation, m) });
     case 'not-found':
-      return `:mag: ${what ? `${what} was not found` : 'That was not found in the help desk'}${what ? '' : reason}.`;
+      if (subject.talepId !== undefined) return m.t('failure.talepNotFound', { id: subject.talepId });
+      if (subject.label) return m.t('failure.subjectNotFound', { what: escapeText(subject.label) });
+      return m.t('failure.notFound', { reason });
     case 'rate-limited':
-      return `:hourglass: The help desk is rate-limiting us. Please try again in about ${minutes(error.retryAfterMs)} min.`;
+      return m.t('failure.rateLimited', { minutes: minutes(error.retryAfterMs) });
     case 'unavailable':
-      return ':electric_plug: The help desk is not reachable right now. Please try again in a minute.';
+      return m.t('failure.unavailable');
     case 'unknown-outcome':
       // Not "try again": the help desk may have done it, and a second try could do it twice.
-      return CHECKING_TEXT;
+      return m.t('failure.checking');
     case 'invalid-response':
-      return ':warning: The help desk sent an answer I could not read. An admin can find the details in the bot log.';
+      return m.t('failure.invalidResponse');
     case 'auth-paused':
-      return `:shield: Sign-ins are paused for ${minutes(error.retryAfterMs)} min after failed attempts, to keep the help desk from locking everyone out. Please try again then.`;
+      return m.t('failure.authPaused', { minutes: minutes(error.retryAfterMs) });
     case 'cancelled':
-      return 'Cancelled.';
+      return m.t('failure.cancelled');
   }
 }
 
-export function errorMessage(error: unknown, subject: ErrorSubject = {}): SlackMessage {
+export function errorMessage(error: unknown, subject: ErrorSubject = {}, m: Messages = english): SlackMessage {
   // This call's token was just refused (the stored link is marked; the next attempt says "saved token").
-  if (error instanceof HelpdeskError && error.kind === 'unauthorized') return connectPrompt('The help desk refused your token. Connect your account again.');
-  return { text: errorText(error, subject) };
+  if (error instanceof HelpdeskError && error.kind === 'unauthorized') return connectPrompt(m.t('failure.tokenRefusedPrompt'), m);
+  return { text: errorText(error, subject, m) };
 }
 
 export interface FailureScene {
   services: Services;
   who: Who;
   surface: Surface;
+  /** The person's words (./locale.ts); English without them. */
+  m?: Messages;
   /**
    * When the account that acted was linked (`actor.account.linkedAt`): a refused token marks only that
    * link, never a newer one; without it, a refusal marks nothing (the link's next use will tell).
@@ -153,7 +162,7 @@ export async function reportFailure(scene: FailureScene, error: unknown, subject
     services.logger.error(`unexpected failure for ${whom}`, error);
   }
   try {
-    await scene.surface.send(errorMessage(error, subject), 'problem');
+    await scene.surface.send(errorMessage(error, subject, scene.m), 'problem');
   } catch (sendError) {
     services.logger.error('could not tell the person about a failure', sendError);
   }

@@ -3,6 +3,7 @@
  * Built once per request by the kernel (./dispatch.ts) from Bolt's arguments.
  */
 import type { webApi } from '@slack/bolt';
+import type { Messages } from '../i18n/messages.js';
 import type { Actor, Who } from './actor.js';
 import { postToResponseUrl } from './response-url.js';
 import type { Services } from './services.js';
@@ -19,6 +20,11 @@ export interface Interaction {
    * for anything the person did anew. Writes reserve it (./once.ts) or use it as their job key (./outbox.ts).
    */
   deliveryKey?: string;
+  /**
+   * The words in the language of whoever acted (./locale.ts), found by the middleware before a
+   * listener runs; views take it as a parameter. Unset outside the kernel: `messagesOf` gives English.
+   */
+  m?: Messages;
 }
 
 /** An interaction of someone with a usable link: `actor` acts as them. */

@@ -11,6 +11,8 @@
 import { type Actor, type ActorOptions, requireLinked } from './actor.js';
 import { type ErrorSubject, reportFailure } from './failures.js';
 import type { Acting, ActingOnTalep, Interaction } from './interaction.js';
+import { messagesFor } from '../i18n/messages.js';
+import { personLocale } from './locale.js';
 
 export interface Needs<C> {
   linked?: true;
@@ -23,6 +25,12 @@ export type Granted<C, N> = N extends { talep: unknown } ? C & ActingOnTalep : N
 
 export const STALE_CONTROL_TEXT = ':warning: That control is no longer valid. Run `/talep show <id>` again.';
 
+/** The context with the acting person's words (`m`) — found once, before anything is said to them. */
+export async function withPersonWords<C extends Interaction>(ctx: C): Promise<C> {
+  if (ctx.m) return ctx;
+  return { ...ctx, m: messagesFor((await personLocale(ctx)).locale) };
+}
+
 /**
  * Runs `handle` with what `needs` asks for; a missing link or a stale control is told on the surface,
  * and a failure of the work is reported there with one sentence.
@@ -33,17 +41,18 @@ export async function runWithNeeds<C extends Interaction>(
   handle: (ctx: C & Partial<ActingOnTalep>) => Promise<void>,
   subject: ErrorSubject = {},
 ): Promise<void> {
+  ctx = await withPersonWords(ctx);
   let talepId: number | undefined;
   if (needs.talep) {
     talepId = needs.talep(ctx);
     if (talepId === undefined) {
-      await ctx.surface.send({ text: STALE_CONTROL_TEXT }, 'problem');
+      await ctx.surface.send({ text: ctx.m?.t('kit.staleControl') ?? STALE_CONTROL_TEXT }, 'problem');
       return;
     }
   }
   let granted: C & Partial<ActingOnTalep> = ctx;
   if (needs.linked || needs.talep) {
-    const options: ActorOptions = needs.quiet ? {} : { queuedNotices: ctx.surface };
+    const options: ActorOptions = needs.quiet ? {} : { queuedNotices: ctx.surface, ...(ctx.m ? { m: ctx.m } : {}) };
     const actor = await requireLinked(ctx, options);
     if (!actor) return;
     granted = { ...ctx, actor, ...(talepId !== undefined ? { talepId } : {}) };

@@ -24,14 +24,16 @@ import * as z from 'zod';
 import { HelpdeskError } from '../api/errors.js';
 import type { Job, JobState } from '../jobs/job-queue.js';
 import type { JobHandler, JobOutcome } from '../jobs/runner.js';
+import { type Messages, messagesFor } from '../i18n/messages.js';
 import { StoredLinkUnreadableError } from '../store/account-store.js';
 import type { JsonValue } from '../store/json-value.js';
 import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
 import { keptForLaterMessage, lastTryMessage } from '../views/kit/notices.js';
 import { resultView } from '../views/kit/states.js';
 import { type Actor, actorFor, type Who } from './actor.js';
-import { CHECKING_TEXT, errorMessage, linkProblemMessage } from './failures.js';
+import { errorMessage, linkProblemMessage } from './failures.js';
 import { SlackFileError } from './files.js';
+import { messagesOf, personLocale } from './locale.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
 import { PersonNotFound } from './people.js';
 import type { Services } from './services.js';
@@ -82,7 +84,7 @@ export interface WorkKind<P = unknown> {
   /** One line, plain text: what this is (`/talep pending`, App Home). */
   describe(data: P): string;
   /** What is kept while the help desk is away, e.g. "Your talep is queued — it will be filed when the help desk is back." */
-  keptText: string;
+  keptText: string | ((m: Messages) => string);
   /** How the work's modal shows progress and problems (default: a line with the modal's title). */
   render?(scene: WorkScene<P>): ModalRender;
   /** Does the work as `ctx.actor`; every step idempotent. Its answer is kept as the job's result. */
@@ -193,11 +195,14 @@ export function workHandler<P>(services: Services, client: webApi.WebClient, wor
     let surface: Surface = surfaceFromRef(deps, reply.to);
     const standing = await actorFor(services, who, { queuedNotices: lateSurface(() => surface), priority: 'interactive' });
     const actor = typeof standing === 'string' ? undefined : standing;
+    // The person's words now (they may have changed their language since they sent it).
+    const m = messagesFor((await personLocale({ services, client, who })).locale);
     const scene: WorkScene<P> = {
       services,
       client,
       who,
       surface,
+      m,
       data: data.data,
       reply,
       actor,
@@ -219,7 +224,7 @@ export function workHandler<P>(services: Services, client: webApi.WebClient, wor
     };
     if (typeof standing === 'string') {
       services.logger.info(`job ${work.kind} ${job.id}: ${who.teamId}:${who.userId} cannot act (${standing}); given up`);
-      await fail(linkProblemMessage(standing));
+      await fail(linkProblemMessage(standing, m));
       return { outcome: 'give-up', error: `link: ${standing}` };
     }
     const steps = new WorkSteps(services.jobs.queue, job, () => services.jobs.now());
@@ -252,7 +257,8 @@ async function afterFailure<P>(services: Services, work: WorkKind<P>, at: Failur
     const checking = (error instanceof HelpdeskError && error.kind === 'unknown-outcome') || steps.checking;
     const notice = checking ? 'checking' : 'kept';
     if (!steps.told(notice)) {
-      const message = checking ? { text: CHECKING_TEXT } : keptForLaterMessage(keptReason(error), work.keptText);
+      const m = messagesOf(scene);
+      const message = checking ? { text: m.t('failure.checking') } : keptForLaterMessage(keptReason(error, m), typeof work.keptText === 'string' ? work.keptText : work.keptText(m), m);
       await at.surface.send(message, 'progress').catch((sendError: unknown) => services.logger.warn(`job ${work.kind}: notice not shown`, sendError));
       await steps.markTold(notice);
     }
@@ -266,16 +272,16 @@ async function afterFailure<P>(services: Services, work: WorkKind<P>, at: Failur
   services.logger[lastTry || !(error instanceof HelpdeskError) ? 'warn' : 'info'](
     `job ${work.kind} ${scene.job.id} for ${whom}: ${lastTry ? 'out of attempts' : 'refused'} (${describeError(error)}); given up`,
   );
-  const told = error instanceof SlackFileError ? { text: `:warning: ${escapeText(error.message)}` } : errorMessage(error);
-  await at.fail(lastTry ? lastTryMessage(at.attempt) : told, error);
+  const told = error instanceof SlackFileError ? { text: `:warning: ${escapeText(error.message)}` } : errorMessage(error, {}, scene.m);
+  await at.fail(lastTry ? lastTryMessage(at.attempt, scene.m) : told, error);
   return { outcome: 'give-up', error: describeError(error) };
 }
 
 /** Why work is kept for later, in one clause. */
-function keptReason(error: unknown): string {
-  if (error instanceof HelpdeskError && error.kind === 'rate-limited') return 'The help desk is rate-limiting us right now.';
-  if (error instanceof HelpdeskError && error.kind === 'auth-paused') return 'Sign-ins to the help desk are paused for a few minutes after failed attempts.';
-  return 'The help desk is not reachable right now.';
+function keptReason(error: unknown, m: Messages): string {
+  if (error instanceof HelpdeskError && error.kind === 'rate-limited') return m.t('kit.keptRateLimited');
+  if (error instanceof HelpdeskError && error.kind === 'auth-paused') return m.t('kit.keptAuthPaused');
+  return m.t('kit.keptUnreachable');
 }
 
 // ── pending work: listed and cancelled by the person ────────────────────────────────────────────

@@ -11,6 +11,8 @@ export interface SlackProfile {
   email: string | undefined;
   /** Seconds east of UTC, as Slack reports it. */
   tzOffset: number;
+  /** The person's Slack language (`tr-TR`, `en-US`), asked for with `include_locale`; undefined when Slack did not say. */
+  locale?: string;
 }
 
 const cache = new LRUCache<string, SlackProfile>({ max: 5000, ttl: 30 * 60_000 });
@@ -29,17 +31,21 @@ export async function slackProfile(client: webApi.WebClient, userId: string): Pr
 }
 
 async function fetchProfile(client: webApi.WebClient, userId: string): Promise<SlackProfile> {
-  const result = await client.users.info({ user: userId });
+  const result = await client.users.info({ user: userId, include_locale: true });
   const user = result.user;
   const profile: SlackProfile = {
     userId,
     name: user?.profile?.display_name || user?.real_name || user?.name || userId,
     email: user?.profile?.email || undefined,
     tzOffset: user?.tz_offset ?? 0,
+    ...(user?.locale ? { locale: user.locale } : {}),
   };
   cache.set(userId, profile);
   return profile;
 }
+
+/** The cached profile, if any (no Slack call). */
+export const cachedSlackProfile = (userId: string): SlackProfile | undefined => cache.get(userId);
 
 /** A message's permalink never changes: kept (bounded), and simultaneous asks share one chat.getPermalink. */
 const permalinks = new LRUCache<string, Promise<string | undefined>>({ max: 2000, ttl: 60 * 60_000 });

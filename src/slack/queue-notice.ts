@@ -12,7 +12,9 @@
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { queueCancelledMessage, QUEUE_CANCEL_ACTION, queuedMessage } from '../views/kit/notices.js';
+import type { Messages } from '../i18n/messages.js';
 import { type Listener, onAction } from './listeners.js';
+import { messagesOf } from './locale.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
 
@@ -34,7 +36,7 @@ export interface QueueNotice {
 }
 
 /** One interaction's notice on `surface`. Nothing is posted unless a wait is long enough. */
-export function queueNotice(services: Services, surface: Surface): QueueNotice {
+export function queueNotice(services: Services, surface: Surface, m?: Messages): QueueNotice {
   const controller = new AbortController();
   let token: string | undefined;
   let told: { ms: number; at: number } | undefined;
@@ -55,7 +57,7 @@ export function queueNotice(services: Services, surface: Surface): QueueNotice {
         token = randomUUID();
         waiting.set(token, controller);
       }
-      surface.send(queuedMessage(answerIn, token), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
+      surface.send(queuedMessage(answerIn, token, m), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
     },
   };
 }
@@ -73,5 +75,5 @@ export function cancelQueued(token: string): boolean {
 export const queueCancelListener: Listener = onAction(QUEUE_CANCEL_ACTION, async (ctx) => {
   const value = (ctx.action as { value?: unknown }).value;
   const token = typeof value === 'string' ? value : '';
-  await ctx.surface.replace(queueCancelledMessage(cancelQueued(token)));
+  await ctx.surface.replace(queueCancelledMessage(cancelQueued(token), messagesOf(ctx)));
 });

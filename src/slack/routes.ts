@@ -4,8 +4,11 @@
  * never list something that does not exist. The longest matching path wins, so `user edit` and `user`
  * can both exist; a known first word with an unknown second one gets that family's help.
  */
-import type { Audience, HelpEntry } from '../views/kit/help.js';
+import type { Messages } from '../i18n/messages.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
+import { type Audience, type HelpEntry, helpMessage } from '../views/kit/help.js';
 import type { Parsed } from '../domain/parsed.js';
+import { lookupKey } from '../domain/text-case.js';
 import type { Interaction } from './interaction.js';
 import type { Granted, Needs } from './middleware.js';
 
@@ -51,6 +54,68 @@ export function route<A, const N extends object = Record<never, never>>(spec: Ro
   return { ...spec, needs: (spec.needs ?? {}) as Route['needs'], run: spec.run as Route['run'] };
 }
 
+/**
+ * Turkish sub-command words → the English word they stand for, keyed by `lookupKey` (so `YENİ`, `yeni`
+ * and `Yeni` are one word, and `yardım` may be typed `yardim`). A word is translated wherever it makes
+ * a path (`kullanıcı düzenle` = `user edit`, `kb yeni` = `kb new`), never in the arguments after it.
+ * The first Turkish word of an English one is the one Turkish help shows.
+ */
+export const TURKISH_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries({
+    yardım: 'help',
+    bağlan: 'connect', 'bağlantıyı-kes': 'disconnect', ayrıl: 'disconnect', 'ben-kimim': 'whoami', ben: 'whoami',
+    bekleyen: 'pending', bekleyenler: 'pending',
+    yeni: 'new', oluştur: 'new',
+    göster: 'show', gör: 'show',
+    yorum: 'comment', yorumlar: 'comments',
+    ata: 'assign', durum: 'status', öncelik: 'priority', 'son-tarih': 'due', kapat: 'close',
+    ilişkiler: 'relations', bağla: 'link', 'bağı-kaldır': 'unlink', birleştir: 'merge', alt: 'sub', üst: 'parent',
+    aboneler: 'subscribers', abone: 'subscribe', 'abonelikten-çık': 'unsubscribe',
+    alanlar: 'fields', ata2: 'assign2', etiket: 'tag', etiketler: 'tags', 'etiket-kaldır': 'untag',
+    dosyalar: 'files', 'dosya-ekle': 'attach', hatırlat: 'remind', hatırlatmalar: 'reminders',
+    ara: 'search', bul: 'search', benim: 'mine', istatistik: 'stats', kurallar: 'rules',
+    kullanıcı: 'user', listele: 'list', liste: 'list', düzenle: 'edit', sil: 'delete', ekle: 'add', kaldır: 'remove',
+    şirket: 'company', kategori: 'category', varlık: 'asset', makale: 'kb', önizleme: 'unfurl', dil: 'language',
+    kanal: 'channel', akış: 'feed', akışlar: 'feeds',
+  }).map(([turkish, english]) => [lookupKey(turkish), english]),
+);
+
+/** English word → the Turkish word Turkish help shows for it. */
+export const TURKISH_FOR: Readonly<Record<string, string>> = (() => {
+  const shown: Record<string, string> = {};
+  for (const [turkish, english] of Object.entries({
+    yardım: 'help', bağlan: 'connect', 'bağlantıyı-kes': 'disconnect', ben: 'whoami', bekleyen: 'pending', yeni: 'new',
+    göster: 'show', yorum: 'comment', yorumlar: 'comments', ata: 'assign', durum: 'status', öncelik: 'priority',
+    'son-tarih': 'due', kapat: 'close', ilişkiler: 'relations', bağla: 'link', 'bağı-kaldır': 'unlink', birleştir: 'merge',
+    alt: 'sub', üst: 'parent', aboneler: 'subscribers', abone: 'subscribe', 'abonelikten-çık': 'unsubscribe', alanlar: 'fields',
+    etiket: 'tag', etiketler: 'tags', 'etiket-kaldır': 'untag', dosyalar: 'files', 'dosya-ekle': 'attach', hatırlat: 'remind',
+    hatırlatmalar: 'reminders', ara: 'search', benim: 'mine', istatistik: 'stats', kurallar: 'rules', kullanıcı: 'user',
+    listele: 'list', düzenle: 'edit', sil: 'delete', ekle: 'add', kaldır: 'remove', şirket: 'company', kategori: 'category',
+    varlık: 'asset', makale: 'kb', önizleme: 'unfurl', dil: 'language', kanal: 'channel', akış: 'feed', akışlar: 'feeds',
+  })) shown[english] ??= turkish;
+  return shown;
+})();
+
+/** A typed word as the router compares it: Turkish and English case rules, Turkish words in English. */
+export const commandWord = (word: string): string => {
+  const key = lookupKey(word);
+  return TURKISH_WORDS[key] ?? key;
+};
+
+/** A route's usage with its path in Turkish where Turkish words exist (`show <id>` → `göster <id>`). */
+export function turkishUsage(usage: string, path: string): string {
+  const pathWords = words(path);
+  const usageWords = usage.split(' ');
+  if (!pathWords.every((word, index) => usageWords[index] === word)) return usage;
+  return usageWords.map((word, index) => (index < pathWords.length ? (TURKISH_FOR[word] ?? word) : word)).join(' ');
+}
+
+/** `/talep help` in the reader's language; in Turkish the paths are shown in Turkish, the English beside them. */
+export function localizedHelp(entries: readonly HelpEntry[], unknown: string | undefined, m: Messages): SlackMessage {
+  if (m.locale !== 'tr') return helpMessage(entries, unknown, m);
+  return helpMessage(entries, unknown, m, { usage: (entry) => (entry.path ? turkishUsage(entry.usage, entry.path) : entry.usage) });
+}
+
 export type Resolution =
   | { route: Route; args: Parsed<unknown> }
   | { help: true; unknown?: string; family?: string };
@@ -64,12 +129,12 @@ export class Router {
 
   add(entry: Route): void {
     for (const path of [entry.path, ...(entry.aliases ?? [])]) {
-      const key = words(path).join(' ').toLowerCase();
+      const key = words(path).map(lookupKey).join(' ');
       if (this.#routes.has(key)) throw new Error(`Sub-command "${key}" is registered twice.`);
       this.#routes.set(key, entry);
       this.#deepest = Math.max(this.#deepest, words(path).length);
     }
-    this.#entries.push({ usage: entry.usage, summary: entry.summary, group: entry.group, audience: entry.audience });
+    this.#entries.push({ path: entry.path, usage: entry.usage, summary: entry.summary, group: entry.group, audience: entry.audience });
   }
 
   get entries(): readonly HelpEntry[] {
@@ -80,17 +145,17 @@ export class Router {
   familyEntries(family: string): HelpEntry[] {
     const seen = new Set<Route>();
     for (const [path, entry] of this.#routes) if (path.startsWith(`${family} `)) seen.add(entry);
-    return [...seen].map(({ usage, summary, group, audience }) => ({ usage, summary, group, audience }));
+    return [...seen].map(({ path, usage, summary, group, audience }) => ({ path, usage, summary, group, audience }));
   }
 
   /** Decides what the text asks for: the longest registered path that the text starts with. */
   resolve(text: string): Resolution {
     const parts = text.trim().split(/(\s+)/);
     const tokens = parts.filter((_, index) => index % 2 === 0).filter(Boolean);
-    const first = (tokens[0] ?? '').toLowerCase();
+    const first = commandWord(tokens[0] ?? '');
     if (!first || first === 'help' || first === '?') return { help: true };
     for (let depth = Math.min(this.#deepest, tokens.length); depth >= 1; depth -= 1) {
-      const key = tokens.slice(0, depth).join(' ').toLowerCase();
+      const key = tokens.slice(0, depth).map(commandWord).join(' ');
       const found = this.#routes.get(key);
       if (!found) continue;
       // The rest of the text exactly as typed (inner spacing and line breaks kept).

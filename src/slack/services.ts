@@ -28,6 +28,8 @@ export interface Services {
   now: () => Date;
   /** How people link their account (default: token paste only, the help desk's own token page). */
   connect?: ConnectOptions;
+  /** The workspace's language (`DEFAULT_LANGUAGE`): people whose Slack language the bot does not speak, channels nobody set. Unset: English. */
+  defaultLanguage?: 'en' | 'tr';
   /** Previews of the documentation site's pages (`DOCS_SITE_URL`); absent when it is not configured. */
   docsSite?: DocsSite;
   /** Slack deliveries claimed across instances (`DATABASE_URL`); absent: this process's own log only. */

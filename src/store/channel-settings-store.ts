@@ -26,6 +26,8 @@ export interface ChannelRequests {
 
 export interface ChannelSettings {
   unfurl: UnfurlMode;
+  /** The language of the bot's posts there (`/talep language channel`); unset: the workspace default. */
+  language?: 'en' | 'tr';
   /** Undefined: nobody opened `/talep channel` here (mode off, 🎫, sync on). */
   requests?: ChannelRequests;
   /** `team:user` of whoever changed it last, and when. */
@@ -37,6 +39,8 @@ export interface ChannelSettingsStore {
   /** The channel's settings, or undefined when nobody set any (the defaults apply). */
   get(teamId: string, channelId: string): Promise<ChannelSettings | undefined>;
   setUnfurl(teamId: string, channelId: string, mode: UnfurlMode, changedBy: string, at?: Date): Promise<void>;
+  /** `undefined` goes back to the workspace default. */
+  setLanguage(teamId: string, channelId: string, language: 'en' | 'tr' | undefined, changedBy: string, at?: Date): Promise<void>;
   setRequests(teamId: string, channelId: string, requests: ChannelRequests, changedBy: string, at?: Date): Promise<void>;
   /** Every channel whose requests settings were set (the event filter's index is built from it). */
   withRequests(): Promise<{ teamId: string; channelId: string; requests: ChannelRequests }[]>;
@@ -52,6 +56,7 @@ export const channelRequestsEntry = z.object({
 
 export const channelSettingsEntry = z.object({
   unfurl: z.enum(UNFURL_MODES),
+  language: z.enum(['en', 'tr']).optional(),
   /** Absent in older files and until `/talep channel` was used here. */
   requests: channelRequestsEntry.optional(),
   changedBy: z.string(),
@@ -66,14 +71,23 @@ export class LowdbChannelSettingsStore implements ChannelSettingsStore {
 
   async get(teamId: string, channelId: string): Promise<ChannelSettings | undefined> {
     const entry = this.db.data.channelSettings[channelKey(teamId, channelId)];
-    return entry ? { ...entry, changedAt: new Date(entry.changedAt) } : undefined;
+    if (!entry) return undefined;
+    const { language, requests, ...rest } = entry;
+    return { ...rest, ...(requests ? { requests } : {}), ...(language ? { language } : {}), changedAt: new Date(entry.changedAt) };
   }
 
   async setRequests(teamId: string, channelId: string, requests: ChannelRequests, changedBy: string, at = new Date()): Promise<void> {
     await this.db.update((data) => {
       const channel = channelKey(teamId, channelId);
-      const unfurl = data.channelSettings[channel]?.unfurl ?? DEFAULT_UNFURL_MODE;
-      data.channelSettings[channel] = { unfurl, requests: { ...requests }, changedBy, changedAt: at.toISOString() };
+      const kept = data.channelSettings[channel];
+      const unfurl = kept?.unfurl ?? DEFAULT_UNFURL_MODE;
+      data.channelSettings[channel] = {
+        unfurl,
+        requests: { ...requests },
+        ...(kept?.language ? { language: kept.language } : {}),
+        changedBy,
+        changedAt: at.toISOString(),
+      };
     });
   }
 
@@ -86,8 +100,28 @@ export class LowdbChannelSettingsStore implements ChannelSettingsStore {
 
   async setUnfurl(teamId: string, channelId: string, mode: UnfurlMode, changedBy: string, at = new Date()): Promise<void> {
     await this.db.update((data) => {
-      const requests = data.channelSettings[channelKey(teamId, channelId)]?.requests;
-      data.channelSettings[channelKey(teamId, channelId)] = { unfurl: mode, ...(requests ? { requests } : {}), changedBy, changedAt: at.toISOString() };
+      const kept = data.channelSettings[channelKey(teamId, channelId)];
+      data.channelSettings[channelKey(teamId, channelId)] = {
+        unfurl: mode,
+        ...(kept?.requests ? { requests: kept.requests } : {}),
+        ...(kept?.language ? { language: kept.language } : {}),
+        changedBy,
+        changedAt: at.toISOString(),
+      };
+    });
+  }
+
+  async setLanguage(teamId: string, channelId: string, language: 'en' | 'tr' | undefined, changedBy: string, at = new Date()): Promise<void> {
+    await this.db.update((data) => {
+      // A channel nobody set yet keeps the default previews: only its language changes.
+      const kept = data.channelSettings[channelKey(teamId, channelId)];
+      data.channelSettings[channelKey(teamId, channelId)] = {
+        unfurl: kept?.unfurl ?? DEFAULT_UNFURL_MODE,
+        ...(kept?.requests ? { requests: kept.requests } : {}),
+        ...(language ? { language } : {}),
+        changedBy,
+        changedAt: at.toISOString(),
+      };
     });
   }
 }

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { channelSettingsTable } from './channel-settings-store.js';
 import { idempotencyTable } from './idempotency-store.js';
 import { jobsTable } from './job-store.js';
+import { languagesTable } from './language-store.js';
 import { emptyNotifyData, notifyTable } from './notify-store.js';
 import { ensurePrivateDir, PrivateJsonFile } from './private-files.js';
 import { seenEventsTable } from './seen-event-store.js';
@@ -85,6 +86,8 @@ export const databaseSchema = z.object({
   jobs: jobsTable,
   /** `team:channel` → what people set for that channel (channel-settings-store.ts); absent in older files. */
   channelSettings: channelSettingsTable.default({}),
+  /** `team:user` → the language the person chose (language-store.ts); absent in older files. */
+  languages: languagesTable.default({}),
   /** `event_id` → when handled: Slack's re-sent events are handled once (seen-event-store.ts); absent in older files. */
   seenEvents: seenEventsTable.default({}),
   /** Threads linked to taleps and what their sync remembers (thread-link-store.ts); absent in older files. */
@@ -104,6 +107,7 @@ export const emptyDatabase = (): DatabaseData => ({
   jobs: {},
   reminders: {},
   channelSettings: {},
+  languages: {},
   seenEvents: {},
   threadSync: { links: {}, replies: {}, held: {}, lastCategory: {} },
   notify: emptyNotifyData(),

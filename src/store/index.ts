@@ -15,6 +15,8 @@ import { type DirectoryStore, LowdbDirectoryStore } from './directory-store.js';
 import { GuardMemoryStore } from './guard-memory-store.js';
 import { type IdempotencyStore, LowdbIdempotencyStore } from './idempotency-store.js';
 import { LowdbJobQueue } from './job-store.js';
+import { type LanguageStore, LowdbLanguageStore } from './language-store.js';
+import { PostgresLanguageStore } from './postgres/languages.js';
 import { LowdbMessageTalepStore, type MessageTalepStore } from './message-taleps.js';
 import { LowdbNotifyStore, type NotifyStore } from './notify-store.js';
 import { PostgresAccountRecords } from './postgres/accounts.js';
@@ -54,6 +56,8 @@ export interface Stores {
   reminders: ReminderStore;
   /** What people set per channel (how much link previews show there). */
   channelSettings: ChannelSettingsStore;
+  /** The language each person chose (`/talep language`). */
+  languages: LanguageStore;
   /** The lock-out guard's remembered state. */
   guardMemory: GuardMemory;
   /** Events handled, by event id, kept ≥ 1 h (Slack re-sends late-acked events, also across restarts). */
@@ -91,6 +95,7 @@ export async function openStores(source: StoreSource, keys: Buffer | readonly Bu
     jobs: new LowdbJobQueue(db),
     reminders: new LowdbReminderStore(db),
     channelSettings: new LowdbChannelSettingsStore(db),
+    languages: new LowdbLanguageStore(db),
     guardMemory: new GuardMemoryStore(db),
     seenEvents: new LowdbSeenEventStore(db),
     threadLinks: new LowdbThreadLinkStore(db),
@@ -110,6 +115,7 @@ function postgresStores(pool: pg.Pool, cipher: TokenCipher): Stores {
     jobs: new PostgresJobQueue(pool),
     reminders: new PostgresReminderStore(pool),
     channelSettings: new PostgresChannelSettingsStore(pool),
+    languages: new PostgresLanguageStore(pool),
     guardMemory: new PostgresGuardMemory(pool),
     seenEvents: new PostgresSeenEventStore(pool),
     threadLinks: new PostgresThreadLinkStore(pool),

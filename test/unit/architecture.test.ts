@@ -53,6 +53,7 @@ export function violations(edges: readonly Edge[]): string[] {
   for (const edge of edges) {
     const [from, to] = [layer(edge.from), layer(edge.to)];
     if (from === 'domain' && to !== 'domain') say(edge, 'domain/ imports nothing of the project');
+    if (from === 'i18n' && !['i18n', 'domain'].includes(to ?? '')) say(edge, 'i18n/ (the catalogs) imports only domain/');
     if (from === 'slack' && to === 'commands') say(edge, 'the kernel never imports an area');
     if (from === 'slack' && to === 'views' && areaOf(edge.to) !== 'kit') say(edge, "the kernel imports only views/kit, never an area's views");
     if (from === 'commands' && areaOf(edge.from)) {
@@ -69,7 +70,7 @@ export function violations(edges: readonly Edge[]): string[] {
     }
     if (from === 'views') {
       const area = areaOf(edge.from);
-      if (!['views', 'domain', 'api'].includes(to ?? '')) say(edge, 'views import only views, domain/ and api/ types');
+      if (!['views', 'domain', 'api', 'i18n'].includes(to ?? '')) say(edge, 'views import only views, domain/, i18n/ and api/ types');
       if (to === 'views' && areaOf(edge.to) !== 'kit' && areaOf(edge.to) !== area) say(edge, 'views import only views/kit and their own area');
       if (to === 'api' && !edge.typeOnly && edge.to !== 'src/api/schemas.ts') say(edge, 'views import api/ types only');
     }
@@ -78,7 +79,7 @@ export function violations(edges: readonly Edge[]): string[] {
 }
 
 describe('the layout rules', () => {
-  const edges = ['src/domain', 'src/slack', 'src/commands', 'src/views']
+  const edges = ['src/domain', 'src/i18n', 'src/slack', 'src/commands', 'src/views']
     .flatMap(sourceFiles)
     .flatMap((file) => edgesOf(relative(ROOT, join(ROOT, file)), readFileSync(join(ROOT, file), 'utf8')));
 
@@ -103,6 +104,7 @@ describe('the layout rules', () => {
       { from: 'src/views/talep-card/card.ts', to: 'src/slack/actor.ts', typeOnly: true },
       { from: 'src/views/talep-card/card.ts', to: 'src/views/users/card.ts', typeOnly: false },
       { from: 'src/views/kit/blocks.ts', to: 'src/api/client.ts', typeOnly: false },
+      { from: 'src/i18n/messages.ts', to: 'src/slack/locale.ts', typeOnly: true },
     ];
     expect(violations(planted)).toHaveLength(planted.length);
     // And what is allowed stays allowed.
@@ -113,6 +115,7 @@ describe('the layout rules', () => {
       { from: 'src/commands/talep-work/index.ts', to: 'src/api/client.ts', typeOnly: true },
       { from: 'src/slack/failures.ts', to: 'src/views/kit/notices.ts', typeOnly: false },
       { from: 'src/views/talep-card/card.ts', to: 'src/domain/status.ts', typeOnly: false },
+      { from: 'src/views/kit/help.ts', to: 'src/i18n/messages.ts', typeOnly: false },
     ];
     expect(violations(allowed)).toEqual([]);
   });

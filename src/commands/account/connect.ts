@@ -8,6 +8,7 @@
  * Both go through the client's lock-out guard as a new credential: a wrong password counts like a wrong
  * token, and a credential the help desk refused once is never sent again.
  */
+import { messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import { basic, bearer, type Credential } from '../../api/auth.js';
 import type { HelpdeskClient } from '../../api/client.js';
@@ -37,7 +38,7 @@ function connectOptions(services: Services) {
 /** Opens the connect modal at once (the trigger lives 3 s); no help-desk call is needed for it. */
 export async function openConnectModal(ix: Interaction, triggerId: string, channelId: string | undefined): Promise<void> {
   const { withPassword, tokenPageUrl } = connectOptions(ix.services);
-  await openModal(ix, triggerId, connectModal(tokenPageUrl, encodeMetadata(channelId ? { channelId } : {}), undefined, { withPassword }));
+  await openModal(ix, triggerId, connectModal(tokenPageUrl, encodeMetadata(channelId ? { channelId } : {}), undefined, { withPassword }, messagesOf(ix)));
 }
 
 type SignIn = { kind: 'token'; token: string } | { kind: 'password'; username: string; password: string };
@@ -97,7 +98,7 @@ export const connectSubmission: Listener = onSubmit(ConnectIds.callbackId, async
   // The check may wait for the rate budget, so answer Slack now and update the modal afterwards.
   await ctx.ack({
     response_action: 'update',
-    view: connectCheckingView(signIn.kind === 'password' ? ':hourglass_flowing_sand: Signing you in to the help desk…' : undefined),
+    view: connectCheckingView(signIn.kind === 'password' ? messagesOf(ctx).t('connect.signingIn') : undefined, messagesOf(ctx)),
   });
   const modal = ctx.surface;
   const metadata = decodeMetadata(connectMetadata, view.private_metadata) ?? {};
@@ -107,7 +108,7 @@ export const connectSubmission: Listener = onSubmit(ConnectIds.callbackId, async
     fairnessKey: `${who.teamId}:${who.userId}`,
     newCredential: true, // just typed or pasted: the lock-out guard's newcomer allowance applies
     onQueued: (waitMs: number) => {
-      void modal.update(connectCheckingView(queuedMessage(waitMs).text)).catch(() => undefined);
+      void modal.update(connectCheckingView(queuedMessage(waitMs, undefined, messagesOf(ctx)).text, messagesOf(ctx))).catch(() => undefined);
     },
   };
   try {
@@ -117,9 +118,9 @@ export const connectSubmission: Listener = onSubmit(ConnectIds.callbackId, async
     services.logger.info(
       `linked ${who.teamId}:${who.userId} to help-desk user ${identity.helpdeskUserId} (${identity.role})${signIn.kind === 'password' ? ' by user name and password' : ''}`,
     );
-    await modal.update(connectedView(identity));
+    await modal.update(connectedView(identity, messagesOf(ctx)));
     if (metadata.channelId) {
-      await ephemeralSurface(surfaceDeps(services, ctx.client, who.userId), metadata.channelId).send(connectedMessage(identity));
+      await ephemeralSurface(surfaceDeps(services, ctx.client, who.userId), metadata.channelId).send(connectedMessage(identity, messagesOf(ctx)));
     }
     await refreshHome(services, ctx.client, who);
   } catch (error) {
@@ -128,7 +129,7 @@ export const connectSubmission: Listener = onSubmit(ConnectIds.callbackId, async
     const again = connectModal(tokenPageUrl, encodeMetadata(metadata), problemFor(error, signIn), {
       withPassword,
       ...(signIn.kind === 'password' ? { username: signIn.username } : {}),
-    });
+    }, messagesOf(ctx));
     await modal.update(again);
   }
 });

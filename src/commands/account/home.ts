@@ -1,7 +1,8 @@
 /** The App Home tab: published when it opens, whenever the person's link changes, and after a Cancel on it. */
+import { messagesFor } from '../../i18n/messages.js';
+import { personLocale } from '../../slack/locale.js';
 import type { webApi } from '@slack/bolt';
 import type { Who } from '../../slack/actor.js';
-import { linkProblemText } from '../../slack/failures.js';
 import type { Services } from '../../slack/services.js';
 import { homeView } from '../../views/account/home.js';
 import type { Block } from '../../views/kit/blocks.js';
@@ -30,13 +31,15 @@ export function publishHome(services: Services, client: webApi.WebClient, who: W
 }
 
 async function publishNow(services: Services, client: webApi.WebClient, who: Who): Promise<void> {
+  // The person's words (their choice, else their Slack language): the Home tab is theirs alone.
+  const m = messagesFor((await personLocale({ services, client, who })).locale);
   const found = await services.stores.accounts.lookup(who.teamId, who.userId);
   const identity = found.state === 'linked' ? found.account : found.state === 'unreadable' ? found.identity : undefined;
   const problem = found.state === 'unreadable' ? 'unreadable' : found.state === 'linked' && found.account.rejected ? 'rejected' : undefined;
   // The bot's own store: shown also while the help desk is down (that is when work waits).
   let pending: Block[] = [];
   try {
-    pending = await pendingHomeSection(services, who);
+    pending = await pendingHomeSection(services, who, m);
   } catch (error) {
     services.logger.warn('pending work not listed on App Home', error);
   }
@@ -51,11 +54,11 @@ async function publishNow(services: Services, client: webApi.WebClient, who: Who
   }
   const view = homeView({
     ...(identity ? { identity } : {}),
-    ...(problem ? { linkProblem: linkProblemText[problem] } : {}),
+    ...(problem ? { linkProblem: m.t(problem === 'unreadable' ? 'failure.unreadable' : 'failure.rejected') } : {}),
     helpdeskWebUrl: services.helpdeskWebUrl,
     pending,
     queue,
-  });
+  }, m);
   let hashes = lastHashes.get(services);
   if (!hashes) lastHashes.set(services, (hashes = new Map()));
   const key = `${who.teamId}:${who.userId}`;

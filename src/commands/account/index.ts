@@ -2,6 +2,7 @@
  * Account linking: `/talep connect | disconnect | whoami`, the Connect button every unlinked person is
  * offered, the connect modal, and the App Home tab that shows the link.
  */
+import { messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import { ok } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
@@ -47,7 +48,7 @@ export const accountArea: Area = {
       parse: takesNothing,
       run: async (ctx) => {
         const wasLinked = await unlinkAccount(ctx.services, ctx.who);
-        await ctx.surface.send(disconnectedMessage(wasLinked));
+        await ctx.surface.send(disconnectedMessage(wasLinked, messagesOf(ctx)));
         await refreshHome(ctx.services, ctx.client, ctx.who);
       },
     }),
@@ -60,11 +61,12 @@ export const accountArea: Area = {
       audience: 'everyone',
       parse: takesNothing,
       needs: { linked: true },
-      run: async ({ services, who, actor, surface }) => {
+      run: async (ctx) => {
+        const { services, who, actor, surface } = ctx;
         // Re-check: confirms the token still works and picks up role changes.
         const identity = await identify(actor.hd);
         if (identity.role !== actor.role) await services.stores.accounts.updateRole(who.teamId, who.userId, identity.role);
-        await surface.send(whoamiMessage({ ...identity, linkedAt: actor.account.linkedAt }));
+        await surface.send(whoamiMessage({ ...identity, linkedAt: actor.account.linkedAt }, messagesOf(ctx)));
       },
     }),
   ],

@@ -2,6 +2,7 @@
  * `/talep category list` (everyone: the categories the help desk offers the caller, with their ids)
  * and `/talep category new <name> [section:<id>]` (admins).
  */
+import { messagesOf } from '../../slack/locale.js';
 import type { Area } from '../../slack/dispatch.js';
 import { actAs } from '../../slack/middleware.js';
 import { routePaths } from '../../slack/route-paths.js';
@@ -24,7 +25,7 @@ export const categoriesArea: Area = {
       audience: 'everyone',
       parse: parseListArgs,
       needs: { linked: true },
-      run: async ({ actor, surface }) => surface.send(categoryListMessage(await actor.hd.categories(), actor)),
+      run: async (ctx) => ctx.surface.send(categoryListMessage(await ctx.actor.hd.categories(), ctx.actor, messagesOf(ctx))),
     }),
     route({
       ...routePaths(CATEGORY, ['new', 'add']),

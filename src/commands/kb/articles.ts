@@ -4,6 +4,7 @@
  * Turkish-i-insensitive way categories are found (`searchKey`). Regular users never see ForTechsOnly
  * articles: the help desk leaves them out, and this filters them out again in case it does not.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { ArticleList } from '../../api/schemas.js';
 import { resolveCategoryIds } from '../../domain/categories.js';
 import { searchKey } from '../../domain/text-case.js';
@@ -58,7 +59,7 @@ export async function loadArticle(services: Services, actor: Actor, id: number):
   return { article, techOnly, helpdeskWebUrl: services.helpdeskWebUrl };
 }
 
-export async function searchMessage(actor: Actor, command: Extract<KbCommand, { kind: 'search' }>): Promise<SlackMessage> {
+export async function searchMessage(actor: Actor, command: Extract<KbCommand, { kind: 'search' }>, m: Messages = english): Promise<SlackMessage> {
   let categoryId: number | undefined;
   if (command.category !== undefined) {
     // Categories are cached reference data, so naming one costs no extra call most of the time.
@@ -73,19 +74,19 @@ export async function searchMessage(actor: Actor, command: Extract<KbCommand, { 
     words: command.words,
     ...(categoryName !== undefined ? { category: categoryName } : {}),
     rows: matchingArticles(list, command.words, { agent: actor.isAgent }),
-  });
+  }, m);
 }
 
 /** The form with the categories the user may write in (GET /Articles lists them). */
-export async function newArticleForm(actor: Actor, values?: NewArticleValues, problem?: string): Promise<ModalView> {
+export async function newArticleForm(actor: Actor, values?: NewArticleValues, problem?: string, m: Messages = english): Promise<ModalView> {
   const categories = categoryChoices(await actor.hd.articles());
-  if (categories.length === 0) return noCategoriesView();
+  if (categories.length === 0) return noCategoriesView(m);
   return newArticleModal({
     categories,
     ...(values ? { values } : {}),
     ...(problem ? { problem } : {}),
     warnNotAgent: !actor.isAgent,
-  });
+  }, m);
 }
 
 export const articleSubject = (id: number) => ({ label: `Article #${id}` });

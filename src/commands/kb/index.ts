@@ -3,6 +3,7 @@
  * with "Share in channel"), `/talep kb new` (write one; agents) and the Show / Share buttons. An article
  * for agents only is never posted in a channel, whoever asks.
  */
+import { channelMessages, messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import { noArgs } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
@@ -44,12 +45,13 @@ export const kbArea: Area = {
       needs: { linked: true },
       run: async (ctx) => {
         const command = ctx.args;
-        if (command.kind === 'search') return ctx.surface.send(await searchMessage(ctx.actor, command));
+        const m = messagesOf(ctx);
+        if (command.kind === 'search') return ctx.surface.send(await searchMessage(ctx.actor, command, m));
         await actAs(
           ctx,
           async (actor) => {
             const data = await loadArticle(ctx.services, actor, command.articleId);
-            await ctx.surface.send(data ? articleMessage(data) : { text: articleNotFoundText(command.articleId) });
+            await ctx.surface.send(data ? articleMessage(data, { kind: 'private' }, m) : { text: articleNotFoundText(command.articleId, m) });
           },
           articleSubject(command.articleId),
         );
@@ -67,8 +69,10 @@ export const kbArea: Area = {
       // Checks the link (no help-desk call), opens the modal at once, then loads the categories.
       needs: { linked: true },
       run: (ctx) =>
-        inLoadingModal(ctx, { triggerId: ctx.triggerId, title: newArticleTitle, loading: 'Loading the categories…' }, async ({ actor, surface }) =>
-          surface.update(await newArticleForm(actor)),
+        inLoadingModal(
+          ctx,
+          { triggerId: ctx.triggerId, title: messagesOf(ctx).t('kb.newTitle'), loading: messagesOf(ctx).t('kbNew.loading') },
+          async ({ actor, surface }) => surface.update(await newArticleForm(actor, undefined, undefined, messagesOf(ctx))),
         ),
     }),
   ],
@@ -82,9 +86,10 @@ export const kbArea: Area = {
       await actAs(
         { ...ctx, surface },
         async (actor) => {
+          const m = messagesOf(ctx);
           const data = await loadArticle(ctx.services, actor, id);
-          if (ctx.modal) return ctx.modal.update(data ? articleModal(data) : resultView(KB_TITLE, articleNotFoundText(id)));
-          await surface.send(data ? articleMessage(data) : { text: articleNotFoundText(id) });
+          if (ctx.modal) return ctx.modal.update(data ? articleModal(data, m) : resultView(m.t('kb.modalTitle'), articleNotFoundText(id, m), undefined, m));
+          await surface.send(data ? articleMessage(data, { kind: 'private' }, m) : { text: articleNotFoundText(id, m) });
         },
         articleSubject(id),
       );
@@ -96,21 +101,24 @@ export const kbArea: Area = {
       const id = articleIdOf(buttonValue(ctx.action));
       if (id === undefined) return ctx.surface.send({ text: STALE_ARTICLE_BUTTON.replace('<words>', '<id>') });
       const channel = ctx.channelId;
-      if (!channel) return ctx.surface.send(cannotPostHereMessage());
+      const m = messagesOf(ctx);
+      if (!channel) return ctx.surface.send(cannotPostHereMessage(m));
       await actAs(
         ctx,
         async (actor) => {
           const data = await loadArticle(ctx.services, actor, id);
-          if (!data) return ctx.surface.send({ text: articleNotFoundText(id) });
-          if (data.techOnly !== false) return ctx.surface.send(shareRefusedMessage(id, data.techOnly));
-          const message = articleMessage(data, { kind: 'public', sharedBySlackUserId: actor.userId });
+          if (!data) return ctx.surface.send({ text: articleNotFoundText(id, m) });
+          if (data.techOnly !== false) return ctx.surface.send(shareRefusedMessage(id, data.techOnly, m));
+          // Everyone in the channel reads it: the channel's language.
+          const inChannel = await channelMessages(ctx.services, ctx.who.teamId, channel);
+          const message = articleMessage(data, { kind: 'public', sharedBySlackUserId: actor.userId }, inChannel);
           try {
             await ctx.client.chat.postMessage({ channel, ...message, unfurl_links: false, unfurl_media: false });
           } catch (error) {
             if (!cannotPostHere(error)) throw error;
-            return ctx.surface.send(cannotPostHereMessage());
+            return ctx.surface.send(cannotPostHereMessage(m));
           }
-          await ctx.surface.send(sharedMessage(id, channel));
+          await ctx.surface.send(sharedMessage(id, channel, m));
         },
         articleSubject(id),
       );
@@ -120,19 +128,20 @@ export const kbArea: Area = {
     acknowledgeOnly(KbIds.openLink),
 
     onSubmit(KbIds.newCallback, async (ctx) => {
+      const m = messagesOf(ctx);
       const form = readNewArticleForm(ctx.values);
       if (!form.ok) return ctx.ack({ response_action: 'errors', errors: form.errors });
-      await ctx.ack({ response_action: 'update', view: workingView(newArticleTitle, 'Creating the article…') });
+      await ctx.ack({ response_action: 'update', view: workingView(m.t('kb.newTitle'), m.t('kbNew.creating'), m) });
       const { values } = form;
-      const plain = plainModalRender(newArticleTitle);
+      const plain = plainModalRender(m.t('kb.newTitle'));
       let acting: Parameters<typeof newArticleForm>[0] | undefined;
       // A refusal shows the form again with what was typed, so nothing is lost.
       const surface = ctx.surface.withRender({
-        progress: (text) => workingView(newArticleTitle, text),
+        progress: (text) => workingView(m.t('kb.newTitle'), text, m),
         problem: async (text) => {
           if (acting) {
             try {
-              return await newArticleForm(acting, values, text);
+              return await newArticleForm(acting, values, text, m);
             } catch (error) {
               ctx.services.logger.debug('could not re-render the new-article form', error);
             }
@@ -154,7 +163,7 @@ export const kbArea: Area = {
           ).id,
         }));
         if (!created) return;
-        await surface.update(articleCreatedView({ id: created.result.id, subject: values.subject, techOnly: values.techOnly }));
+        await surface.update(articleCreatedView({ id: created.result.id, subject: values.subject, techOnly: values.techOnly }, m));
       });
     }),
   ],

@@ -4,6 +4,8 @@
  * the message is read; a submission is accepted as durable work (the outbox) and added once; a
  * failure shows the form again with the reason on top.
  */
+import type { Messages } from '../../i18n/messages.js';
+import { messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
 import type { FileUpload } from '../../api/wire.js';
@@ -30,16 +32,17 @@ import { checkAddToTalep, readAddToTalepForm } from './add-to-talep-form.js';
 import { prefillFrom, type ShortcutMessage, sourceOf } from './message.js';
 
 /** The modal's plain states: a line while it works, the reason when the form cannot be shown. */
-const statusRender: ModalRender = {
-  progress: (text) => addToTalepStatusView(`:hourglass_flowing_sand: ${text}`),
-  problem: (text) => addToTalepStatusView(`:warning: ${text}`),
-};
+const statusRenderIn = (m?: Messages): ModalRender => ({
+  progress: (text) => addToTalepStatusView(`:hourglass_flowing_sand: ${text}`, m),
+  problem: (text) => addToTalepStatusView(`:warning: ${text}`, m),
+});
 
 /** The shortcut: the form opens at once while the message is read (Slack calls only), then fills in. */
 export async function openAddToTalep(ctx: MessageShortcutCtx, message: ShortcutMessage): Promise<void> {
   const { services, channelId } = ctx;
   const { threadTs, files } = sourceOf(channelId, message, services.maxUploadBytes);
-  const opening = { triggerId: ctx.triggerId, title: 'Add to a talep', loading: 'Reading the message…', render: statusRender };
+  const m = messagesOf(ctx);
+  const opening = { triggerId: ctx.triggerId, title: m.t('addTo.title'), loading: m.t('addTo.reading'), render: statusRenderIn(m) };
   await inLoadingModal(ctx, opening, async ({ actor, surface, client }) => {
     const prefill = await prefillFrom(services, client, channelId, message);
     await surface.update(
@@ -53,7 +56,7 @@ export async function openAddToTalep(ctx: MessageShortcutCtx, message: ShortcutM
           ...(files.length > 0 ? { files } : {}),
         },
         values: { comment: prefill.body },
-      }),
+      }, m),
     );
   });
 }
@@ -140,7 +143,7 @@ export async function addMessageComment(ctx: WorkCtx<AddToTalepWork>): Promise<P
 
 /** Only the person who added it sees the confirmation, in the message's thread (else a DM). */
 async function confirmAdded(ix: Interaction, metadata: AddToTalepMetadata, added: AddedComment): Promise<void> {
-  const message = addedToTalepMessage(added);
+  const message = addedToTalepMessage(added, messagesOf(ix));
   const deps = surfaceDeps(ix.services, ix.client, ix.who.userId);
   await ephemeralSurface(deps, metadata.channelId, metadata.threadTs)
     .send(message)
@@ -153,10 +156,11 @@ export const addToTalepWork = defineWork({
   kind: 'add-to-talep',
   payload: addToTalepWorkSchema,
   describe: (data) => `Message added to talep #${data.request.talepId}${data.request.forTechsOnly ? ' (agents only)' : ''}`,
-  keptText: 'Your comment is queued — it will be added to the talep when the help desk is back.',
+  keptText: (m) => m.t('addTo.kept'),
   render: (scene) => {
+    const m = messagesOf(scene);
     const form: AddToTalepForm = { isAgent: scene.data.metadata.agent, metadata: scene.data.metadata, values: scene.data.values };
-    return { ...statusRender, problem: (text) => addToTalepView({ ...form, banner: `:warning: ${text}` }) };
+    return { ...statusRenderIn(m), problem: (text) => addToTalepView({ ...form, banner: `:warning: ${text}` }, m) };
   },
   run: async (ctx) => {
     const { services, who, data } = ctx;
@@ -164,7 +168,7 @@ export const addToTalepWork = defineWork({
     const sent = await addMessageComment(ctx);
     services.logger.info(`message ${metadata.channelId}/${metadata.ts} added to talep ${request.talepId} by ${who.teamId}:${who.userId}`);
     const added: AddedComment = { talepId: request.talepId, label: request.label, techsOnly: request.forTechsOnly, ...sent };
-    await ctx.modal?.update(addedToTalepView(added)).catch((error: unknown) => services.logger.info('the add-to-talep modal is gone', error));
+    await ctx.modal?.update(addedToTalepView(added, messagesOf(ctx))).catch((error: unknown) => services.logger.info('the add-to-talep modal is gone', error));
     await confirmAdded(ctx, metadata, added);
     return { talepId: request.talepId };
   },

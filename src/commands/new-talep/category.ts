@@ -4,6 +4,7 @@
  * the help desk (a queued notice would replace the form being filled in); a failure shows the form
  * again with the reason on top.
  */
+import { messagesOf } from '../../slack/locale.js';
 import type { Actor } from '../../slack/actor.js';
 import type { InModal } from '../../slack/interaction.js';
 import type { ActionCtx } from '../../slack/listeners.js';
@@ -22,14 +23,15 @@ export async function changeCategory(ctx: Omit<ActionCtx, 'surface'> & InModal):
   const { values } = readNewTalepForm(view.state.values, services);
   const where = formContextOf(metadata);
   let acting: Actor | undefined;
+  const m = messagesOf(ctx);
   const surface = ctx.surface.withRender(
-    formAgainRender({ services, actor: () => acting, values, where, progress: (text) => newTalepLoadingView(text) }),
+    formAgainRender({ services, actor: () => acting, values, where, progress: (text) => newTalepLoadingView(text, undefined, m), m }),
   );
   await actAs(
     { ...ctx, surface },
     async (actor) => {
       acting = actor;
-      await surface.update(newTalepFormView(await loadForm(services, actor, values, where)));
+      await surface.update(newTalepFormView(await loadForm(services, actor, values, where), m));
     },
     {},
     { quiet: true },

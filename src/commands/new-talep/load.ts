@@ -4,6 +4,7 @@
  * help desk queues us, and after a failure the form again with the person's values and the reason on
  * top.
  */
+import type { Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
 import type { Services } from '../../slack/services.js';
 import type { ModalRender } from '../../slack/surface.js';
@@ -60,9 +61,9 @@ export async function loadForm(
 }
 
 /** The modal before the form is shown: a line while loading, the reason when it cannot be shown. */
-export const openingRender = (title = NEW_TALEP_TITLE): ModalRender => ({
-  progress: (text) => newTalepLoadingView(text, title),
-  problem: (text) => newTalepProblemView(`:warning: ${text}`, title),
+export const openingRender = (title = NEW_TALEP_TITLE, m?: Messages): ModalRender => ({
+  progress: (text) => newTalepLoadingView(text, title, m),
+  problem: (text) => newTalepProblemView(`:warning: ${text}`, title, m),
 });
 
 export interface FormAgain {
@@ -75,6 +76,8 @@ export interface FormAgain {
   progress: (text: string) => ModalView;
   /** Said under the reason, e.g. that uploads must be attached again. */
   note?: string;
+  /** The person's words (English without them). */
+  m?: Messages;
 }
 
 const withTypedText = (banner: string, values: NewTalepValues): string =>
@@ -94,7 +97,7 @@ export function formAgainRender(again: FormAgain): ModalRender {
       // The category's fields may be what failed: then the form without them still keeps what was typed.
       for (const attempt of [again.values, withoutCategory]) {
         try {
-          return newTalepFormView(await loadForm(again.services, actor, attempt, again.where, banner));
+          return newTalepFormView(await loadForm(again.services, actor, attempt, again.where, banner), again.m);
         } catch (error) {
           again.services.logger.info('could not re-render the new-talep form', error);
         }

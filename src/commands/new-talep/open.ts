@@ -4,6 +4,7 @@
  * talep"), the message that already opened a talep (or is opening one) offers that instead (the
  * duplicate guard), and only otherwise is the message read to prefill the form.
  */
+import { messagesOf } from '../../slack/locale.js';
 import type { Interaction } from '../../slack/interaction.js';
 import { inLoadingModal } from '../../slack/modals.js';
 import { newTalepFormView, type NewTalepValues } from '../../views/new-talep/form.js';
@@ -25,8 +26,9 @@ export interface NewTalepOpening {
 
 export async function openNewTalepForm(ix: Interaction, opening: NewTalepOpening): Promise<void> {
   const { fromMessage } = opening;
-  const title = fromMessage ? OPEN_TALEP_TITLE : NEW_TALEP_TITLE;
-  const loading = { triggerId: opening.triggerId, title, loading: 'Loading your categories…', render: openingRender(title) };
+  const m = messagesOf(ix);
+  const title = fromMessage ? m.t('newTalep.openTitle') : m.t('newTalep.title');
+  const loading = { triggerId: opening.triggerId, title, loading: m.t('newTalep.loading'), render: openingRender(title, m) };
   await inLoadingModal(ix, loading, async ({ services, actor, surface }) => {
     const values: NewTalepValues = { customFields: {} };
     if (fromMessage) {
@@ -41,6 +43,6 @@ export async function openNewTalepForm(ix: Interaction, opening: NewTalepOpening
       ...(opening.channelId ? { channelId: opening.channelId } : {}),
       ...(fromMessage ? { source: fromMessage.source } : {}),
     };
-    await surface.update(newTalepFormView(await loadForm(services, actor, values, where)));
+    await surface.update(newTalepFormView(await loadForm(services, actor, values, where), m));
   });
 }

@@ -6,6 +6,8 @@
  * A copy of a submission already accepted — Slack's re-send, also after a restart — is answered with
  * where the first one stands.
  */
+import type { Messages } from '../../i18n/messages.js';
+import { messagesOf } from '../../slack/locale.js';
 import type { SubmitCtx } from '../../slack/listeners.js';
 import { decodeMetadata } from '../../slack/metadata.js';
 import { actAs } from '../../slack/middleware.js';
@@ -21,14 +23,14 @@ import { claimSourceMessage, existingTalepFor, releaseSourceMessage } from './so
 import { newTalepWork } from './work.js';
 
 /** What the modal shows for accepted work: creating, created (a copy after it was done), or why not. */
-function acceptedView(acceptance: Acceptance): ModalView {
+function acceptedView(acceptance: Acceptance, m: Messages): ModalView {
   switch (acceptance.state) {
     case 'accepted':
     case 'in-progress':
-      return newTalepCreatingView();
+      return newTalepCreatingView(undefined, m);
     case 'done': {
       const created = createdTalepSchema.safeParse(acceptance.result);
-      return created.success ? newTalepCreatedView(created.data) : newTalepCreatingView();
+      return created.success ? newTalepCreatedView(created.data, m) : newTalepCreatingView(undefined, m);
     }
     case 'failed':
       return notFiledView(':warning: This talep could not be filed; I sent you the reason and your text.');
@@ -74,7 +76,7 @@ export async function newTalepSubmitted(ctx: SubmitCtx): Promise<void> {
     reply: { view: { id: ctx.view.id, title: ctx.view.title?.text || 'New talep' }, ...(metadata.channelId ? { to: { c: metadata.channelId } } : {}) },
   };
   try {
-    await acceptWork(ctx, order, (acceptance) => ctx.ack({ response_action: 'update', view: acceptedView(acceptance) }));
+    await acceptWork(ctx, order, (acceptance) => ctx.ack({ response_action: 'update', view: acceptedView(acceptance, messagesOf(ctx)) }));
   } catch (error) {
     // Not accepted (the store refused the write): the message is free again, and the failure is told.
     if (source && ctx.deliveryKey) await releaseSourceMessage(ctx, source, ctx.deliveryKey);

@@ -5,6 +5,7 @@
  * source message's thread once, a queued notice while the help desk is away, and, when it will not be
  * filed, the form again with the reason (or, where the form cannot come back, their text to copy).
  */
+import { messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import { type Interaction, surfaceDeps } from '../../slack/interaction.js';
 import { defineWork, type WorkCtx, type WorkScene } from '../../slack/outbox.js';
@@ -55,8 +56,9 @@ async function run(ctx: WorkCtx<NewTalepWork>): Promise<CreatedTalep> {
   services.logger.info(`talep ${talep.id} created from Slack by ${who.teamId}:${who.userId}`);
   const threaded = data.where.source ? await linkSourceMessage(ctx, data.where.source, talep) : false;
   // The modal if the person still has it open (a closed one is simply not updated: the confirmation says it).
-  await ctx.modal?.update(newTalepCreatedView(talep)).catch((error: unknown) => services.logger.info('the new-talep modal is gone', error));
-  if (!threaded) await confirmCreated(ctx, data.where.channelId, newTalepCreatedMessage(talep));
+  const m = messagesOf(ctx);
+  await ctx.modal?.update(newTalepCreatedView(talep, m)).catch((error: unknown) => services.logger.info('the new-talep modal is gone', error));
+  if (!threaded) await confirmCreated(ctx, data.where.channelId, newTalepCreatedMessage(talep, m));
   return talep;
 }
 
@@ -71,7 +73,8 @@ export const newTalepWork = defineWork({
       actor: () => scene.actor,
       values: scene.data.values,
       where: scene.data.where,
-      progress: (text) => newTalepCreatingView(text),
+      progress: (text) => newTalepCreatingView(text, messagesOf(scene)),
+      m: messagesOf(scene),
       ...(scene.data.hadUploads ? { note: '\n_Attach your files again before you resubmit._' } : {}),
     }),
   run: async (ctx) => {

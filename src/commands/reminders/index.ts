@@ -16,13 +16,14 @@ import { escapeText, rowActionPattern } from '../../views/kit/blocks.js';
 import {
   MAX_REMINDER_DAYS,
   reminderCancelledNotice,
-  reminderGoneNotice,
   reminderMessage,
   ReminderIds,
   reminderSetNotice,
   remindersMessage,
-  tooFarText,
+  reminderGone,
+  tooFar,
 } from '../../views/reminders/reminders.js';
+import { messagesOf } from '../../slack/locale.js';
 
 export interface RemindArgs {
   talepId: number;
@@ -42,7 +43,7 @@ export function parseRemindArgs(text: string): Parsed<RemindArgs> {
 
 async function listFor(ix: Interaction, notice?: string) {
   const reminders = await ix.services.stores.reminders.upcoming(ix.who.teamId, ix.who.userId, ix.services.now());
-  return remindersMessage(reminders, notice);
+  return remindersMessage(reminders, notice, messagesOf(ix));
 }
 
 export const remindersArea: Area = {
@@ -61,9 +62,10 @@ export const remindersArea: Area = {
         const now = ctx.services.now();
         const when = parseReminderTime(ctx.args.when, now, await timeZoneOffsetOf(ctx));
         if (!when.ok) return ctx.surface.send({ text: `:warning: ${escapeText(when.error)}` });
-        if (when.value.getTime() - now.getTime() > MAX_REMINDER_DAYS * 86_400_000) return ctx.surface.send({ text: `:warning: ${tooFarText}` });
+        const m = messagesOf(ctx);
+        if (when.value.getTime() - now.getTime() > MAX_REMINDER_DAYS * 86_400_000) return ctx.surface.send({ text: tooFar(m) });
         const talep = await ctx.actor.hd.getTalep({ id: ctx.talepId });
-        const message = reminderMessage({ id: talep.TalepID, subject: talep.Subject, url: talepUrl(talep, ctx.services.talepUrlTemplate) });
+        const message = reminderMessage({ id: talep.TalepID, subject: talep.Subject, url: talepUrl(talep, ctx.services.talepUrlTemplate) }, m);
         const scheduled = await ctx.client.chat.scheduleMessage({
           channel: ctx.who.userId,
           post_at: Math.floor(when.value.getTime() / 1000),
@@ -79,7 +81,7 @@ export const remindersArea: Area = {
           postAt: when.value,
           createdAt: now,
         });
-        await ctx.surface.send(reminderSetNotice(talep.TalepID, when.value));
+        await ctx.surface.send(reminderSetNotice(talep.TalepID, when.value, m));
       },
     }),
     route({
@@ -99,14 +101,15 @@ export const remindersArea: Area = {
       // Only the person's own reminders: the id comes from a button, so it is looked up, never trusted.
       const reminders = await ctx.services.stores.reminders.upcoming(teamId, userId, ctx.services.now());
       const reminder = reminders.find((candidate) => candidate.scheduledMessageId === id);
-      if (!reminder) return ctx.surface.replace(await listFor(ctx, reminderGoneNotice));
-      let notice = reminderCancelledNotice(reminder.talepId);
+      const m = messagesOf(ctx);
+      if (!reminder) return ctx.surface.replace(await listFor(ctx, reminderGone(m)));
+      let notice = reminderCancelledNotice(reminder.talepId, m);
       try {
         await ctx.client.chat.deleteScheduledMessage({ channel: reminder.channelId, scheduled_message_id: reminder.scheduledMessageId });
       } catch (error) {
         // Already sent (or cancelled in Slack): nothing left to cancel, and nothing to keep.
         if (slackErrorCode(error) !== 'invalid_scheduled_message_id') throw error;
-        notice = reminderGoneNotice;
+        notice = reminderGone(m);
       }
       await ctx.services.stores.reminders.remove(teamId, userId, reminder.scheduledMessageId);
       await ctx.surface.replace(await listFor(ctx, notice));

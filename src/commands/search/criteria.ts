@@ -10,6 +10,7 @@ import { fail, ok, type Parsed } from '../../slack/args.js';
 import type { Interaction } from '../../slack/interaction.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
 import { timeZoneOffsetOf } from '../../slack/profiles.js';
+import { messagesOf } from '../../slack/locale.js';
 import { listRow, type TalepListRow } from '../../views/search/results.js';
 import type { DayFilter, PersonFilter, SearchArgs } from './query.js';
 
@@ -74,7 +75,7 @@ async function resolveCriteria(ix: Interaction, actor: Actor, args: SearchArgs):
 export async function findTaleps(ix: Interaction, actor: Actor, args: SearchArgs): Promise<Parsed<TalepListRow[]>> {
   const criteria = await resolveCriteria(ix, actor, args);
   if (!criteria.ok) return criteria;
-  const found = (await actor.hd.search(criteria.value.params)).map((talep) => listRow(talep, ix.services.talepUrlTemplate));
+  const found = (await actor.hd.search(criteria.value.params)).map((talep) => listRow(talep, ix.services.talepUrlTemplate, messagesOf(ix)));
   // The API cannot ask for "nobody assigned"; one search returns everything, so filter here.
   return ok(criteria.value.unassignedOnly ? found.filter((row) => row.assignee === null) : found);
 }

@@ -5,7 +5,9 @@
  */
 import type { TalepListItem } from '../../api/schemas.js';
 import { openStatusIds } from '../../domain/status.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
+import { messagesOf } from '../../slack/locale.js';
 import { anyText } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import type { Interaction } from '../../slack/interaction.js';
@@ -19,7 +21,7 @@ import { type CachedSearch, decodePagingValue, encodePagingValue, ownerOf, Searc
 import { findTaleps } from './criteria.js';
 import { filterChips, parseSearchArgs, type SearchArgs } from './query.js';
 
-function resultsPage(entry: CachedSearch, key: string, page: number): SlackMessage {
+function resultsPage(entry: CachedSearch, key: string, page: number, m: Messages): SlackMessage {
   return searchResultsMessage({
     query: entry.args.query,
     filters: filterChips(entry.args),
@@ -27,7 +29,7 @@ function resultsPage(entry: CachedSearch, key: string, page: number): SlackMessa
     page,
     audience: entry.audience,
     pagingValue: (target) => encodePagingValue({ k: key, p: target, t: entry.args.text }),
-  });
+  }, m);
 }
 
 /** Runs the search, caches the matches and renders `page`; a name that does not resolve is answered. */
@@ -35,18 +37,18 @@ async function searchAndRender(ix: Interaction, actor: Actor, cache: SearchResul
   const rows = await findTaleps(ix, actor, args);
   if (!rows.ok) return { text: `:warning: ${escapeText(rows.error)}` };
   const entry: CachedSearch = { owner: ownerOf(actor.teamId, actor.userId), args, rows: rows.value, audience: actor.isAgent ? 'agent' : 'user' };
-  return resultsPage(entry, cache.put(entry), page);
+  return resultsPage(entry, cache.put(entry), page, messagesOf(ix));
 }
 
 /** `/talep mine`: agents get two searches (assigned, submitted), regular users one. */
-export async function mineFor(actor: Actor, talepUrlTemplate: string): Promise<SlackMessage> {
+export async function mineFor(actor: Actor, talepUrlTemplate: string, m: Messages = english): Promise<SlackMessage> {
   const me = actor.helpdeskUserId;
   const [assigned, submitted] = await Promise.all([
     actor.isAgent ? actor.hd.search({ query: '', assignedToUserId: me, statusId: [...openStatusIds] }) : undefined,
     actor.hd.search({ query: '', fromUserId: me }),
   ]);
-  const row = (talep: TalepListItem) => listRow(talep, talepUrlTemplate);
-  return mineMessage({ ...(assigned ? { assigned: assigned.map(row) } : {}), submitted: submitted.map(row) });
+  const row = (talep: TalepListItem) => listRow(talep, talepUrlTemplate, m);
+  return mineMessage({ ...(assigned ? { assigned: assigned.map(row) } : {}), submitted: submitted.map(row) }, m);
 }
 
 /** The area, with its own cache of matches behind the paging buttons. */
@@ -74,23 +76,24 @@ export function searchArea(cache = new SearchResultCache()): Area {
         audience: 'everyone',
         parse: anyText,
         needs: { linked: true },
-        run: async (ctx) => ctx.surface.send(await mineFor(ctx.actor, ctx.services.talepUrlTemplate)),
+        run: async (ctx) => ctx.surface.send(await mineFor(ctx.actor, ctx.services.talepUrlTemplate, messagesOf(ctx))),
       }),
     ],
     listeners: [
       // Paging replaces the results message in place; results live only for the person who searched.
       onAction(new RegExp(`^(${SearchIds.previousPage}|${SearchIds.nextPage})$`), async (ctx) => {
         const state = decodePagingValue(buttonValue(ctx.action));
-        if (!state) return ctx.surface.send({ text: ':warning: That button is no longer valid. Run `/talep search` again.' });
+        if (!state) return ctx.surface.send({ text: messagesOf(ctx).t('search.staleControl') });
         const cached = cache.get(state.k, ownerOf(ctx.who.teamId, ctx.who.userId));
-        if (cached) return ctx.surface.replace(resultsPage(cached, state.k, state.p));
+        if (cached) return ctx.surface.replace(resultsPage(cached, state.k, state.p, messagesOf(ctx)));
         const args = state.t === undefined ? undefined : parseSearchArgs(state.t);
-        if (!args?.ok) return ctx.surface.send({ text: ':hourglass: These results have expired. Run `/talep search` again.' });
+        if (!args?.ok) return ctx.surface.send({ text: messagesOf(ctx).t('search.expired') });
         const { value } = args;
         await actAs(ctx, async (actor) => ctx.surface.replace(await searchAndRender(ctx, actor, cache, value, state.p)));
       }),
       // App Home "My taleps": from the Home tab the list goes to the app's Messages tab.
-      onAction(SharedActions.myTaleps, { linked: true }, async (ctx) => ctx.surface.send(await mineFor(ctx.actor, ctx.services.talepUrlTemplate))),
+      onAction(SharedActions.myTaleps, { linked: true }, async (ctx) =>
+        ctx.surface.send(await mineFor(ctx.actor, ctx.services.talepUrlTemplate, messagesOf(ctx)))),
     ],
   };
 }

@@ -3,6 +3,7 @@
  * App Home…), Share in channel, Subscribe / Unsubscribe. Other areas add their controls to the card
  * through ./public.ts (`cardControl`).
  */
+import { messagesOf } from '../../slack/locale.js';
 import { parseTalepId } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import { acknowledgeOnly, onAction } from '../../slack/listeners.js';
@@ -26,18 +27,18 @@ export const talepCardArea: Area = {
       audience: 'everyone',
       parse: (text) => parseTalepId(text),
       needs: { talep: (ctx) => ctx.args },
-      run: async (ctx) => ctx.surface.send(await cardMessage(ctx.services, ctx.actor, ctx.talepId)),
+      run: async (ctx) => ctx.surface.send(await cardMessage(ctx.services, ctx.actor, ctx.talepId, 'ephemeral', undefined, { m: messagesOf(ctx) })),
     }),
   ],
   listeners: [
     // `talep_show` from anywhere: a new card where the button was (search results stay); from a modal
     // or the Home tab there is no message to answer under, so the card goes to the Messages tab.
     onAction(SharedActions.showTalep, { talep: (ctx) => talepIdOfButton(ctx.action) }, async (ctx) =>
-      ctx.surface.send(await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx))),
+      ctx.surface.send(await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx), undefined, { m: messagesOf(ctx) })),
     ),
     cardControl(TalepCardIds.share, readTalepButton, shareCard),
-    cardControl(TalepCardIds.subscribe, readTalepButton, (ctx) => setSubscription(ctx.actor, ctx.talepId, true)),
-    cardControl(TalepCardIds.unsubscribe, readTalepButton, (ctx) => setSubscription(ctx.actor, ctx.talepId, false)),
+    cardControl(TalepCardIds.subscribe, readTalepButton, (ctx) => setSubscription(ctx.actor, ctx.talepId, true, messagesOf(ctx))),
+    cardControl(TalepCardIds.unsubscribe, readTalepButton, (ctx) => setSubscription(ctx.actor, ctx.talepId, false, messagesOf(ctx))),
     // A link button still sends an action; it only needs its ack.
     acknowledgeOnly(TalepCardIds.openLink),
   ],

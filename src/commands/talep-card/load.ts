@@ -2,6 +2,7 @@
  * Loading a talep card as the person looking at it: the talep and its latest comments at once; the
  * viewer's standing from what is known (./known.ts, the reference cache).
  */
+import type { Messages } from '../../i18n/messages.js';
 import type { Comment, Talep } from '../../api/schemas.js';
 import { isStandardPriority } from '../../domain/priority.js';
 import type { Actor } from '../../slack/actor.js';
@@ -74,6 +75,8 @@ export interface CardLoadOptions {
   knownSince?: number;
   /** A comment the action just added (not in the remembered comments yet). */
   addedComment?: Comment;
+  /** The reader's words (English without them). */
+  m?: Messages;
 }
 
 /**
@@ -123,5 +126,5 @@ export async function cardMessage(
   options: CardLoadOptions = {},
 ): Promise<SlackMessage> {
   const { data, viewer } = await loadCardData(services, actor, talepId, options);
-  return talepCard(data, { kind: surface, viewer }, notice);
+  return talepCard(data, { kind: surface, viewer }, notice, options.m);
 }

@@ -2,6 +2,8 @@
  * What other areas may use of the talep card: showing a card, and declaring a control on it (a button
  * or menu that changes the talep and re-renders the card in place with a line saying what changed).
  */
+import type { Messages } from '../../i18n/messages.js';
+import { messagesOf } from '../../slack/locale.js';
 import type { ActionCtx } from '../../slack/listeners.js';
 import { type Listener, onAction } from '../../slack/listeners.js';
 import type { ActingOnTalep } from '../../slack/interaction.js';
@@ -44,14 +46,16 @@ export function cardControl<I = undefined>(
     const notice = await work(ctx, input);
     if (notice === false) return;
     // What the work applied to the known record (patchTalep) is not read again.
-    await ctx.surface.replace(await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx), notice, { knownSince: started }));
+    await ctx.surface.replace(
+      await cardMessage(ctx.services, ctx.actor, ctx.talepId, cardSurfaceOf(ctx), notice, { knownSince: started, m: messagesOf(ctx) }),
+    );
   });
 }
 
 /** A sub-command that changes a talep answers with the refreshed card and the notice above it. */
 export async function answerWithCard(ctx: CommandCtx & ActingOnTalep, notice: CardNotice): Promise<void> {
   if (notice === false) return;
-  await ctx.surface.send(await cardMessage(ctx.services, ctx.actor, ctx.talepId, 'ephemeral', notice));
+  await ctx.surface.send(await cardMessage(ctx.services, ctx.actor, ctx.talepId, 'ephemeral', notice, { m: messagesOf(ctx) }));
 }
 
 /** For plain buttons whose value is the talep id. */
@@ -60,7 +64,7 @@ export { setSubscription } from './subscription.js';
 export { type CardExtra, parseCardChange, parseCardExtra, TalepCardIds } from '../../views/talep-card/ids.js';
 
 /** The card as everyone in a channel may see it (what "Share in channel" posts), read as `actor`. */
-export async function publicCardMessage(services: Services, actor: Actor, talepId: number): Promise<SlackMessage> {
+export async function publicCardMessage(services: Services, actor: Actor, talepId: number, m?: Messages): Promise<SlackMessage> {
   const { data } = await loadCardData(services, actor, talepId);
-  return talepCard(data, { kind: 'public', sharedBySlackUserId: actor.userId });
+  return talepCard(data, { kind: 'public', sharedBySlackUserId: actor.userId }, undefined, m);
 }

@@ -7,7 +7,9 @@
  * never loses the text: it comes back in the error message.
  */
 import * as z from 'zod';
+import { english, type Messages } from '../../i18n/messages.js';
 import { actorFor } from '../../slack/actor.js';
+import { messagesOf } from '../../slack/locale.js';
 import { errorText } from '../../slack/failures.js';
 import { type FormReading, formErrors, formValues, intOf, rawText, selectedValues, type StateValues } from '../../slack/forms.js';
 import type { Acting, Interaction } from '../../slack/interaction.js';
@@ -60,12 +62,12 @@ export interface CommentSubmission {
   agentsOnly: boolean;
 }
 
-export function readCommentForm(privateMetadata: string | undefined, values: StateValues): FormReading<CommentSubmission> {
+export function readCommentForm(privateMetadata: string | undefined, values: StateValues, m: Messages = english): FormReading<CommentSubmission> {
   const metadata = decodeMetadata(commentMetadataSchema, privateMetadata);
   const bodyBlock = commentBodyBlockId(metadata?.bodyVersion ?? 0);
-  if (!metadata) return formErrors({ [bodyBlock]: 'This form is out of date. Close it and start again.' });
+  if (!metadata) return formErrors({ [bodyBlock]: m.t('comment.outOfDate') });
   const text = (commentBodyFrom(values) ?? '').trim();
-  if (!text) return formErrors({ [bodyBlock]: 'Write the comment first.' });
+  if (!text) return formErrors({ [bodyBlock]: m.t('comment.writeFirst') });
   return formValues({ metadata, text, agentsOnly: metadata.agent && agentsOnlyFrom(values) });
 }
 
@@ -73,7 +75,8 @@ export function readCommentForm(privateMetadata: string | undefined, values: Sta
 
 /** Opens the modal at once; for agents the templates (cached by the client) follow with views.update. */
 export async function openCommentModal(ix: Interaction & Acting, triggerId: string, metadata: CommentMetadata): Promise<void> {
-  const modal = await openModal(ix, triggerId, commentModal(modalState(metadata)));
+  const m = messagesOf(ix);
+  const modal = await openModal(ix, triggerId, commentModal(modalState(metadata), m));
   if (!modal || !metadata.agent) return;
   let templates: CommentModalState['templates'];
   try {
@@ -83,7 +86,7 @@ export async function openCommentModal(ix: Interaction & Acting, triggerId: stri
     templates = 'failed';
   }
   await modal
-    .update(commentModal(modalState(metadata, { templates })))
+    .update(commentModal(modalState(metadata, { templates }), m))
     .catch((error: unknown) => ix.services.logger.warn('could not show the comment templates', error));
 }
 
@@ -97,6 +100,7 @@ export async function insertChosenTemplate(ctx: ActionCtx): Promise<void> {
   // Quietly: a connect prompt or a queued notice would replace the comment being written.
   const actor = await actorFor(services, ctx.who);
   if (typeof actor === 'string') return;
+  const m = messagesOf(ctx);
   let next: ModalView;
   try {
     const templates = await actor.hd.commentTemplates();
@@ -104,10 +108,10 @@ export async function insertChosenTemplate(ctx: ActionCtx): Promise<void> {
     if (!template) return;
     // A new body block id: Slack would otherwise keep the typed text over the new initial value.
     const bumped: CommentMetadata = { ...metadata, bodyVersion: metadata.bodyVersion + 1 };
-    next = commentModal(modalState(bumped, { templates, body: insertTemplate(commentBodyFrom(view.state.values), template.Body) }));
+    next = commentModal(modalState(bumped, { templates, body: insertTemplate(commentBodyFrom(view.state.values), template.Body) }), m);
   } catch (error) {
     services.logger.info('could not load the comment templates to insert one', error);
-    next = commentModal(modalState(metadata, { templates: 'failed', problem: errorText(error) }));
+    next = commentModal(modalState(metadata, { templates: 'failed', problem: errorText(error, {}, m) }), m);
   }
   await modal.update(next).catch((error: unknown) => services.logger.info('could not update the comment modal', error));
 }
@@ -119,7 +123,7 @@ export async function insertChosenTemplate(ctx: ActionCtx): Promise<void> {
  * modal was opened. A copy of an accepted submission (a re-send) closes the modal and adds nothing.
  */
 export async function submitComment(ctx: SubmitCtx): Promise<void> {
-  const reading = readCommentForm(ctx.view.private_metadata, ctx.values);
+  const reading = readCommentForm(ctx.view.private_metadata, ctx.values, messagesOf(ctx));
   if (!reading.ok) {
     await ctx.ack({ response_action: 'errors', errors: reading.errors });
     return;

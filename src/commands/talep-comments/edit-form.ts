@@ -8,13 +8,15 @@
 import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
 import type { Comment } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import { messagesOf } from '../../slack/locale.js';
 import type { Actor } from '../../slack/actor.js';
 import { foreignTalepText } from '../../slack/failures.js';
 import { type FormReading, formErrors, formText, formValues, isChecked, type StateValues } from '../../slack/forms.js';
 import { type Interaction, surfaceDeps } from '../../slack/interaction.js';
 import { type ActionCtx, buttonValue, type SubmitCtx } from '../../slack/listeners.js';
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
-import { actAs, STALE_CONTROL_TEXT } from '../../slack/middleware.js';
+import { actAs } from '../../slack/middleware.js';
 import { inLoadingModal } from '../../slack/modals.js';
 import { type ModalRender, respondSurface, type Surface } from '../../slack/surface.js';
 import type { ModalView } from '../../views/kit/blocks.js';
@@ -26,10 +28,9 @@ import {
   commentTooLongText,
   commentUpdatedNotice,
   commentUpdatedText,
-  EDIT_TITLE,
   editCommentModal,
   editResultView,
-  onlyOwnCommentsText,
+  onlyOwnComments,
 } from '../../views/talep-comments/edit-form.js';
 import { canEditComment, CommentsIds, type CommentsViewer, parseEditValue } from '../../views/talep-comments/list.js';
 import { commentsListFor } from './list.js';
@@ -44,28 +45,28 @@ export const editMetadataSchema = z.object({
 export type EditMetadata = z.infer<typeof editMetadataSchema>;
 
 /** The edit modal's look: a spinner line while working, `problem` for what went wrong. */
-const editRender = (problem: (text: string) => ModalView): ModalRender => ({
-  progress: (text) => workingView(EDIT_TITLE, text),
+const editRender = (problem: (text: string) => ModalView, m: Messages): ModalRender => ({
+  progress: (text) => workingView(m.t('commentEdit.title'), text, m),
   problem,
 });
 
 /** Reads the comment as the acting person and shows it in the form, or why it cannot be edited here. */
-async function editFormFor(actor: Actor, metadata: EditMetadata): Promise<ModalView> {
+async function editFormFor(actor: Actor, metadata: EditMetadata, m: Messages): Promise<ModalView> {
   const { talepId, commentId } = metadata;
   let comments: Comment[];
   try {
     comments = await actor.hd.comments({ id: talepId });
   } catch (error) {
     // A regular user's 403 here means the talep is someone else's.
-    if (!actor.isAgent && isHelpdeskError(error, 'forbidden')) return editResultView(foreignTalepText(talepId));
+    if (!actor.isAgent && isHelpdeskError(error, 'forbidden')) return editResultView(foreignTalepText(talepId, m), m);
     throw error;
   }
   const comment = comments.find((candidate) => candidate.CommentID === commentId);
-  if (!comment || (comment.ForTechsOnly && !actor.isAgent)) return editResultView(commentGoneText(talepId, commentId));
+  if (!comment || (comment.ForTechsOnly && !actor.isAgent)) return editResultView(commentGoneText(talepId, commentId, m), m);
   // A regular user edits only their own; an agent's standing in the category is the help desk's call.
   const viewer: CommentsViewer = { helpdeskUserId: actor.helpdeskUserId, agent: actor.isAgent, editsAll: actor.isAgent };
-  if (!canEditComment(viewer, comment)) return editResultView(onlyOwnCommentsText);
-  if (comment.Body.length > COMMENT_MAX) return editResultView(commentTooLongText(talepId, comment.Body.length));
+  if (!canEditComment(viewer, comment)) return editResultView(onlyOwnComments(m), m);
+  if (comment.Body.length > COMMENT_MAX) return editResultView(commentTooLongText(talepId, comment.Body.length, m), m);
   return editCommentModal({
     talepId,
     commentId,
@@ -74,19 +75,20 @@ async function editFormFor(actor: Actor, metadata: EditMetadata): Promise<ModalV
     agentsOnly: comment.ForTechsOnly,
     about: { author: comment.UserName, date: comment.CommentDate, system: comment.IsSystem },
     metadata: encodeMetadata(metadata),
-  });
+  }, m);
 }
 
 /** Edit: the form opens at once (the trigger is valid 3 s), then fills in with the comment. */
 export async function openEditForm(ctx: ActionCtx): Promise<void> {
   const target = parseEditValue(buttonValue(ctx.action));
-  if (!target) return ctx.surface.send({ text: STALE_CONTROL_TEXT }, 'problem');
+  const m = messagesOf(ctx);
+  if (!target) return ctx.surface.send({ text: m.t('kit.staleControl') }, 'problem');
   const metadata: EditMetadata = { ...target, ...(ctx.body.response_url ? { responseUrl: ctx.body.response_url } : {}) };
-  const render = editRender((text) => editResultView(`:warning: ${escapeKeepingMentions(text)}`));
+  const render = editRender((text) => editResultView(`:warning: ${escapeKeepingMentions(text)}`, m), m);
   await inLoadingModal(
     ctx,
-    { triggerId: ctx.triggerId, title: EDIT_TITLE, loading: 'Reading the comment…', render },
-    async ({ actor, surface }) => surface.update(await editFormFor(actor, metadata)),
+    { triggerId: ctx.triggerId, title: m.t('commentEdit.title'), loading: m.t('commentEdit.loading'), render },
+    async ({ actor, surface }) => surface.update(await editFormFor(actor, metadata, m)),
     { talepId: target.talepId },
   );
 }
@@ -97,10 +99,10 @@ export interface EditSubmission {
   agentsOnly: boolean | undefined;
 }
 
-export function readEditForm(values: StateValues): FormReading<EditSubmission> {
+export function readEditForm(values: StateValues, m: Messages = english): FormReading<EditSubmission> {
   const text = formText(values, CommentsIds.bodyBlock);
-  if (!text) return formErrors({ [CommentsIds.bodyBlock]: 'Write the comment; an empty comment cannot be saved.' });
-  if (text.length > COMMENT_MAX) return formErrors({ [CommentsIds.bodyBlock]: `At most ${COMMENT_MAX} characters.` });
+  if (!text) return formErrors({ [CommentsIds.bodyBlock]: m.t('commentEdit.empty') });
+  if (text.length > COMMENT_MAX) return formErrors({ [CommentsIds.bodyBlock]: m.t('commentEdit.atMost', { max: COMMENT_MAX }) });
   const hasCheckbox = values[CommentsIds.privateBlock]?.[FORM_VALUE] !== undefined;
   return formValues({ text, agentsOnly: hasCheckbox ? isChecked(values, CommentsIds.privateBlock) : undefined });
 }
@@ -119,7 +121,8 @@ async function refreshList(ix: Interaction, actor: Actor, metadata: EditMetadata
     replace: async () => logger.info('the comments list is gone; not refreshed'),
   };
   try {
-    const list = await commentsListFor(ix.services, actor, metadata.talepId, metadata.page, commentUpdatedNotice(metadata.commentId));
+    const m = messagesOf(ix);
+    const list = await commentsListFor(ix.services, actor, metadata.talepId, metadata.page, commentUpdatedNotice(metadata.commentId, m), m);
     await respondSurface(surfaceDeps(ix.services, ix.client, ix.who.userId), metadata.responseUrl, true, notShown).replace(list);
   } catch (error) {
     logger.info('could not refresh the comments list after an edit', error);
@@ -127,33 +130,34 @@ async function refreshList(ix: Interaction, actor: Actor, metadata: EditMetadata
 }
 
 export async function submitEditForm(ctx: SubmitCtx): Promise<void> {
+  const m = messagesOf(ctx);
   const metadata = decodeMetadata(editMetadataSchema, ctx.view.private_metadata);
   if (!metadata) {
-    await ctx.ack({ response_action: 'update', view: editResultView(':warning: This form is out of date. Open it again from the comments list.') });
+    await ctx.ack({ response_action: 'update', view: editResultView(m.t('commentEdit.outOfDate'), m) });
     return;
   }
-  const reading = readEditForm(ctx.values);
+  const reading = readEditForm(ctx.values, m);
   if (!reading.ok) {
     await ctx.ack({ response_action: 'errors', errors: reading.errors });
     return;
   }
   const { text, agentsOnly: ticked } = reading.values;
-  await ctx.ack({ response_action: 'update', view: workingView(EDIT_TITLE, 'Saving…') });
+  await ctx.ack({ response_action: 'update', view: workingView(m.t('commentEdit.title'), m.t('commentEdit.saving'), m) });
 
   const { talepId, commentId } = metadata;
   let agent = false; // known once the person's link is read: a regular user's visibility is never sent
   const visibility = () => (agent ? ticked : undefined);
   // A refusal: the form again, with what was typed and why.
   const retry = (problem: string) =>
-    editCommentModal({ talepId, commentId, body: text, agent, agentsOnly: visibility() ?? false, metadata: encodeMetadata(metadata), problem });
-  const surface = ctx.surface.withRender(editRender(retry));
+    editCommentModal({ talepId, commentId, body: text, agent, agentsOnly: visibility() ?? false, metadata: encodeMetadata(metadata), problem }, m);
+  const surface = ctx.surface.withRender(editRender(retry, m));
   await actAs(
     { ...ctx, surface },
     async (actor) => {
       agent = actor.isAgent;
       const forTechsOnly = visibility();
       await actor.hd.updateComment({ id: commentId, body: text, ...(forTechsOnly !== undefined ? { forTechsOnly } : {}) });
-      await surface.update(editResultView(commentUpdatedText(talepId, commentId, forTechsOnly)));
+      await surface.update(editResultView(commentUpdatedText(talepId, commentId, forTechsOnly, m), m));
       await refreshList(ctx, actor, metadata);
     },
     { talepId },

@@ -7,7 +7,8 @@
 import type { Area } from '../../slack/dispatch.js';
 import { buttonValue, onAction, onSubmit } from '../../slack/listeners.js';
 import { route } from '../../slack/routes.js';
-import { CommentModalIds, onlyAgentsCommentMessage } from '../../views/talep-comments/comment-modal.js';
+import { messagesOf } from '../../slack/locale.js';
+import { CommentModalIds, onlyAgentsComment } from '../../views/talep-comments/comment-modal.js';
 import { CommentsIds, parseCommentsPageValue } from '../../views/talep-comments/list.js';
 import { cardControl, cardSurfaceOf, readTalepButton, TalepCardIds } from '../talep-card/public.js';
 import { parseCommentArgs, parseCommentsArgs } from './args.js';
@@ -20,7 +21,7 @@ import { commentWork } from './work.js';
 const pageButton = (id: string) =>
   onAction(id, { talep: (ctx) => parseCommentsPageValue(buttonValue(ctx.action))?.talepId }, async (ctx) => {
     const { page } = parseCommentsPageValue(buttonValue(ctx.action)) as { page: number };
-    await ctx.surface.replace(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, page));
+    await ctx.surface.replace(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, page, undefined, messagesOf(ctx)));
   });
 
 export const talepCommentsArea: Area = {
@@ -37,7 +38,7 @@ export const talepCommentsArea: Area = {
       needs: { talep: (ctx) => ctx.args.talepId },
       run: async (ctx) => {
         const { actor, args, talepId } = ctx;
-        if (!actor.isAgent) return ctx.surface.send(onlyAgentsCommentMessage);
+        if (!actor.isAgent) return ctx.surface.send(onlyAgentsComment(messagesOf(ctx)));
         if (args.text === undefined) {
           return openCommentModal(ctx, ctx.triggerId, { talepId, agent: true, bodyVersion: 0, channelId: ctx.channelId });
         }
@@ -57,13 +58,13 @@ export const talepCommentsArea: Area = {
       audience: 'everyone',
       parse: parseCommentsArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
-      run: async (ctx) => ctx.surface.send(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, ctx.args.page)),
+      run: async (ctx) => ctx.surface.send(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, ctx.args.page, undefined, messagesOf(ctx))),
     }),
   ],
   listeners: [
     cardControl(TalepCardIds.comment, readTalepButton, async (ctx) => {
       if (!ctx.actor.isAgent) {
-        await ctx.surface.send(onlyAgentsCommentMessage);
+        await ctx.surface.send(onlyAgentsComment(messagesOf(ctx)));
         return false;
       }
       await openCommentModal(ctx, ctx.triggerId, {

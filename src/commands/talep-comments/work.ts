@@ -6,8 +6,10 @@
  * that cannot be added comes back to them in the message, so their text is never lost.
  */
 import * as z from 'zod';
+import type { Messages } from '../../i18n/messages.js';
 import type { Comment } from '../../api/schemas.js';
 import { surfaceDeps } from '../../slack/interaction.js';
+import { messagesOf } from '../../slack/locale.js';
 import { defineWork, type WorkCtx } from '../../slack/outbox.js';
 import { findComment } from '../../slack/reconcile.js';
 import { dmSurface, ephemeralSurface, respondSurface, type Surface, type SurfaceDeps } from '../../slack/surface.js';
@@ -44,10 +46,10 @@ export function commentAnswers(deps: SurfaceDeps, work: CommentWork, inDm?: Slac
 }
 
 /** The same surface, with the comment's text quoted under every message, so a failure never loses it. */
-const keepingText = (surface: Surface, body: string): Surface => ({
+const keepingText = (surface: Surface, body: string, m: Messages): Surface => ({
   kind: surface.kind,
-  send: (message, tone) => surface.send(unsavedCommentMessage(message.text, body), tone),
-  replace: (message) => surface.replace(unsavedCommentMessage(message.text, body)),
+  send: (message, tone) => surface.send(unsavedCommentMessage(message.text, body, m), tone),
+  replace: (message) => surface.replace(unsavedCommentMessage(message.text, body, m)),
 });
 
 async function addCommentOnce(ctx: WorkCtx<CommentWork>): Promise<void> {
@@ -71,12 +73,13 @@ export const commentWork = defineWork({
   kind: 'comment',
   payload: commentWorkSchema,
   describe: (data) => `Comment on #${data.talepId}${data.agentsOnly ? ' (agents only)' : ''}: “${data.text.slice(0, 80)}${data.text.length > 80 ? '…' : ''}”`,
-  keptText: 'Your comment is queued — it will be added when the help desk is back.',
+  keptText: (m) => m.t('comment.kept'),
   run: async (ctx) => {
     const { services, actor, data } = ctx;
     await addCommentOnce(ctx);
     services.logger.info(`comment added to talep ${data.talepId} by ${ctx.who.teamId}:${ctx.who.userId}`);
-    const notice = commentNotice(data.talepId, data.agentsOnly);
+    const m = messagesOf(ctx);
+    const notice = commentNotice(data.talepId, data.agentsOnly, m);
     const deps = surfaceDeps(services, ctx.client, ctx.who.userId);
     try {
       // The card shows the comment from what was sent (the remembered comments are not read again).
@@ -91,8 +94,8 @@ export const commentWork = defineWork({
         Body: data.text,
         CommentDate: new Date(),
       };
-      const card = await cardMessage(services, actor, data.talepId, data.surface ?? 'ephemeral', notice, { addedComment: added });
-      await commentAnswers(deps, data, commentAddedElsewhere(notice, data.talepId)).replace(card);
+      const card = await cardMessage(services, actor, data.talepId, data.surface ?? 'ephemeral', notice, { addedComment: added, m });
+      await commentAnswers(deps, data, commentAddedElsewhere(notice, data.talepId, m)).replace(card);
     } catch (error) {
       // The comment is added: a card that cannot be shown is said in one line, never as a failure of the comment.
       services.logger.info(`the card of talep ${data.talepId} was not shown after a comment`, error);
@@ -102,6 +105,6 @@ export const commentWork = defineWork({
   },
   failed: async (scene, message) => {
     const deps = surfaceDeps(scene.services, scene.client, scene.who.userId);
-    await keepingText(commentAnswers(deps, scene.data), scene.data.text).send(message, 'problem');
+    await keepingText(commentAnswers(deps, scene.data), scene.data.text, messagesOf(scene)).send(message, 'problem');
   },
 });

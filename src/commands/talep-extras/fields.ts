@@ -3,6 +3,7 @@
  * form for them, saved with one SetCustomFields call.
  */
 import type { TalepCustomFieldValue } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
 import type { SlackMessage } from '../../views/kit/blocks.js';
 import { ExtrasIds } from '../../views/talep-extras/ids.js';
@@ -21,11 +22,11 @@ export function talepRecordField(field: TalepCustomFieldValue): RecordField {
   };
 }
 
-export async function fieldsFor(actor: Actor, talepId: number): Promise<SlackMessage> {
+export async function fieldsFor(actor: Actor, talepId: number, m: Messages = english): Promise<SlackMessage> {
   const [talep, values] = await Promise.all([actor.hd.getTalep({ id: talepId }), actor.hd.talepCustomFields({ id: talepId, returnUnset: true })]);
   // The submitter and agents may change them; the help desk decides.
   const canEdit = actor.isAgent || talep.SubmitterUserInfo.UserID === actor.helpdeskUserId;
-  return talepFieldsMessage({ talepId, subject: talep.Subject, fields: values.map(talepRecordField), canEdit });
+  return talepFieldsMessage({ talepId, subject: talep.Subject, fields: values.map(talepRecordField), canEdit }, undefined, m);
 }
 
 /** The talep's custom fields in the shared form: TalepCustomFields to read, one SetCustomFields call to save. */

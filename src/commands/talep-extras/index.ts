@@ -8,11 +8,11 @@ import type { Actor } from '../../slack/actor.js';
 import { parseTalepId } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import { onAction, selectedOptionValue } from '../../slack/listeners.js';
-import { STALE_CONTROL_TEXT } from '../../slack/middleware.js';
+import { messagesOf } from '../../slack/locale.js';
 import { route } from '../../slack/routes.js';
 import { talepFormSubject } from '../../views/talep-extras/fields.js';
 import { ExtrasIds } from '../../views/talep-extras/ids.js';
-import { onlyAgentsSubscribeOthersText } from '../../views/talep-extras/subscribers.js';
+import { onlyAgentsSubscribeOthers } from '../../views/talep-extras/subscribers.js';
 import { fieldsSubmission, openFieldsModal } from '../custom-fields/public.js';
 import { answerWithCard, type CardExtra, parseCardExtra, setSubscription, TalepCardIds, talepIdOfButton } from '../talep-card/public.js';
 import { parseSecondaryArgs, parseSubscribeArgs, parseTagArgs, parseTagsArgs } from './args.js';
@@ -35,9 +35,9 @@ const subscribeRoute = (subscribe: boolean) =>
     run: async (ctx) => {
       const { actor, talepId } = ctx;
       const { slackUserId } = ctx.args;
-      if (!slackUserId || slackUserId === ctx.who.userId) return answerWithCard(ctx, await setSubscription(actor, talepId, subscribe));
+      if (!slackUserId || slackUserId === ctx.who.userId) return answerWithCard(ctx, await setSubscription(actor, talepId, subscribe, messagesOf(ctx)));
       // The help desk's 403 would read as "not your talep"; the rule is about whom, so say that.
-      if (!actor.isAgent) return ctx.surface.send({ text: onlyAgentsSubscribeOthersText });
+      if (!actor.isAgent) return ctx.surface.send({ text: onlyAgentsSubscribeOthers(messagesOf(ctx)) });
       await ctx.surface.send(await setSomeonesSubscription(ctx, actor, talepId, slackUserId, subscribe));
     },
   });
@@ -45,8 +45,8 @@ const subscribeRoute = (subscribe: boolean) =>
 /** Subscribe me / Unsubscribe me on the subscribers list: the list is re-rendered in place. */
 const subscribeButton = (subscribe: boolean) =>
   onAction(subscribe ? ExtrasIds.subscribe : ExtrasIds.unsubscribe, { talep: (ctx) => talepIdOfButton(ctx.action) }, async (ctx) => {
-    const notice = await setSubscription(ctx.actor, ctx.talepId, subscribe);
-    await ctx.surface.replace(await subscribersFor(ctx.actor, ctx.talepId, notice));
+    const notice = await setSubscription(ctx.actor, ctx.talepId, subscribe, messagesOf(ctx));
+    await ctx.surface.replace(await subscribersFor(ctx.actor, ctx.talepId, notice, messagesOf(ctx)));
   });
 
 const moreChoice = (action: unknown): { extra: CardExtra; talepId: number } | undefined => parseCardExtra(selectedOptionValue(action));
@@ -62,7 +62,7 @@ export const talepExtrasArea: Area = {
       audience: 'everyone',
       parse: (text) => parseTalepId(text),
       needs: { talep: (ctx) => ctx.args },
-      run: async (ctx) => ctx.surface.send(await subscribersFor(ctx.actor, ctx.talepId)),
+      run: async (ctx) => ctx.surface.send(await subscribersFor(ctx.actor, ctx.talepId, undefined, messagesOf(ctx))),
     }),
     subscribeRoute(true),
     subscribeRoute(false),
@@ -75,7 +75,7 @@ export const talepExtrasArea: Area = {
       audience: 'everyone',
       parse: (text) => parseTalepId(text),
       needs: { talep: (ctx) => ctx.args },
-      run: async (ctx) => ctx.surface.send(await fieldsFor(ctx.actor, ctx.talepId)),
+      run: async (ctx) => ctx.surface.send(await fieldsFor(ctx.actor, ctx.talepId, messagesOf(ctx))),
     }),
     route({
       path: 'assign2',
@@ -96,7 +96,7 @@ export const talepExtrasArea: Area = {
       audience: 'everyone',
       parse: parseTagArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
-      run: async (ctx) => answerWithCard(ctx, await tagTalep(ctx.actor, ctx.args)),
+      run: async (ctx) => answerWithCard(ctx, await tagTalep(ctx.actor, ctx.args, messagesOf(ctx))),
     }),
     route({
       path: 'tags',
@@ -106,7 +106,7 @@ export const talepExtrasArea: Area = {
       audience: 'everyone',
       parse: parseTagsArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
-      run: async (ctx) => answerWithCard(ctx, await replaceTags(ctx.actor, ctx.args)),
+      run: async (ctx) => answerWithCard(ctx, await replaceTags(ctx.actor, ctx.args, messagesOf(ctx))),
     }),
     route({
       path: 'untag',
@@ -117,7 +117,7 @@ export const talepExtrasArea: Area = {
       parse: parseTagArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
       run: async (ctx) => {
-        const { changed, text } = await untagTalep(ctx.actor, ctx.args);
+        const { changed, text } = await untagTalep(ctx.actor, ctx.args, messagesOf(ctx));
         // Nothing removed: just the sentence, the card has not changed.
         if (!changed) return ctx.surface.send({ text });
         await answerWithCard(ctx, text);
@@ -129,7 +129,7 @@ export const talepExtrasArea: Area = {
     // The form opens at once and reads the fields in it, as the person (the connect prompt shows there too).
     onAction(ExtrasIds.editFields, async (ctx) => {
       const talepId = talepIdOfButton(ctx.action);
-      if (talepId === undefined) return ctx.surface.send({ text: STALE_CONTROL_TEXT }, 'problem');
+      if (talepId === undefined) return ctx.surface.send({ text: messagesOf(ctx).t('kit.staleControl') }, 'problem');
       const locate = async (actor: Actor) => {
         const talep = await actor.hd.getTalep({ id: talepId });
         return { recordId: talepId, subject: talepFormSubject(talepId, talep.Subject) };
@@ -141,7 +141,7 @@ export const talepExtrasArea: Area = {
     // The card's "More" menu: a new message beside the card.
     onAction(TalepCardIds.extras, { talep: (ctx) => moreChoice(ctx.action)?.talepId }, async (ctx) => {
       const { extra } = moreChoice(ctx.action) as { extra: CardExtra };
-      await ctx.surface.send(await extraMessage(ctx.services, ctx.actor, extra, ctx.talepId));
+      await ctx.surface.send(await extraMessage(ctx.services, ctx.actor, extra, ctx.talepId, messagesOf(ctx)));
     }),
   ],
 };

@@ -2,6 +2,7 @@
  * The card's "More" menu: each entry opens as a new message beside the card (the card stays as it is).
  * The entries belong to several areas; each is shown through that area's public file.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
 import type { Services } from '../../slack/services.js';
 import type { SlackMessage } from '../../views/kit/blocks.js';
@@ -12,17 +13,17 @@ import { relationsFor } from '../talep-relations/public.js';
 import { fieldsFor } from './fields.js';
 import { subscribersFor } from './people.js';
 
-export function extraMessage(services: Services, actor: Actor, extra: CardExtra, talepId: number): Promise<SlackMessage> {
+export function extraMessage(services: Services, actor: Actor, extra: CardExtra, talepId: number, m: Messages = english): Promise<SlackMessage> {
   switch (extra) {
     case 'relations':
-      return relationsFor(actor, talepId);
+      return relationsFor(actor, talepId, undefined, m);
     case 'fields':
-      return fieldsFor(actor, talepId);
+      return fieldsFor(actor, talepId, m);
     case 'files':
-      return filesFor(actor, talepId);
+      return filesFor(actor, talepId, undefined, m);
     case 'subscribers':
-      return subscribersFor(actor, talepId);
+      return subscribersFor(actor, talepId, undefined, m);
     case 'comments':
-      return commentsListFor(services, actor, talepId);
+      return commentsListFor(services, actor, talepId, 0, undefined, m);
   }
 }

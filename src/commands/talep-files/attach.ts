@@ -4,6 +4,8 @@
  * files are fetched from Slack with the bot token and attached (AttachFile) as the acting person, one
  * by one, each once. The list that opened the form is shown again with the new files.
  */
+import { english, type Messages } from '../../i18n/messages.js';
+import { messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import type { FileUpload } from '../../api/wire.js';
 import { type FormReading, formErrors, formValues, type StateValues } from '../../slack/forms.js';
@@ -30,14 +32,14 @@ import { filesFor } from './list.js';
 /** Opens the form at once (the trigger lives 3 s: nothing but local checks before it). */
 export async function openAttachForm(ix: Interaction, triggerId: string, metadata: AttachMetadata): Promise<void> {
   const form = { talepId: metadata.talepId, maxUploadBytes: ix.services.maxUploadBytes, metadata: encodeMetadata(metadata) };
-  await openModal(ix, triggerId, attachFilesModal(form));
+  await openModal(ix, triggerId, attachFilesModal(form, messagesOf(ix)));
 }
 
 /** The files chosen in the form, or the error its file input shows. */
-export function readAttachForm(values: StateValues, maxUploadBytes: number): FormReading<FileRef[]> {
+export function readAttachForm(values: StateValues, maxUploadBytes: number, m: Messages = english): FormReading<FileRef[]> {
   const uploads = readUploads(values[AttachIds.files.block]?.[AttachIds.files.action]?.files, maxUploadBytes);
   if (!uploads.ok) return formErrors({ [AttachIds.files.block]: uploads.error });
-  if (uploads.files.length === 0) return formErrors({ [AttachIds.files.block]: 'Choose at least one file.' });
+  if (uploads.files.length === 0) return formErrors({ [AttachIds.files.block]: m.t('attach.chooseFile') });
   return formValues(uploads.files);
 }
 
@@ -61,11 +63,14 @@ export const attachWork = defineWork({
   kind: 'attach-files',
   payload: attachWorkSchema,
   describe: (data) => `${data.files.length} file${data.files.length === 1 ? '' : 's'} for talep #${data.talepId}`,
-  keptText: 'Your files are queued — they will be attached when the help desk is back.',
+  keptText: (m) => m.t('attach.kept'),
   render: (scene) => ({
-    progress: attachStatusView,
+    progress: (text) => attachStatusView(text, messagesOf(scene)),
     problem: (text) =>
-      attachFilesModal({ talepId: scene.data.talepId, maxUploadBytes: scene.services.maxUploadBytes, metadata: scene.data.formMetadata, banner: `:warning: ${text}` }),
+      attachFilesModal(
+        { talepId: scene.data.talepId, maxUploadBytes: scene.services.maxUploadBytes, metadata: scene.data.formMetadata, banner: `:warning: ${text}` },
+        messagesOf(scene),
+      ),
   }),
   run: async (ctx) => {
     const { services, actor, data, steps } = ctx;
@@ -81,9 +86,10 @@ export const attachWork = defineWork({
     if (outcome.attached.length === 0 && outcome.firstError !== undefined) throw outcome.firstError;
     services.logger.info(`${outcome.attached.length} file(s) attached to talep ${talepId} by ${actor.teamId}:${actor.userId}`);
     const result = { talepId, attached: outcome.attached, warnings: outcome.warnings };
-    await ctx.modal?.update(attachedView(result)).catch((error: unknown) => services.logger.info('the attach modal is gone', error));
+    const m = messagesOf(ctx);
+    await ctx.modal?.update(attachedView(result, m)).catch((error: unknown) => services.logger.info('the attach modal is gone', error));
     if (data.responseUrl) {
-      const list = await filesFor(actor, talepId, attachedText(result));
+      const list = await filesFor(actor, talepId, attachedText(result, m), m);
       const where = surfaceFromRef(surfaceDeps(services, ctx.client, ctx.who.userId), { u: data.responseUrl, r: true });
       await where.replace(list).catch((error: unknown) => services.logger.info('could not show the attachments list again', error));
     }
@@ -94,12 +100,13 @@ export const attachWork = defineWork({
 /** The submission: checked inline, accepted as durable work, acked with a progress view; the files follow. */
 export async function submitAttachForm(ctx: SubmitCtx): Promise<void> {
   const { services, view } = ctx;
+  const m = messagesOf(ctx);
   const metadata = decodeMetadata(attachMetadataSchema, view.private_metadata);
   if (!metadata) {
-    await ctx.ack({ response_action: 'update', view: attachStatusView(':warning: This form is out of date. Run `/talep attach <id>` again.') });
+    await ctx.ack({ response_action: 'update', view: attachStatusView(m.t('attach.outOfDate'), m) });
     return;
   }
-  const reading = readAttachForm(ctx.values, services.maxUploadBytes);
+  const reading = readAttachForm(ctx.values, services.maxUploadBytes, m);
   if (!reading.ok) {
     await ctx.ack({ response_action: 'errors', errors: reading.errors });
     return;
@@ -111,21 +118,21 @@ export async function submitAttachForm(ctx: SubmitCtx): Promise<void> {
     ...(metadata.responseUrl ? { responseUrl: metadata.responseUrl } : {}),
     formMetadata: view.private_metadata,
   };
-  await acceptWork(ctx, { work: attachWork, data, reply: { view: { id: view.id, title: 'Attach files' } } }, (acceptance) =>
-    ctx.ack({ response_action: 'update', view: attachStatusView(acceptedText(acceptance, talepId, reading.values.length)) }),
+  await acceptWork(ctx, { work: attachWork, data, reply: { view: { id: view.id, title: m.t('attach.title') } } }, (acceptance) =>
+    ctx.ack({ response_action: 'update', view: attachStatusView(acceptedText(acceptance, talepId, reading.values.length, m), m) }),
   );
 }
 
-function acceptedText(acceptance: Acceptance, talepId: number, count: number): string {
+function acceptedText(acceptance: Acceptance, talepId: number, count: number, m: Messages): string {
   switch (acceptance.state) {
     case 'accepted':
     case 'in-progress':
-      return attachingText(talepId, count);
+      return attachingText(talepId, count, m);
     case 'done':
-      return `:paperclip: These files were attached to talep #${talepId}.`;
+      return m.t('attach.done', { id: talepId });
     case 'failed':
-      return `:warning: These files could not be attached to talep #${talepId}; I sent you the reason.`;
+      return m.t('attach.failed', { id: talepId });
     case 'cancelled':
-      return `:wastebasket: You cancelled attaching these files to talep #${talepId}.`;
+      return m.t('attach.cancelled', { id: talepId });
   }
 }

@@ -20,7 +20,7 @@ export function uploadName(download: Pick<Download, 'filename'>, fileId: number)
 export async function sendPrivately(
   client: webApi.WebClient,
   userId: string,
-  file: { data: Uint8Array; name: string; talepId: number },
+  file: { data: Uint8Array; name: string; talepId: number; comment?: string },
 ): Promise<string | undefined> {
   try {
     const opened = await client.conversations.open({ users: userId });
@@ -31,7 +31,7 @@ export async function sendPrivately(
       file: Buffer.from(file.data),
       filename: file.name,
       title: file.name,
-      initial_comment: `From talep #${file.talepId}`,
+      initial_comment: file.comment ?? `From talep #${file.talepId}`,
     });
     return undefined;
   } catch (error) {

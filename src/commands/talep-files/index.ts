@@ -2,6 +2,8 @@
  * A talep's attachments: `/talep files <id>` lists them (Download: sent privately; Delete: admins, after
  * Block Kit's confirmation), and `/talep attach <id>` or the list's "Attach files" opens the upload form.
  */
+import type { Messages } from '../../i18n/messages.js';
+import { messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
 import { parseTalepId } from '../../slack/args.js';
@@ -28,7 +30,7 @@ const group = 'Talep extras';
  */
 function fileButton(
   id: ListenerId,
-  label: (file: { talepId: number; fileId: number }) => string,
+  label: (file: { talepId: number; fileId: number }, m: Messages) => string,
   work: (ctx: ActionCtx & ActingOnTalep, fileId: number) => Promise<void>,
 ): Listener {
   const fileOf = (ctx: ActionCtx) => parseFileValue(buttonValue(ctx.action));
@@ -38,7 +40,7 @@ function fileButton(
       await work(ctx, fileId);
     } catch (error) {
       if (!isHelpdeskError(error, 'not-found')) throw error;
-      await reportFailure({ ...ctx, linkedAt: ctx.actor.account.linkedAt }, error, { label: label({ talepId: ctx.talepId, fileId }) });
+      await reportFailure({ ...ctx, linkedAt: ctx.actor.account.linkedAt }, error, { label: label({ talepId: ctx.talepId, fileId }, messagesOf(ctx)) });
     }
   });
 }
@@ -55,7 +57,7 @@ export const talepFilesArea: Area = {
       audience: 'everyone',
       parse: (text) => parseTalepId(text),
       needs: { talep: (ctx) => ctx.args },
-      run: async (ctx) => ctx.surface.send(await filesFor(ctx.actor, ctx.talepId)),
+      run: async (ctx) => ctx.surface.send(await filesFor(ctx.actor, ctx.talepId, undefined, messagesOf(ctx))),
     }),
     route({
       path: 'attach',
@@ -72,23 +74,25 @@ export const talepFilesArea: Area = {
   listeners: [
     fileButton(
       FilesIds.download,
-      ({ talepId, fileId }) => `File #${fileId} of talep #${talepId}`,
-      async ({ services, client, who, surface, actor, talepId }, fileId) => {
+      ({ talepId, fileId }, m) => m.t('files.fileOfTalep', { fileId, talepId }),
+      async (ctx, fileId) => {
+        const { services, client, who, surface, actor, talepId } = ctx;
+        const m = messagesOf(ctx);
         const download = await actor.hd.getAttachment({ id: fileId });
         const name = uploadName(download, fileId);
-        const refused = await sendPrivately(client, who.userId, { data: download.data, name, talepId });
+        const refused = await sendPrivately(client, who.userId, { data: download.data, name, talepId, comment: m.t('files.fromTalep', { id: talepId }) });
         if (refused) {
           services.logger.warn(`uploading file ${fileId} of talep ${talepId} to ${who.userId} failed: ${refused}`);
-          return surface.send({ text: uploadFailedText(refused) });
+          return surface.send({ text: uploadFailedText(refused, m) });
         }
-        await surface.send({ text: fileSentText(name, talepId) });
+        await surface.send({ text: fileSentText(name, talepId, m) });
       },
     ),
     // Block Kit's confirmation dialog asked already; the help desk allows this to admins only.
     // One id per file (Slack refuses equal action ids in one block); older messages carry the bare id.
     fileButton(
       rowActionPattern(FilesIds.deleteFile),
-      ({ fileId }) => `File #${fileId}`,
+      ({ fileId }, m) => m.t('files.fileLabel', { fileId }),
       async (ctx, fileId) => {
         const { surface, actor, talepId } = ctx;
         // Once per press of the button: a copy of the press only shows the list again.
@@ -97,7 +101,7 @@ export const talepFilesArea: Area = {
           return true as const;
         });
         if (!deleted) return;
-        await surface.replace(await filesFor(actor, talepId, fileDeletedNotice(fileId)));
+        await surface.replace(await filesFor(actor, talepId, fileDeletedNotice(fileId, messagesOf(ctx)), messagesOf(ctx)));
       },
     ),
     onAction(FilesIds.attach, { talep: (ctx) => talepIdOfButton(ctx.action) }, (ctx) =>

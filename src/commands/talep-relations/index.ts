@@ -14,11 +14,12 @@ import { parseTalepId } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import type { ErrorSubject } from '../../slack/failures.js';
 import { type ActionCtx, buttonValue, type Listener, type ListenerId, onAction } from '../../slack/listeners.js';
-import { actAs, STALE_CONTROL_TEXT } from '../../slack/middleware.js';
+import { actAs } from '../../slack/middleware.js';
 import { route } from '../../slack/routes.js';
 import { rowActionPattern, type SlackMessage } from '../../views/kit/blocks.js';
 import { parseTalepPair, RelationIds } from '../../views/talep-relations/ids.js';
-import { mergeCancelledAnyway, mergeCancelledMessage, mergeConfirmation, mergeNeedsAgentText } from '../../views/talep-relations/merge.js';
+import { mergeCancelledAnywayIn, mergeCancelledMessage, mergeConfirmation, mergeNeedsAgent } from '../../views/talep-relations/merge.js';
+import { messagesOf } from '../../slack/locale.js';
 import {
   detachedNotice,
   linkedNotice,
@@ -44,7 +45,7 @@ function pairButton(
 ): Listener {
   return onAction(id, async (ctx) => {
     const pair = parseTalepPair(buttonValue(ctx.action));
-    if (!pair) return ctx.surface.send({ text: STALE_CONTROL_TEXT }, 'problem');
+    if (!pair) return ctx.surface.send({ text: messagesOf(ctx).t('kit.staleControl') }, 'problem');
     await actAs(
       ctx,
       async (actor) => {
@@ -70,7 +71,8 @@ const linkRoute = (linking: boolean) =>
         ctx,
         async (actor) => {
           await (linking ? actor.hd.linkTaleps({ id: a, id2: b }) : actor.hd.unlinkTaleps({ id: a, id2: b }));
-          await ctx.surface.send(await relationsFor(actor, a, linking ? linkedNotice(a, b) : unlinkedNotice(a, b)));
+          const m = messagesOf(ctx);
+          await ctx.surface.send(await relationsFor(actor, a, linking ? linkedNotice(a, b, m) : unlinkedNotice(a, b, m), m));
         },
         aboutPair(a, b),
       );
@@ -89,7 +91,7 @@ export const talepRelationsArea: Area = {
       audience: 'everyone',
       parse: (text) => parseTalepId(text),
       needs: { talep: (ctx) => ctx.args },
-      run: async (ctx) => ctx.surface.send(await relationsFor(ctx.actor, ctx.talepId)),
+      run: async (ctx) => ctx.surface.send(await relationsFor(ctx.actor, ctx.talepId, undefined, messagesOf(ctx))),
     }),
     linkRoute(true),
     linkRoute(false),
@@ -105,10 +107,10 @@ export const talepRelationsArea: Area = {
         return actAs(
           ctx,
           async (actor) => {
-            if (!actor.isAgent) return ctx.surface.send({ text: mergeNeedsAgentText });
+            if (!actor.isAgent) return ctx.surface.send({ text: mergeNeedsAgent(messagesOf(ctx)) });
             // Both are read first: the confirmation names them, and a wrong id fails before anyone confirms.
             const [from, to] = await Promise.all([actor.hd.getTalep({ id: merged }), actor.hd.getTalep({ id: into })]);
-            await ctx.surface.send(mergeConfirmation(rowOf(from), rowOf(to)));
+            await ctx.surface.send(mergeConfirmation(rowOf(from, messagesOf(ctx)), rowOf(to, messagesOf(ctx)), messagesOf(ctx)));
           },
           aboutPair(merged, into),
         );
@@ -125,15 +127,15 @@ export const talepRelationsArea: Area = {
       run: (ctx) => {
         const { args, surface } = ctx;
         if (args.kind === 'list') {
-          return actAs(ctx, async (actor) => surface.send(await subTalepsFor(actor, args.talepId)), { talepId: args.talepId });
+          return actAs(ctx, async (actor) => surface.send(await subTalepsFor(actor, args.talepId, undefined, messagesOf(ctx))), { talepId: args.talepId });
         }
         const { parentId, childId } = args;
         return actAs(
           ctx,
           async (actor) => {
-            if (args.kind === 'add') return addSubTalep(actor, surface, parentId, childId);
+            if (args.kind === 'add') return addSubTalep(actor, surface, parentId, childId, messagesOf(ctx));
             await actor.hd.removeSubTalep({ id: parentId, subTalepId: childId });
-            await surface.send(await subTalepsFor(actor, parentId, detachedNotice(parentId, childId)));
+            await surface.send(await subTalepsFor(actor, parentId, detachedNotice(parentId, childId, messagesOf(ctx)), messagesOf(ctx)));
           },
           aboutPair(parentId, childId),
         );
@@ -150,31 +152,31 @@ export const talepRelationsArea: Area = {
       run: async (ctx) => {
         const { actor, talepId } = ctx;
         const parentId = parentIdOf(await actor.hd.parentTalep({ id: talepId, returnFullTalep: true }));
-        if (parentId === undefined) return ctx.surface.send({ text: noParentText(talepId) });
-        await ctx.surface.send(await cardMessage(ctx.services, actor, parentId, 'ephemeral', parentNotice(parentId, talepId)));
+        if (parentId === undefined) return ctx.surface.send({ text: noParentText(talepId, messagesOf(ctx)) });
+        await ctx.surface.send(await cardMessage(ctx.services, actor, parentId, 'ephemeral', parentNotice(parentId, talepId, messagesOf(ctx)), { m: messagesOf(ctx) }));
       },
     }),
   ],
   listeners: [
     // One id per row (Slack refuses equal action ids in one block); older messages carry the bare id.
-    pairButton(rowActionPattern(RelationIds.unlink), async (_ctx, actor, [a, b]) => {
+    pairButton(rowActionPattern(RelationIds.unlink), async (ctx, actor, [a, b]) => {
       await actor.hd.unlinkTaleps({ id: a, id2: b });
-      return relationsFor(actor, a, unlinkedNotice(a, b));
+      return relationsFor(actor, a, unlinkedNotice(a, b, messagesOf(ctx)), messagesOf(ctx));
     }),
-    pairButton(rowActionPattern(RelationIds.detach), async (_ctx, actor, [parent, child]) => {
+    pairButton(rowActionPattern(RelationIds.detach), async (ctx, actor, [parent, child]) => {
       await actor.hd.removeSubTalep({ id: parent, subTalepId: child });
-      return relationsFor(actor, parent, detachedNotice(parent, child));
+      return relationsFor(actor, parent, detachedNotice(parent, child, messagesOf(ctx)), messagesOf(ctx));
     }),
     pairButton(RelationIds.mergeConfirm, async (ctx, actor, [merged, into]) => {
       if (!actor.isAgent) {
-        await ctx.surface.send({ text: mergeNeedsAgentText });
+        await ctx.surface.send({ text: mergeNeedsAgent(messagesOf(ctx)) });
         return undefined;
       }
       return mergeTaleps(ctx, actor, merged, into);
     }),
     onAction(RelationIds.mergeCancel, async (ctx) => {
       const pair = parseTalepPair(buttonValue(ctx.action));
-      await ctx.surface.replace(pair ? mergeCancelledMessage(...pair) : mergeCancelledAnyway);
+      await ctx.surface.replace(pair ? mergeCancelledMessage(...pair, messagesOf(ctx)) : mergeCancelledAnywayIn(messagesOf(ctx)));
     }),
   ],
 };

@@ -6,7 +6,9 @@
 import { parseDueDate } from '../../domain/dates.js';
 import { PriorityId } from '../../domain/priority.js';
 import { isClosed, StatusId } from '../../domain/status.js';
+import type { Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
+import { messagesOf } from '../../slack/locale.js';
 import type { AssigneeArg } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import type { Interaction } from '../../slack/interaction.js';
@@ -31,28 +33,28 @@ import { assignTalep } from './public.js';
 
 /** An assignee as a help-desk user id (0 = nobody) and how to say it (mrkdwn, escaped). */
 async function resolveAssignee(ix: Interaction, actor: Actor, assignee: AssigneeArg): Promise<{ userId: number; label?: string }> {
-  if (assignee.kind === 'me') return { userId: actor.helpdeskUserId, label: 'you' };
+  if (assignee.kind === 'me') return { userId: actor.helpdeskUserId, label: messagesOf(ix).t('work.you') };
   if (assignee.kind === 'none') return { userId: 0 };
   const person = await helpdeskPersonFor(ix.services, actor, ix.client, assignee.userId);
   return { userId: person.helpdeskUserId, label: `<@${assignee.userId}> (${escapeText(person.username)})` };
 }
 
 /** The same changes from the sub-commands and from the card's controls. */
-async function setStatus(actor: Actor, talepId: number, statusId: number): Promise<string> {
+async function setStatus(actor: Actor, talepId: number, statusId: number, m: Messages): Promise<string> {
   await actor.hd.updateTalep({ id: talepId, statusId });
-  return statusNotice(talepId, statusId);
+  return statusNotice(talepId, statusId, m);
 }
 
-async function setPriority(actor: Actor, talepId: number, priority: number): Promise<string> {
+async function setPriority(actor: Actor, talepId: number, priority: number, m: Messages): Promise<string> {
   await actor.hd.updateTalep({ id: talepId, priority });
-  return priorityNotice(talepId, priority);
+  return priorityNotice(talepId, priority, m);
 }
 
-async function closeTalep(actor: Actor, talepId: number, quiet: boolean): Promise<string> {
+async function closeTalep(actor: Actor, talepId: number, quiet: boolean, m: Messages): Promise<string> {
   await actor.hd.closeTalep({ id: talepId, ...(quiet ? { suppressNotification: true } : {}) });
   // The card that follows shows the talep closed without reading it again.
   patchTalep(actor, talepId, { Status: 'Closed', StatusID: StatusId.closed });
-  return closedNotice(talepId, quiet);
+  return closedNotice(talepId, quiet, m);
 }
 
 
@@ -70,7 +72,7 @@ export const talepWorkArea: Area = {
       run: async (ctx) => {
         const target = await resolveAssignee(ctx, ctx.actor, ctx.args.assignee);
         await assignTalep(ctx.actor, ctx.talepId, target.userId);
-        await answerWithCard(ctx, assignedNotice(ctx.talepId, target.label));
+        await answerWithCard(ctx, assignedNotice(ctx.talepId, target.label, messagesOf(ctx)));
       },
     }),
     route({
@@ -81,7 +83,7 @@ export const talepWorkArea: Area = {
       audience: 'everyone',
       parse: parseStatusArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
-      run: async (ctx) => answerWithCard(ctx, await setStatus(ctx.actor, ctx.talepId, StatusId[ctx.args.status])),
+      run: async (ctx) => answerWithCard(ctx, await setStatus(ctx.actor, ctx.talepId, StatusId[ctx.args.status], messagesOf(ctx))),
     }),
     route({
       path: 'priority',
@@ -91,7 +93,7 @@ export const talepWorkArea: Area = {
       audience: 'everyone',
       parse: parsePriorityArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
-      run: async (ctx) => answerWithCard(ctx, await setPriority(ctx.actor, ctx.talepId, PriorityId[ctx.args.priority])),
+      run: async (ctx) => answerWithCard(ctx, await setPriority(ctx.actor, ctx.talepId, PriorityId[ctx.args.priority], messagesOf(ctx))),
     }),
     route({
       path: 'due',
@@ -105,7 +107,7 @@ export const talepWorkArea: Area = {
         const due = parseDueDate(ctx.args.due, ctx.services.now(), await timeZoneOffsetOf(ctx));
         if (!due.ok) return ctx.surface.send({ text: `:warning: ${escapeText(due.error)}` });
         await ctx.actor.hd.updateTalep({ id: ctx.talepId, dueDate: due.value });
-        await answerWithCard(ctx, dueNotice(ctx.talepId, due.value));
+        await answerWithCard(ctx, dueNotice(ctx.talepId, due.value, messagesOf(ctx)));
       },
     }),
     route({
@@ -118,15 +120,15 @@ export const talepWorkArea: Area = {
       needs: { talep: (ctx) => ctx.args },
       run: async (ctx) => {
         const talep = await readTalep(ctx.actor, ctx.talepId);
-        if (isClosed(talep)) return answerWithCard(ctx, alreadyClosedNotice(ctx.talepId));
-        await ctx.surface.send(closeConfirmation({ id: ctx.talepId, subject: talep.Subject }));
+        if (isClosed(talep)) return answerWithCard(ctx, alreadyClosedNotice(ctx.talepId, messagesOf(ctx)));
+        await ctx.surface.send(closeConfirmation({ id: ctx.talepId, subject: talep.Subject }, messagesOf(ctx)));
       },
     }),
   ],
   listeners: [
-    cardControl(TalepCardIds.assignToMe, readTalepButton, async ({ actor, talepId }) => {
-      await assignTalep(actor, talepId, actor.helpdeskUserId);
-      return assignedNotice(talepId, 'you');
+    cardControl(TalepCardIds.assignToMe, readTalepButton, async (ctx) => {
+      await assignTalep(ctx.actor, ctx.talepId, ctx.actor.helpdeskUserId);
+      return assignedNotice(ctx.talepId, messagesOf(ctx).t('work.you'), messagesOf(ctx));
     }),
     cardControl(
       TalepCardIds.change,
@@ -134,17 +136,20 @@ export const talepWorkArea: Area = {
         const change = parseCardChange(selectedOptionValue(action));
         return change ? { talepId: change.talepId, input: change } : undefined;
       },
-      ({ actor, talepId }, change) =>
-        change.kind === 'status' ? setStatus(actor, talepId, change.statusId) : setPriority(actor, talepId, change.priority),
+      (ctx, change) =>
+        change.kind === 'status'
+          ? setStatus(ctx.actor, ctx.talepId, change.statusId, messagesOf(ctx))
+          : setPriority(ctx.actor, ctx.talepId, change.priority, messagesOf(ctx)),
     ),
     // The card's Close button asked with Block Kit's confirm dialog already.
-    cardControl(TalepCardIds.close, readTalepButton, ({ actor, talepId }) => closeTalep(actor, talepId, false)),
-    cardControl(CloseIds.confirm, readTalepButton, ({ actor, talepId, body }) =>
-      closeTalep(actor, talepId, suppressNotificationFrom(body.state?.values as MessageStateValues | undefined)),
+    cardControl(TalepCardIds.close, readTalepButton, (ctx) => closeTalep(ctx.actor, ctx.talepId, false, messagesOf(ctx))),
+    cardControl(CloseIds.confirm, readTalepButton, (ctx) =>
+      closeTalep(ctx.actor, ctx.talepId, suppressNotificationFrom(ctx.body.state?.values as MessageStateValues | undefined), messagesOf(ctx)),
     ),
     onAction(CloseIds.cancel, async (ctx) => {
       const talepId = talepIdOfButton(ctx.action);
-      await ctx.surface.replace(talepId === undefined ? { text: 'Cancelled.' } : closeCancelledMessage(talepId));
+      const m = messagesOf(ctx);
+      await ctx.surface.replace(talepId === undefined ? { text: m.t('failure.cancelled') } : closeCancelledMessage(talepId, m));
     }),
     // Ticking the checkbox sends an action too; its value is read when Confirm is pressed.
     acknowledgeOnly(CloseIds.quiet),

@@ -5,6 +5,7 @@
  * like any other), and the actions they may take as themselves. Someone without a usable link, or who
  * may not read the talep, gets a panel that says so — never the talep.
  */
+import { messagesOf } from '../../slack/locale.js';
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
@@ -73,8 +74,10 @@ export async function onDetailsRequested(ctx: EventCtx): Promise<void> {
     return;
   }
   try {
-    const { facts, comments, assigneeId } = await readTalepPreview(services, actor, talepId, DETAILS_COMMENTS);
-    const metadata: types.EntityMetadata = talepDetailsEntity(facts, comments, actionsFor(actor, facts, assigneeId === actor.helpdeskUserId));
+    // The details panel is the viewer's own: their language.
+    const m = messagesOf(ctx);
+    const { facts, comments, assigneeId } = await readTalepPreview(services, actor, talepId, DETAILS_COMMENTS, m);
+    const metadata: types.EntityMetadata = talepDetailsEntity(facts, comments, actionsFor(actor, facts, assigneeId === actor.helpdeskUserId), m);
     await present({ metadata });
   } catch (error) {
     if (isHelpdeskError(error, 'unauthorized')) await services.stores.accounts.markRejected(actor.teamId, actor.userId, actor.account.linkedAt);

@@ -11,6 +11,7 @@
  * - Each message's links are previewed once (remembered, bounded); a repeat of the event is already
  *   skipped by the kernel, and `chat.unfurl` itself replaces rather than adds.
  */
+import { channelMessages } from '../../slack/locale.js';
 import { LRUCache } from 'lru-cache';
 import * as z from 'zod';
 import { DEFAULT_UNFURL_MODE } from '../../domain/unfurl-mode.js';
@@ -64,16 +65,18 @@ export async function onLinkShared(ctx: EventCtx, deps: LinkSharedDeps): Promise
   const target = { channel: event.channel, ts: event.message_ts };
   const taleps: TalepUnfurl[] = [];
   if (links.taleps.length > 0) {
+    // Everyone in the conversation reads a preview: the channel's language, not the poster's.
+    const m = await channelMessages(services, teamId, event.channel);
     const poster = { teamId, userId: event.user };
     const actor = await actorFor(services, poster, { priority: 'background' });
     if (typeof actor === 'string') {
       await deps.offers.offer(services, client, poster, { ...target, threadTs: event.thread_ts }, actor);
     } else {
       for (const link of links.taleps) {
-        const preview = await previewOrNothing(services, actor, link.talepId, mode === 'on' ? 1 : 0);
+        const preview = await previewOrNothing(services, actor, link.talepId, mode === 'on' ? 1 : 0, m);
         if (!preview) continue;
         const latest = mode === 'on' ? preview.comments[0] : undefined;
-        taleps.push({ url: link.url, entity: talepUnfurlEntity(preview.facts, link.url, latest), blocks: talepUnfurlBlocks(preview.facts, latest) });
+        taleps.push({ url: link.url, entity: talepUnfurlEntity(preview.facts, link.url, latest, m), blocks: talepUnfurlBlocks(preview.facts, latest, m) });
       }
     }
   }

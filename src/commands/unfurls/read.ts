@@ -3,6 +3,7 @@
  * details panel) with their own token: what they may not read is not previewed. Only the allow-listed
  * facts and public comments leave this file (views/unfurls/facts.ts).
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { isHelpdeskError } from '../../api/errors.js';
 import { isStandardPriority } from '../../domain/priority.js';
 import { talepUrl } from '../../domain/talep-link.js';
@@ -18,7 +19,7 @@ export interface TalepPreview {
 }
 
 /** The talep's facts (and up to `comments` public comments) as `actor` reads them. */
-export async function readTalepPreview(services: Services, actor: Actor, talepId: number, comments: number): Promise<TalepPreview> {
+export async function readTalepPreview(services: Services, actor: Actor, talepId: number, comments: number, m: Messages = english): Promise<TalepPreview> {
   const talep = await actor.hd.getTalep({ id: talepId });
   const [priorities, list] = await Promise.all([
     // Only a custom priority needs its name from the help desk's list.
@@ -26,16 +27,22 @@ export async function readTalepPreview(services: Services, actor: Actor, talepId
     comments > 0 ? actor.hd.comments({ id: talepId }) : Promise.resolve([]),
   ]);
   return {
-    facts: talepFacts(talep, talepUrl(talep, services.talepUrlTemplate), priorities),
+    facts: talepFacts(talep, talepUrl(talep, services.talepUrlTemplate), priorities, m),
     comments: publicComments(list, comments),
     assigneeId: talep.AssigneeUserInfo?.UserID || undefined,
   };
 }
 
 /** For a link preview: a talep the poster cannot read (gone, someone else's) gets no preview, silently. */
-export async function previewOrNothing(services: Services, actor: Actor, talepId: number, comments: number): Promise<TalepPreview | undefined> {
+export async function previewOrNothing(
+  services: Services,
+  actor: Actor,
+  talepId: number,
+  comments: number,
+  m: Messages = english,
+): Promise<TalepPreview | undefined> {
   try {
-    return await readTalepPreview(services, actor, talepId, comments);
+    return await readTalepPreview(services, actor, talepId, comments, m);
   } catch (error) {
     // A refused token is remembered as refused, as everywhere (the person is asked to reconnect next time).
     if (isHelpdeskError(error, 'unauthorized')) await services.stores.accounts.markRejected(actor.teamId, actor.userId, actor.account.linkedAt);

@@ -8,6 +8,7 @@ import { DEFAULT_UNFURL_MODE, parseUnfurlMode, type UnfurlMode } from '../../dom
 import { ok, type Parsed } from '../../slack/args.js';
 import { actAs } from '../../slack/middleware.js';
 import { route } from '../../slack/routes.js';
+import { messagesOf } from '../../slack/locale.js';
 import { onlyAgentsShowCommentsMessage, unfurlSettingChangedMessage, unfurlSettingMessage } from '../../views/unfurls/messages.js';
 
 export const parseUnfurlArgs = (text: string): Parsed<UnfurlMode | undefined> => (text.trim() ? parseUnfurlMode(text) : ok(undefined));
@@ -26,14 +27,16 @@ export const unfurlSettingRoute = route({
     if (mode === undefined) {
       const current = await store.get(who.teamId, channelId);
       const by = current?.changedBy.split(':')[1];
-      await ctx.surface.send(unfurlSettingMessage(current?.unfurl ?? DEFAULT_UNFURL_MODE, current && by ? { by, at: current.changedAt } : undefined));
+      await ctx.surface.send(
+        unfurlSettingMessage(current?.unfurl ?? DEFAULT_UNFURL_MODE, current && by ? { by, at: current.changedAt } : undefined, messagesOf(ctx)),
+      );
       return;
     }
     await actAs(ctx, async (actor) => {
-      if (mode === 'on' && !actor.isAgent) return ctx.surface.send(onlyAgentsShowCommentsMessage());
+      if (mode === 'on' && !actor.isAgent) return ctx.surface.send(onlyAgentsShowCommentsMessage(messagesOf(ctx)));
       await store.setUnfurl(who.teamId, channelId, mode, `${who.teamId}:${who.userId}`, services.now());
       services.logger.info(`link previews in ${who.teamId}:${channelId} set to ${mode} by ${who.teamId}:${who.userId}`);
-      await ctx.surface.send(unfurlSettingChangedMessage(mode));
+      await ctx.surface.send(unfurlSettingChangedMessage(mode, messagesOf(ctx)));
     });
   },
 });

@@ -8,6 +8,7 @@ interface SettingsRow {
   channel_id: string;
   unfurl: string;
   requests: unknown;
+  language: string | null;
   changed_by: string;
   changed_at: Date;
 }
@@ -17,7 +18,7 @@ export class PostgresChannelSettingsStore implements ChannelSettingsStore {
 
   async get(teamId: string, channelId: string): Promise<ChannelSettings | undefined> {
     const result = await this.pool.query<SettingsRow>(
-      'SELECT team_id, channel_id, unfurl, requests, changed_by, changed_at FROM channel_settings WHERE team_id = $1 AND channel_id = $2',
+      'SELECT team_id, channel_id, unfurl, requests, language, changed_by, changed_at FROM channel_settings WHERE team_id = $1 AND channel_id = $2',
       [teamId, channelId],
     );
     const row = result.rows[0];
@@ -26,6 +27,7 @@ export class PostgresChannelSettingsStore implements ChannelSettingsStore {
     const entry = channelSettingsEntry.parse({
       unfurl: row.unfurl,
       ...(row.requests !== null ? { requests: row.requests } : {}),
+      ...(row.language !== null ? { language: row.language } : {}),
       changedBy: row.changed_by,
       changedAt: row.changed_at.toISOString(),
     });
@@ -47,6 +49,15 @@ export class PostgresChannelSettingsStore implements ChannelSettingsStore {
       `INSERT INTO channel_settings (team_id, channel_id, unfurl, requests, changed_by, changed_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (team_id, channel_id) DO UPDATE SET requests = EXCLUDED.requests, changed_by = EXCLUDED.changed_by, changed_at = EXCLUDED.changed_at`,
       [teamId, channelId, DEFAULT_UNFURL_MODE, JSON.stringify(channelRequestsEntry.parse(requests)), changedBy, at],
+    );
+  }
+
+  async setLanguage(teamId: string, channelId: string, language: 'en' | 'tr' | undefined, changedBy: string, at = new Date()): Promise<void> {
+    // The unfurl mode and the requests settings stay as they are (the default unfurl for a channel nobody set).
+    await this.pool.query(
+      `INSERT INTO channel_settings (team_id, channel_id, unfurl, language, changed_by, changed_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (team_id, channel_id) DO UPDATE SET language = EXCLUDED.language, changed_by = EXCLUDED.changed_by, changed_at = EXCLUDED.changed_at`,
+      [teamId, channelId, DEFAULT_UNFURL_MODE, language ?? null, changedBy, at],
     );
   }
 

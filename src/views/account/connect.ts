@@ -6,7 +6,9 @@
 import type { types } from '@slack/bolt';
 import { type Block, context, divider, escapeText, linkButton, type ModalView, modal, plain, section, type SlackMessage } from '../kit/blocks.js';
 import { ConnectIds } from './ids.js';
-import { type LinkedIdentity, roleLabel } from './identity.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import type { LinkedIdentity } from './identity.js';
+import { roleName } from './messages.js';
 
 export interface ConnectModalOptions {
   /** Offer "user name and password" above the token (`CONNECT_WITH_PASSWORD`). */
@@ -15,17 +17,17 @@ export interface ConnectModalOptions {
   username?: string;
 }
 
-export function connectModal(tokenPageUrl: string, metadata: string, problem?: string, options: ConnectModalOptions = {}): ModalView {
-  const tokenIntro = `Open <${tokenPageUrl}|your token page>, sign in, and copy the token shown there.`;
+export function connectModal(tokenPageUrl: string, metadata: string, problem?: string, options: ConnectModalOptions = {}, m: Messages = english): ModalView {
+  const tokenIntro = m.t('connect.tokenIntro', { url: tokenPageUrl });
   const blocks: Block[] = options.withPassword
     ? [
-        section('Sign in with your help-desk user name and password: the bot exchanges them once for your API token and does not keep the password.'),
+        section(m.t('connect.passwordIntro')),
         ...(problem ? [section(`:warning: ${escapeText(problem)}`)] : []),
         {
           type: 'input',
           block_id: ConnectIds.loginBlock,
           optional: true,
-          label: plain('Help-desk user name'),
+          label: plain(m.t('connect.username')),
           element: {
             type: 'plain_text_input',
             action_id: ConnectIds.loginInput,
@@ -37,15 +39,15 @@ export function connectModal(tokenPageUrl: string, metadata: string, problem?: s
           type: 'input',
           block_id: ConnectIds.passwordBlock,
           optional: true,
-          label: plain('Password'),
+          label: plain(m.t('connect.password')),
           element: { type: 'plain_text_input', action_id: ConnectIds.passwordInput, max_length: 500 },
-          hint: plain('Slack has no password field, so what you type here is visible on your screen. Used once, never stored or logged.'),
+          hint: plain(m.t('connect.passwordHint')),
         } satisfies types.InputBlock,
         divider(),
-        section(`Or paste your API token instead. ${tokenIntro}`, linkButton('Open token page', tokenPageUrl, ConnectIds.tokenPageButton)),
+        section(m.t('connect.orToken', { intro: tokenIntro }), linkButton(m.t('connect.tokenPageButton'), tokenPageUrl, ConnectIds.tokenPageButton)),
       ]
     : [
-        section(`Paste your personal help-desk API token. ${tokenIntro}`, linkButton('Open token page', tokenPageUrl, ConnectIds.tokenPageButton)),
+        section(m.t('connect.pasteToken', { intro: tokenIntro }), linkButton(m.t('connect.tokenPageButton'), tokenPageUrl, ConnectIds.tokenPageButton)),
         ...(problem ? [section(`:warning: ${escapeText(problem)}`)] : []),
       ];
   blocks.push(
@@ -53,37 +55,47 @@ export function connectModal(tokenPageUrl: string, metadata: string, problem?: s
       type: 'input',
       block_id: ConnectIds.tokenBlock,
       ...(options.withPassword ? { optional: true } : {}),
-      label: plain('API token'),
+      label: plain(m.t('connect.token')),
       element: {
         type: 'plain_text_input',
         action_id: ConnectIds.tokenInput,
-        placeholder: plain('Paste the token here'),
+        placeholder: plain(m.t('connect.tokenPlaceholder')),
         min_length: 8,
         max_length: 2000,
       },
-      hint: plain('Stored encrypted; used only for what you do in Slack. Never paste it in a channel.'),
+      hint: plain(m.t('connect.tokenHint')),
     } satisfies types.InputBlock,
   );
-  return modal({ callback_id: ConnectIds.callbackId, title: 'Connect help desk', submit: 'Connect', private_metadata: metadata, blocks });
-}
-
-/** Shown while the token (or the sign-in) is checked; `note` replaces the text (e.g. "queued for about 40 s"). */
-export function connectCheckingView(note = ':hourglass_flowing_sand: Checking your token with the help desk…'): ModalView {
-  return modal({ title: 'Connect help desk', close: 'Close', blocks: [section(note)] });
-}
-
-export function connectedView(identity: LinkedIdentity): ModalView {
   return modal({
-    title: 'Connect help desk',
-    close: 'Done',
-    blocks: [section(connectedText(identity)), context('Try `/talep mine` or `/talep new`.')],
+    callback_id: ConnectIds.callbackId,
+    title: m.t('connect.title'),
+    submit: m.t('connect.submit'),
+    close: m.t('kit.cancel'),
+    private_metadata: metadata,
+    blocks,
   });
 }
 
-function connectedText(identity: LinkedIdentity): string {
-  return `:white_check_mark: Connected as *${escapeText(identity.username)}* (${escapeText(identity.email)}), role *${roleLabel[identity.role]}*.`;
+/** Shown while the token (or the sign-in) is checked; `note` replaces the text (e.g. "queued for about 40 s"). */
+export function connectCheckingView(note?: string, m: Messages = english): ModalView {
+  return modal({ title: m.t('connect.title'), close: m.t('kit.close'), blocks: [section(note ?? m.t('connect.checking'))] });
 }
 
-export function connectedMessage(identity: LinkedIdentity): SlackMessage {
-  return { text: `Connected as ${escapeText(identity.username)} (${roleLabel[identity.role]}).`, blocks: [section(connectedText(identity))] };
+export function connectedView(identity: LinkedIdentity, m: Messages = english): ModalView {
+  return modal({
+    title: m.t('connect.title'),
+    close: m.t('kit.done'),
+    blocks: [section(connectedText(identity, m)), context(m.t('connect.tryNext'))],
+  });
+}
+
+function connectedText(identity: LinkedIdentity, m: Messages): string {
+  return m.t('connect.connected', { username: escapeText(identity.username), email: escapeText(identity.email), role: roleName(identity.role, m) });
+}
+
+export function connectedMessage(identity: LinkedIdentity, m: Messages = english): SlackMessage {
+  return {
+    text: m.t('connect.connectedText', { username: escapeText(identity.username), role: roleName(identity.role, m) }),
+    blocks: [section(connectedText(identity, m))],
+  };
 }

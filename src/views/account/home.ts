@@ -3,7 +3,9 @@ import { actions, type Block, button, context, escapeText, type HomeView, header
 import { CONNECT_ACTION } from '../kit/notices.js';
 import { SharedActions } from '../kit/shared-actions.js';
 import { ConnectIds } from './ids.js';
-import { type LinkedIdentity, roleLabel } from './identity.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import type { LinkedIdentity } from './identity.js';
+import { roleName } from './messages.js';
 
 export interface HomeState {
   identity?: LinkedIdentity;
@@ -16,18 +18,18 @@ export interface HomeState {
   queue?: readonly Block[];
 }
 
-export function homeView(state: HomeState): HomeView {
-  const blocks: Block[] = [header('Help desk')];
+export function homeView(state: HomeState, m: Messages = english): HomeView {
+  const blocks: Block[] = [header(m.t('home.header'))];
   if (state.identity && !state.linkProblem) {
     blocks.push(
       section(
-        `Connected as *${escapeText(state.identity.username)}* — ${roleLabel[state.identity.role]}.`,
-        button('Disconnect', ConnectIds.disconnectAction, 'disconnect', 'danger'),
+        m.t('home.connectedAs', { username: escapeText(state.identity.username), role: roleName(state.identity.role, m) }),
+        button(m.t('home.disconnectButton'), ConnectIds.disconnectAction, 'disconnect', 'danger'),
       ),
       actions('home_actions', [
-        button('New talep', SharedActions.newTalep, 'new', 'primary'),
-        button('My taleps', SharedActions.myTaleps, 'mine'),
-        linkButton('Open help desk', state.helpdeskWebUrl, ConnectIds.homeOpenHelpdesk),
+        button(m.t('home.newTalepButton'), SharedActions.newTalep, 'new', 'primary'),
+        button(m.t('home.myTalepsButton'), SharedActions.myTaleps, 'mine'),
+        linkButton(m.t('home.openButton'), state.helpdeskWebUrl, ConnectIds.homeOpenHelpdesk),
       ]),
     );
     blocks.push(...(state.pending ?? []));
@@ -37,13 +39,11 @@ export function homeView(state: HomeState): HomeView {
       section(
         state.linkProblem
           ? `:warning: ${escapeText(state.linkProblem)}`
-          : 'Connect your help-desk account to open and work taleps from Slack.',
+          : m.t('home.connectIntro'),
       ),
-      actions('home_connect', [button('Connect help-desk account', CONNECT_ACTION, 'connect', 'primary')]),
+      actions('home_connect', [button(m.t('home.connectButton'), CONNECT_ACTION, 'connect', 'primary')]),
     );
   }
-  blocks.push(
-    context('Type `/talep help` anywhere for every command. Open a talep from any message with the *Open a talep* shortcut.'),
-  );
+  blocks.push(context(m.t('home.footer')));
   return { type: 'home', blocks };
 }

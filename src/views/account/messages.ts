@@ -1,23 +1,24 @@
 /** What `/talep whoami` and `/talep disconnect` answer. Pure. */
+import type { HelpdeskRole } from '../../domain/roles.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { context, escapeText, section, type SlackMessage, slackDate } from '../kit/blocks.js';
-import { type LinkedIdentity, roleLabel } from './identity.js';
+import type { LinkedIdentity } from './identity.js';
 
-export function whoamiMessage(identity: LinkedIdentity & { linkedAt: Date }): SlackMessage {
+/** A help-desk role in the reader's language. */
+export const roleName = (role: HelpdeskRole, m: Messages): string =>
+  role === 'admin' ? m.t('account.role.admin') : role === 'agent' ? m.t('account.role.agent') : m.t('account.role.user');
+
+export function whoamiMessage(identity: LinkedIdentity & { linkedAt: Date }, m: Messages = english): SlackMessage {
+  const role = roleName(identity.role, m);
   return {
-    text: `You are ${escapeText(identity.username)} in the help desk (${roleLabel[identity.role]}).`,
+    text: m.t('account.whoamiText', { username: escapeText(identity.username), role }),
     blocks: [
-      section(
-        `You act in the help desk as *${escapeText(identity.username)}* (${escapeText(identity.email)}), role *${roleLabel[identity.role]}*.`,
-      ),
-      context(`Linked ${slackDate(identity.linkedAt)}. \`/talep disconnect\` removes the link and the stored token.`),
+      section(m.t('account.whoami', { username: escapeText(identity.username), email: escapeText(identity.email), role })),
+      context(m.t('account.linked', { date: slackDate(identity.linkedAt) })),
     ],
   };
 }
 
-export function disconnectedMessage(wasLinked: boolean): SlackMessage {
-  return {
-    text: wasLinked
-      ? ':wave: Disconnected. Your help-desk token was deleted from the bot.'
-      : 'You were not connected; nothing to remove.',
-  };
+export function disconnectedMessage(wasLinked: boolean, m: Messages = english): SlackMessage {
+  return { text: wasLinked ? m.t('account.disconnected') : m.t('account.notConnected') };
 }

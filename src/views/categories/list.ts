@@ -2,6 +2,7 @@
  * `/talep category list`: the categories the caller can use, grouped by section with the ids the other
  * commands take. Pure: data → Block Kit JSON.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { Category } from '../../api/schemas.js';
 import { type Block, context, escapeText, section, type SlackMessage } from '../kit/blocks.js';
 
@@ -16,12 +17,12 @@ interface SectionGroup {
 }
 
 /** Categories grouped by section, sections and categories in alphabetical order, "no section" last. */
-export function groupBySection(categories: readonly Category[]): SectionGroup[] {
+export function groupBySection(categories: readonly Category[], m: Messages = english): SectionGroup[] {
   const groups = new Map<string, SectionGroup>();
   for (const category of categories) {
     const name = category.Section?.trim();
     const key = name ? `0${name.toLocaleLowerCase('tr')}` : '1';
-    const title = name ? `${name}${category.SectionID ? ` (section ${category.SectionID})` : ''}` : 'No section';
+    const title = name ? `${name}${category.SectionID ? ` (${m.t('categories.section', { id: category.SectionID })})` : ''}` : m.t('categories.noSection');
     const group = groups.get(key) ?? { title, categories: [] };
     group.categories.push(category);
     groups.set(key, group);
@@ -47,18 +48,18 @@ function packed(lines: readonly string[]): string[] {
   return texts;
 }
 
-export function categoryListMessage(categories: readonly Category[], viewer: { isAdmin: boolean }): SlackMessage {
-  const footer = viewer.isAdmin ? [context('`/talep category new <name> [section:<id>]` adds a category.')] : [];
+export function categoryListMessage(categories: readonly Category[], viewer: { isAdmin: boolean }, m: Messages = english): SlackMessage {
+  const footer = viewer.isAdmin ? [context(m.t('categories.newHowTo'))] : [];
   if (categories.length === 0) {
-    return { text: 'No categories.', blocks: [section(':file_folder: The help desk offers you no categories.'), ...footer] };
+    return { text: m.t('categories.noneText'), blocks: [section(m.t('categories.none')), ...footer] };
   }
-  const lines = groupBySection(categories).flatMap((group) => [
+  const lines = groupBySection(categories, m).flatMap((group) => [
     `*${escapeText(group.title)}*`,
-    ...group.categories.map((category) => `• ${escapeText(category.Name)} · \`${category.CategoryID}\`${category.ForTechsOnly ? ' · _agents only_' : ''}`),
+    ...group.categories.map((category) => `• ${escapeText(category.Name)} · \`${category.CategoryID}\`${category.ForTechsOnly ? m.t('categories.agentsOnly') : ''}`),
   ]);
   const texts = packed(lines);
   const shown = texts.slice(0, MAX_LIST_BLOCKS);
-  const blocks: Block[] = [section(`:file_folder: *Categories* (${categories.length})`), ...shown.map((text) => section(text))];
-  if (shown.length < texts.length) blocks.push(context('…the list goes on in the help desk.'));
-  return { text: `Categories: ${categories.length}`, blocks: [...blocks, ...footer] };
+  const blocks: Block[] = [section(m.t('categories.heading', { count: categories.length })), ...shown.map((text) => section(text))];
+  if (shown.length < texts.length) blocks.push(context(m.t('categories.goesOn')));
+  return { text: m.t('categories.text', { count: categories.length }), blocks: [...blocks, ...footer] };
 }

@@ -6,6 +6,7 @@
  * into safe Slack mrkdwn). ForTechsOnly articles are marked ":lock: agents only" and never rendered for
  * a channel.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { types } from '@slack/bolt';
 import type { Article } from '../../api/schemas.js';
 import {
@@ -79,33 +80,30 @@ export interface ArticleListData {
 }
 
 const quoted = (words: readonly string[]) => words.map((word) => `“${escapeText(word)}”`).join(' ');
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-export function articleListMessage({ words, category, rows }: ArticleListData): SlackMessage {
-  const where = category ? ` in *${escapeText(category)}*` : '';
-  const what = words.length ? ` matching ${quoted(words)}` : '';
+export function articleListMessage({ words, category, rows }: ArticleListData, m: Messages = english): SlackMessage {
+  const where = category ? m.t('kb.inCategory', { category: escapeText(category) }) : '';
+  const what = words.length ? m.t('kb.matching', { words: quoted(words) }) : '';
   if (rows.length === 0) {
-    const text = `:mag: No knowledge-base article${what}${where}.`;
-    return { text, blocks: [section(text), context('Try fewer or shorter words; every word must appear in the subject or the category.')] };
+    const text = m.t('kb.none', { what, where });
+    return { text, blocks: [section(text), context(m.t('kb.noneHint'))] };
   }
   const shown = rows.slice(0, MAX_LISTED);
   const rest = rows.length - shown.length;
-  const intro = words.length || category
-    ? `:books: ${plural(rows.length, 'article', 'articles')}${what}${where}`
-    : `:books: The newest knowledge-base articles (${rows.length} in all)`;
+  const intro = words.length || category ? m.t('kb.found', { count: rows.length, what, where }) : m.t('kb.newest', { count: rows.length });
   const blocks: Block[] = [section(intro)];
   for (const row of shown) {
-    const lock = row.techOnly ? ` · ${AGENTS_ONLY}` : '';
+    const lock = row.techOnly ? ` · ${m.t('kb.agentsOnly')}` : '';
     blocks.push(
       section(
         `*${escapeText(truncate(row.subject, 200))}*\n${escapeText(row.category)} · ${slackDate(row.created, '{date_short_pretty}')}${lock}`,
-        button('Show', KbIds.show, String(row.id)),
+        button(m.t('kb.showButton'), KbIds.show, String(row.id)),
       ),
     );
   }
-  if (rest > 0) blocks.push(context(`…and ${plural(rest, 'more article', 'more articles')}. Add words or \`category:<name>\` to narrow it down.`));
+  if (rest > 0) blocks.push(context(m.t('kb.more', { count: rest })));
   // Subjects of agents-only articles are agents-only content too.
-  return confidentialIf(shown.some((row) => row.techOnly), { text: `Knowledge base: ${plural(rows.length, 'article', 'articles')}${what}${where}`, blocks });
+  return confidentialIf(shown.some((row) => row.techOnly), { text: m.t('kb.listText', { count: rows.length, what, where }), blocks });
 }
 
 // ── One article ─────────────────────────────────────────────────────────────────────────────────
@@ -125,65 +123,62 @@ export interface ArticleCardData {
  */
 export type ArticleAudience = { kind: 'private' } | { kind: 'modal' } | { kind: 'public'; sharedBySlackUserId: string };
 
-export const articleNotFoundText = (id: number) => `:mag: Article #${id} was not found.`;
+export const articleNotFoundText = (id: number, m: Messages = english) => m.t('kb.notFound', { id });
 
-function articleBlocks({ article, techOnly, helpdeskWebUrl }: ArticleCardData, surface: ArticleAudience): Block[] {
+function articleBlocks({ article, techOnly, helpdeskWebUrl }: ArticleCardData, surface: ArticleAudience, m: Messages): Block[] {
   if (surface.kind === 'public' && techOnly !== false) {
     throw new Error(`Article ${article.ArticleId} is not known to be public; it must not be posted in a channel.`);
   }
   const url = safeUrl(article.Url, helpdeskWebUrl);
   const body = htmlToMrkdwn(article.Body, { maxLength: BODY_LIMIT, ...(url ? { baseUrl: url } : {}) });
   const meta = [
-    escapeText(article.CategoryName || 'No category'),
+    escapeText(article.CategoryName || m.t('kb.noCategory')),
     slackDate(article.DateCreated, '{date_short_pretty}'),
-    `Article #${article.ArticleId}`,
-    ...(techOnly ? [AGENTS_ONLY] : []),
+    m.t('kb.articleNumber', { id: article.ArticleId }),
+    ...(techOnly ? [m.t('kb.agentsOnly')] : []),
   ];
   const blocks: Block[] = [header(`:book: ${truncate(article.Subject, 140)}`), context(meta.join(' · '))];
-  blocks.push(section(body.text || '_This article has no text._'));
+  blocks.push(section(body.text || m.t('kb.noText')));
   if (body.truncated) {
-    blocks.push(context(url ? `Shortened here. <${escapeText(url)}|Read the whole article in the help desk>.` : 'Shortened here.'));
+    blocks.push(context(url ? m.t('kb.shortenedLink', { url: escapeText(url) }) : m.t('kb.shortened')));
   }
   const buttons: types.Button[] = [];
-  if (url?.startsWith('http')) buttons.push(linkButton('Open in help desk', url, KbIds.openLink));
+  if (url?.startsWith('http')) buttons.push(linkButton(m.t('kb.openButton'), url, KbIds.openLink));
   if (surface.kind === 'private' && techOnly === false) {
-    buttons.push(button('Share in channel', KbIds.share, String(article.ArticleId)));
+    buttons.push(button(m.t('kb.shareButton'), KbIds.share, String(article.ArticleId)));
   }
   if (buttons.length) blocks.push(actions('kb_article', buttons));
   if (surface.kind === 'public') {
-    blocks.push(context(`:mega: Shared by <@${surface.sharedBySlackUserId}> from the knowledge base`));
+    blocks.push(context(m.t('kb.sharedBy', { user: surface.sharedBySlackUserId })));
   } else if (techOnly) {
-    blocks.push(context(':lock: This article is for agents only, so it cannot be shared in a channel.'));
+    blocks.push(context(m.t('kb.agentsOnlyNoShare')));
   } else if (techOnly === undefined) {
-    blocks.push(context('The help desk did not say whether this article is for agents only, so it cannot be shared in a channel.'));
+    blocks.push(context(m.t('kb.unknownNoShare')));
   } else if (surface.kind === 'modal') {
-    blocks.push(context(`To share it in a channel, run \`/talep kb ${article.ArticleId}\` there.`));
+    blocks.push(context(m.t('kb.shareHowTo', { id: article.ArticleId })));
   }
   return blocks;
 }
 
-export function articleMessage(data: ArticleCardData, surface: ArticleAudience = { kind: 'private' }): SlackMessage {
+/** `m`: the reader's words; a shared article (`public`) is in the channel's language. */
+export function articleMessage(data: ArticleCardData, surface: ArticleAudience = { kind: 'private' }, m: Messages = english): SlackMessage {
   const subject = escapeText(data.article.Subject);
   const text = surface.kind === 'public'
-    ? `Knowledge-base article: ${subject}, shared by <@${surface.sharedBySlackUserId}>`
-    : `Article #${data.article.ArticleId}: ${subject}`;
+    ? m.t('kb.sharedText', { subject, user: surface.sharedBySlackUserId })
+    : m.t('kb.articleText', { id: data.article.ArticleId, subject });
   // An article not known to be public is shown only ephemerally or in a modal, like agents-only comments.
-  return confidentialIf(surface.kind !== 'public' && data.techOnly !== false, { text, blocks: articleBlocks(data, surface) });
+  return confidentialIf(surface.kind !== 'public' && data.techOnly !== false, { text, blocks: articleBlocks(data, surface, m) });
 }
 
-export function articleModal(data: ArticleCardData): ModalView {
-  return modal({ title: 'Knowledge base', close: 'Close', blocks: articleBlocks(data, { kind: 'modal' }) });
+export function articleModal(data: ArticleCardData, m: Messages = english): ModalView {
+  return modal({ title: m.t('kb.modalTitle'), close: m.t('kit.close'), blocks: articleBlocks(data, { kind: 'modal' }, m) });
 }
 
-export function shareRefusedMessage(id: number, techOnly: boolean | undefined): SlackMessage {
-  return {
-    text: techOnly
-      ? `:lock: Article #${id} is for agents only, so it cannot be shared in a channel.`
-      : `:lock: The help desk did not say whether article #${id} is for agents only, so it is not shared in a channel.`,
-  };
+export function shareRefusedMessage(id: number, techOnly: boolean | undefined, m: Messages = english): SlackMessage {
+  return { text: techOnly ? m.t('kb.refusedAgentsOnly', { id }) : m.t('kb.refusedUnknown', { id }) };
 }
 
-export const sharedMessage = (id: number, channelId: string): SlackMessage => ({ text: `:mega: Shared article #${id} in <#${channelId}>.` });
+export const sharedMessage = (id: number, channelId: string, m: Messages = english): SlackMessage => ({ text: m.t('kb.shared', { id, channel: channelId }) });
 
 // ── The new-article modal ───────────────────────────────────────────────────────────────────────
 
@@ -206,18 +201,18 @@ const MAX_OPTIONS = 100;
 const categoryOption = (category: ArticleCategoryChoice): PlainTextOption => option(category.name, String(category.id));
 
 /** Up to 100 categories as one list; more are grouped by section (100 groups of 100 at most). */
-function categorySelect(categories: readonly ArticleCategoryChoice[], selected: number | undefined): types.StaticSelect {
+function categorySelect(categories: readonly ArticleCategoryChoice[], selected: number | undefined, m: Messages): types.StaticSelect {
   const initial = categories.find((category) => category.id === selected);
   const base = {
     type: 'static_select' as const,
     action_id: FORM_VALUE,
-    placeholder: plain('Choose a category'),
+    placeholder: plain(m.t('kb.categoryPlaceholder')),
     ...(initial ? { initial_option: categoryOption(initial) } : {}),
   };
   if (categories.length <= MAX_OPTIONS) return { ...base, options: categories.map(categoryOption) };
   const sections = new Map<string, ArticleCategoryChoice[]>();
   for (const category of categories) {
-    const key = category.section || 'Other';
+    const key = category.section || m.t('kb.otherSection');
     sections.set(key, [...(sections.get(key) ?? []), category]);
   }
   // Slack lists 100 groups of 100 and refuses an initial option it does not list: the chosen category
@@ -242,43 +237,43 @@ export interface NewArticleModalData {
   warnNotAgent?: boolean;
 }
 
-export function newArticleModal({ categories, values = {}, problem, warnNotAgent }: NewArticleModalData): ModalView {
+export function newArticleModal({ categories, values = {}, problem, warnNotAgent }: NewArticleModalData, m: Messages = english): ModalView {
   const blocks: Block[] = [];
   if (problem) blocks.push(problemBlock(problem));
   if (warnNotAgent) {
-    blocks.push(context(':lock: Writing articles needs help-desk *agent* (Temsilci) permission; the help desk will refuse it for a regular user.'));
+    blocks.push(context(m.t('kb.needsAgent')));
   }
   blocks.push(
     {
       type: 'input',
       block_id: NewArticleBlocks.category,
-      label: plain('Category'),
-      element: categorySelect(categories, values.categoryId),
+      label: plain(m.t('kb.category')),
+      element: categorySelect(categories, values.categoryId, m),
     },
-    textInput(NewArticleBlocks.subject, 'Subject', values.subject, { optional: false, maxLength: SUBJECT_MAX }),
-    textInput(NewArticleBlocks.body, 'Article', values.body, {
+    textInput(NewArticleBlocks.subject, m.t('kb.subject'), values.subject, { optional: false, maxLength: SUBJECT_MAX }),
+    textInput(NewArticleBlocks.body, m.t('kb.article'), values.body, {
       optional: false,
       multiline: true,
       maxLength: ARTICLE_BODY_MAX,
-      hint: 'Plain text; blank lines separate paragraphs.',
+      hint: m.t('kb.bodyHint'),
     }),
-    checkboxInput(NewArticleBlocks.techOnly, 'Visibility', 'Agents only (hidden from regular users)', values.techOnly ?? false),
+    checkboxInput(NewArticleBlocks.techOnly, m.t('kb.visibility'), m.t('kb.agentsOnlyOption'), values.techOnly ?? false),
   );
-  return modal({ title: NEW_TITLE, submit: 'Create', callback_id: KbIds.newCallback, blocks });
+  return modal({ title: m.t('kb.newTitle'), submit: m.t('kb.createSubmit'), close: m.t('kit.cancel'), callback_id: KbIds.newCallback, blocks });
 }
 
-export function noCategoriesView(): ModalView {
-  return modal({ title: NEW_TITLE, close: 'Close', blocks: [section(':warning: The help desk lists no knowledge-base category you can write in.')] });
+export function noCategoriesView(m: Messages = english): ModalView {
+  return modal({ title: m.t('kb.newTitle'), close: m.t('kit.close'), blocks: [section(m.t('kb.noCategories'))] });
 }
 
-export function articleCreatedView(created: { id: number; subject: string; techOnly: boolean }): ModalView {
-  const lock = created.techOnly ? ` (${AGENTS_ONLY})` : '';
+export function articleCreatedView(created: { id: number; subject: string; techOnly: boolean }, m: Messages = english): ModalView {
+  const lock = created.techOnly ? ` (${m.t('kb.agentsOnly')})` : '';
   return modal({
-    title: NEW_TITLE,
-    close: 'Done',
+    title: m.t('kb.newTitle'),
+    close: m.t('kit.done'),
     blocks: [
-      section(`:white_check_mark: Created article #${created.id} “${escapeText(truncate(created.subject, 500))}”${lock}.`),
-      actions('kb_created', [button('Show', KbIds.show, String(created.id), 'primary')]),
+      section(m.t('kb.created', { id: created.id, subject: escapeText(truncate(created.subject, 500)), lock })),
+      actions('kb_created', [button(m.t('kb.showButton'), KbIds.show, String(created.id), 'primary')]),
     ],
   });
 }

@@ -111,11 +111,13 @@ export const confirm = (
   text: string,
   confirmText: string,
   style: 'primary' | 'danger' = 'danger',
+  /** The person's word for "Cancel" (`m.t('kit.cancel')`). */
+  deny = 'Cancel',
 ): types.ConfirmationDialog => ({
   title: plain(title, 100),
   text: mrkdwn(text, 300),
   confirm: plain(confirmText, 30),
-  deny: plain('Cancel', 30),
+  deny: plain(deny, 30),
   style,
 });
 

@@ -2,6 +2,7 @@
  * "Add to a talep" (message shortcut): the modal with a talep picker that searches as you type, the
  * comment prefilled from the message, and its result. Pure: data → Block Kit JSON.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
 import type { TalepSummary } from '../../api/schemas.js';
@@ -75,7 +76,7 @@ export interface AddToTalepForm {
   banner?: string;
 }
 
-export function addToTalepView(form: AddToTalepForm): ModalView {
+export function addToTalepView(form: AddToTalepForm, m: Messages = english): ModalView {
   const { values } = form;
   const blocks: Block[] = [];
   if (form.banner) blocks.push(section(form.banner));
@@ -84,11 +85,11 @@ export function addToTalepView(form: AddToTalepForm): ModalView {
     {
       type: 'input',
       block_id: AddToTalepIds.talep.block,
-      label: plain('Talep'),
+      label: plain(m.t('addTo.talep')),
       element: {
         type: 'external_select',
         action_id: AddToTalepIds.talep.action,
-        placeholder: plain('Type words of the subject, or #id'),
+        placeholder: plain(m.t('addTo.talepPlaceholder')),
         min_query_length: MIN_QUERY_LENGTH,
         ...(initial ? { initial_option: initial } : {}),
       },
@@ -96,7 +97,7 @@ export function addToTalepView(form: AddToTalepForm): ModalView {
     {
       type: 'input',
       block_id: AddToTalepIds.comment.block,
-      label: plain('Comment'),
+      label: plain(m.t('addTo.comment')),
       element: {
         type: 'plain_text_input',
         action_id: AddToTalepIds.comment.action,
@@ -104,17 +105,17 @@ export function addToTalepView(form: AddToTalepForm): ModalView {
         max_length: TEXT_INPUT_MAX,
         ...(values.comment ? { initial_value: truncate(values.comment, TEXT_INPUT_MAX) } : {}),
       },
-      hint: plain('The message, its link and its author; edit before adding if you like.'),
+      hint: plain(m.t('addTo.commentHint')),
     } satisfies types.InputBlock,
   );
   const fromMessage = messageFilesBlock(form.metadata.files ?? []);
   if (fromMessage) blocks.push(fromMessage);
   if (form.isAgent) {
-    const agentsOnly = option('Agents only (not visible to the submitter)', 'true');
+    const agentsOnly = option(m.t('addTo.agentsOnlyOption'), 'true');
     blocks.push({
       type: 'input',
       block_id: AddToTalepIds.techsOnly.block,
-      label: plain('Visibility'),
+      label: plain(m.t('addTo.visibility')),
       optional: true,
       element: {
         type: 'checkboxes',
@@ -124,19 +125,20 @@ export function addToTalepView(form: AddToTalepForm): ModalView {
       },
     } satisfies types.InputBlock);
   } else {
-    blocks.push(context(':information_source: The help desk lets only admins and agents of a talep’s category add comments.'));
+    blocks.push(context(m.t('addTo.onlyAgents')));
   }
   return modal({
     callback_id: AddToTalepIds.callbackId,
-    title: 'Add to a talep',
-    submit: 'Add',
+    title: m.t('addTo.title'),
+    submit: m.t('addTo.submit'),
+    close: m.t('kit.cancel'),
     private_metadata: JSON.stringify(form.metadata),
     blocks,
   });
 }
 
-export function addToTalepStatusView(text: string): ModalView {
-  return modal({ title: 'Add to a talep', close: 'Close', blocks: [section(text)] });
+export function addToTalepStatusView(text: string, m: Messages = english): ModalView {
+  return modal({ title: m.t('addTo.title'), close: m.t('kit.close'), blocks: [section(text)] });
 }
 
 export interface AddedComment {
@@ -151,34 +153,33 @@ export interface AddedComment {
   warnings?: readonly string[];
 }
 
-function buttons(added: AddedComment, blockId: string): types.ActionsBlock {
+function buttons(added: AddedComment, blockId: string, m: Messages): types.ActionsBlock {
   return actions(blockId, [
-    button('Show talep', SharedActions.showTalep, String(added.talepId), 'primary'),
-    ...(added.url ? [linkButton('Open in help desk', added.url, AddToTalepIds.openLink)] : []),
+    button(m.t('addTo.showButton'), SharedActions.showTalep, String(added.talepId), 'primary'),
+    ...(added.url ? [linkButton(m.t('addTo.openButton'), added.url, AddToTalepIds.openLink)] : []),
   ]);
 }
 
-function addedText(added: AddedComment): string {
-  const visibility = added.techsOnly ? ' as an agents-only comment' : '';
+function addedText(added: AddedComment, m: Messages): string {
   const count = added.files?.length ?? 0;
-  const files = count > 0 ? ` with ${count} file${count === 1 ? '' : 's'}` : '';
-  return `:white_check_mark: The message was added to *${escapeText(truncate(added.label, 200))}*${visibility}${files}.`;
+  const files = count > 0 ? m.t('addTo.withFiles', { count }) : '';
+  return m.t(added.techsOnly ? 'addTo.addedAgentsOnly' : 'addTo.added', { label: escapeText(truncate(added.label, 200)), files });
 }
 
 const warningBlocks = (added: AddedComment): Block[] => (added.warnings ?? []).map((warning) => context(`:warning: ${escapeText(warning)}`));
 
-export function addedToTalepView(added: AddedComment): ModalView {
+export function addedToTalepView(added: AddedComment, m: Messages = english): ModalView {
   return modal({
-    title: 'Add to a talep',
-    close: 'Done',
-    blocks: [section(addedText(added)), ...warningBlocks(added), buttons(added, 'att_added')],
+    title: m.t('addTo.title'),
+    close: m.t('kit.done'),
+    blocks: [section(addedText(added, m)), ...warningBlocks(added), buttons(added, 'att_added', m)],
   });
 }
 
 /** Ephemeral: only the person who added it sees it (an agents-only comment is never announced). */
-export function addedToTalepMessage(added: AddedComment): SlackMessage {
+export function addedToTalepMessage(added: AddedComment, m: Messages = english): SlackMessage {
   return {
-    text: `The message was added to talep #${added.talepId}.`,
-    blocks: [section(addedText(added)), ...warningBlocks(added), buttons(added, 'att_added_message')],
+    text: m.t('addTo.addedText', { id: added.talepId }),
+    blocks: [section(addedText(added, m)), ...warningBlocks(added), buttons(added, 'att_added_message', m)],
   };
 }

@@ -3,6 +3,7 @@
  * behalf of"; the chosen category's custom fields by type. Pure: data → Block Kit JSON. Its ids are
  * ./ids.ts, what it carries in private_metadata ./metadata.ts, the modal's other states ./states.ts.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { types } from '@slack/bolt';
 import type { Category, CategoryCustomField, Priority, UserListItem } from '../../api/schemas.js';
 import { CustomFieldType } from '../../api/schemas.js';
@@ -87,7 +88,7 @@ function input(
 }
 
 /** One custom field as an input block of its type; mandatory ones are not optional (Slack enforces them). */
-export function customFieldBlock(field: CategoryCustomField, value: string | undefined): types.InputBlock | undefined {
+export function customFieldBlock(field: CategoryCustomField, value: string | undefined, m: Messages = english): types.InputBlock | undefined {
   const blockId = customFieldBlockId(field.FieldID);
   const action_id = NewTalepIds.customFieldAction;
   const mandatory = field.Mandatory === true;
@@ -105,7 +106,7 @@ export function customFieldBlock(field: CategoryCustomField, value: string | und
       return input(
         blockId,
         label,
-        { type: 'static_select', action_id, placeholder: plain('Choose…'), options, ...(initial ? { initial_option: initial } : {}) },
+        { type: 'static_select', action_id, placeholder: plain(m.t('newTalep.choosePlaceholder')), options, ...(initial ? { initial_option: initial } : {}) },
         { optional: !mandatory },
       );
     }
@@ -116,7 +117,7 @@ export function customFieldBlock(field: CategoryCustomField, value: string | und
         blockId,
         label,
         { type: 'checkboxes', action_id, options: [yes], ...(value === 'true' ? { initial_options: [yes] } : {}) },
-        { optional: true, ...(mandatory ? { hint: plain('Required: leave unchecked for “no”.') } : {}) },
+        { optional: true, ...(mandatory ? { hint: plain(m.t('newTalep.checkboxRequired')) } : {}) },
       );
     }
     case CustomFieldType.MultilineText:
@@ -139,7 +140,7 @@ export function customFieldBlock(field: CategoryCustomField, value: string | und
   }
 }
 
-export function newTalepFormView(form: NewTalepForm): ModalView {
+export function newTalepFormView(form: NewTalepForm, m: Messages = english): ModalView {
   const { values } = form;
   const categoryId = values.categoryId;
   const categories = categoryOptions(form.categories);
@@ -147,22 +148,22 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
   const blocks: Block[] = [];
 
   if (form.banner) blocks.push(section(form.banner));
-  if (form.source) blocks.push(context(':speech_balloon: Opening a talep from a Slack message. Edit anything before you submit.'));
+  if (form.source) blocks.push(context(m.t('newTalep.fromMessage')));
 
   if (categories.length === 0) {
-    blocks.push(section(':no_entry: The help desk offers you no category to open a talep in. Ask a help-desk admin for access.'));
-    return modal({ title: NEW_TALEP_TITLE, close: 'Close', blocks });
+    blocks.push(section(m.t('newTalep.noCategories')));
+    return modal({ title: m.t('newTalep.title'), close: m.t('kit.close'), blocks });
   }
 
   const initialCategory = selected(categories, categoryId);
   blocks.push(
     input(
       NewTalepIds.category.block,
-      'Category',
+      m.t('newTalep.category'),
       {
         type: 'static_select',
         action_id: NewTalepIds.category.action,
-        placeholder: plain('Choose a category'),
+        placeholder: plain(m.t('newTalep.categoryPlaceholder')),
         options: categories,
         ...(initialCategory ? { initial_option: initialCategory } : {}),
       },
@@ -174,7 +175,7 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
   const initialPriority = selected(priorities, values.priorityId ?? 0) ?? priorities[0];
   if (priorities.length > 0) {
     blocks.push(
-      input(NewTalepIds.priority.block, 'Priority', {
+      input(NewTalepIds.priority.block, m.t('newTalep.priority'), {
         type: 'static_select',
         action_id: NewTalepIds.priority.action,
         options: priorities,
@@ -184,56 +185,56 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
   }
 
   blocks.push(
-    input(NewTalepIds.subject.block, 'Subject', {
+    input(NewTalepIds.subject.block, m.t('newTalep.subject'), {
       type: 'plain_text_input',
       action_id: NewTalepIds.subject.action,
       max_length: SUBJECT_MAX,
-      placeholder: plain('A short summary'),
+      placeholder: plain(m.t('newTalep.subjectPlaceholder')),
       ...(values.subject ? { initial_value: truncate(values.subject, SUBJECT_MAX) } : {}),
     }),
     input(
       NewTalepIds.body.block,
-      'Description',
+      m.t('newTalep.description'),
       {
         type: 'plain_text_input',
         action_id: NewTalepIds.body.action,
         multiline: true,
         max_length: BODY_MAX,
-        placeholder: plain('What happened, what did you expect, what have you tried?'),
+        placeholder: plain(m.t('newTalep.descriptionPlaceholder')),
         ...(values.body ? { initial_value: truncate(values.body, BODY_MAX) } : {}),
       },
       { optional: true },
     ),
     input(
       NewTalepIds.tags.block,
-      'Tags',
+      m.t('newTalep.tags'),
       {
         type: 'plain_text_input',
         action_id: NewTalepIds.tags.action,
-        placeholder: plain('printer, floor-3'),
+        placeholder: plain(m.t('newTalep.tagsPlaceholder')),
         ...(values.tags ? { initial_value: values.tags } : {}),
       },
-      { optional: true, hint: plain('Separate tags with commas.') },
+      { optional: true, hint: plain(m.t('newTalep.tagsHint')) },
     ),
   );
 
   if (form.isAgent) {
     if (categoryId === undefined) {
-      blocks.push(context(':bust_in_silhouette: Choose a category to pick an assignee from its agents.'));
+      blocks.push(context(m.t('newTalep.chooseCategoryFirst')));
     } else {
       const agents = (form.agents ?? []).slice(0, MAX_OPTIONS).map((agent) => option(agentLabel(agent), String(agent.UserID)));
       if (agents.length === 0) {
-        blocks.push(context(':bust_in_silhouette: No agent can be assigned in this category.'));
+        blocks.push(context(m.t('newTalep.noAgents')));
       } else {
         const initialAgent = selected(agents, values.assigneeId);
         blocks.push(
           input(
             assigneeBlockId(categoryId),
-            'Assignee',
+            m.t('newTalep.assignee'),
             {
               type: 'static_select',
               action_id: NewTalepIds.assigneeAction,
-              placeholder: plain('Unassigned'),
+              placeholder: plain(m.t('newTalep.assigneePlaceholder')),
               options: agents,
               ...(initialAgent ? { initial_option: initialAgent } : {}),
             },
@@ -245,14 +246,14 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
     blocks.push(
       input(
         NewTalepIds.onBehalfOf.block,
-        'On behalf of',
+        m.t('newTalep.onBehalfOf'),
         {
           type: 'users_select',
           action_id: NewTalepIds.onBehalfOf.action,
-          placeholder: plain('Yourself'),
+          placeholder: plain(m.t('newTalep.onBehalfOfPlaceholder')),
           ...(values.onBehalfOf ? { initial_user: values.onBehalfOf } : {}),
         },
-        { optional: true, hint: plain('The Slack user this talep is for; found in the help desk by e-mail.') },
+        { optional: true, hint: plain(m.t('newTalep.onBehalfOfHint')) },
       ),
     );
   }
@@ -260,13 +261,13 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
   const renderedFields: RenderedField[] = [];
   if (categoryId !== undefined && form.customFields) {
     for (const field of form.customFields) {
-      const block = customFieldBlock(field, values.customFields[String(field.FieldID)]);
+      const block = customFieldBlock(field, values.customFields[String(field.FieldID)], m);
       if (!block) continue;
       blocks.push(block);
       renderedFields.push([field.FieldID, field.Type, field.Mandatory === true]);
     }
   } else if (categoryId !== undefined) {
-    blocks.push(context(':hourglass_flowing_sand: Loading this category’s fields…'));
+    blocks.push(context(m.t('newTalep.loadingFields')));
   }
 
   blocks.push(filesInput(NewTalepIds.files, form.maxUploadBytes, { optional: true }));
@@ -282,8 +283,9 @@ export function newTalepFormView(form: NewTalepForm): ModalView {
   };
   return modal({
     callback_id: NewTalepIds.callbackId,
-    title: NEW_TALEP_TITLE,
-    submit: 'Create',
+    title: m.t('newTalep.title'),
+    submit: m.t('newTalep.createSubmit'),
+    close: m.t('kit.cancel'),
     private_metadata: JSON.stringify(metadata),
     blocks: blocks.slice(0, 100),
   });

@@ -3,6 +3,7 @@
  * message") and the messages after it closed: the confirmation and the source message's thread reply.
  * Pure: data → Block Kit JSON.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { types } from '@slack/bolt';
 import {
   actions,
@@ -21,18 +22,22 @@ import { SharedActions } from '../kit/shared-actions.js';
 import { NEW_TALEP_TITLE, NewTalepIds, OPEN_TALEP_TITLE } from './ids.js';
 
 /** Shown at once (the trigger_id lasts 3 s) while the lists load, and while the help desk queues us. */
-export function newTalepLoadingView(text = 'Loading your categories…', title = NEW_TALEP_TITLE): ModalView {
-  return modal({ title, close: 'Cancel', blocks: [section(`:hourglass_flowing_sand: ${text}`)] });
+export function newTalepLoadingView(text?: string, title?: string, m: Messages = english): ModalView {
+  return modal({
+    title: title ?? m.t('newTalep.title'),
+    close: m.t('kit.cancel'),
+    blocks: [section(`:hourglass_flowing_sand: ${text ?? m.t('newTalep.loading')}`)],
+  });
 }
 
 /** After the submission was acked, while the talep is created. */
-export function newTalepCreatingView(text = 'Creating your talep…'): ModalView {
-  return modal({ title: NEW_TALEP_TITLE, close: 'Close', blocks: [section(`:hourglass_flowing_sand: ${text}`)] });
+export function newTalepCreatingView(text?: string, m: Messages = english): ModalView {
+  return modal({ title: m.t('newTalep.title'), close: m.t('kit.close'), blocks: [section(`:hourglass_flowing_sand: ${text ?? m.t('newTalep.creating')}`)] });
 }
 
 /** The form could not even be shown: one sentence saying why (mrkdwn, with its emoji). */
-export function newTalepProblemView(text: string, title = NEW_TALEP_TITLE): ModalView {
-  return modal({ title, close: 'Close', blocks: [section(text)] });
+export function newTalepProblemView(text: string, title?: string, m: Messages = english): ModalView {
+  return modal({ title: title ?? m.t('newTalep.title'), close: m.t('kit.close'), blocks: [section(text)] });
 }
 
 export interface CreatedTalep {
@@ -44,29 +49,29 @@ export interface CreatedTalep {
   warnings?: readonly string[];
 }
 
-function talepButtons(talep: { id: number; url?: string }, blockId: string): types.ActionsBlock {
+function talepButtons(talep: { id: number; url?: string }, blockId: string, m: Messages = english): types.ActionsBlock {
   return actions(blockId, [
-    button('Show talep', SharedActions.showTalep, String(talep.id), 'primary'),
-    ...(talep.url ? [linkButton('Open in help desk', talep.url, NewTalepIds.openLink)] : []),
+    button(m.t('newTalep.showButton'), SharedActions.showTalep, String(talep.id), 'primary'),
+    ...(talep.url ? [linkButton(m.t('newTalep.openButton'), talep.url, NewTalepIds.openLink)] : []),
   ]);
 }
 
-export function newTalepCreatedView(talep: CreatedTalep): ModalView {
+export function newTalepCreatedView(talep: CreatedTalep, m: Messages = english): ModalView {
   const blocks: Block[] = [
-    section(`:white_check_mark: *Talep #${talep.id} created*\n${escapeText(truncate(talep.subject, 500))}`),
-    talepButtons(talep, 'nt_created'),
+    section(m.t('newTalep.created', { id: talep.id, subject: escapeText(truncate(talep.subject, 500)) })),
+    talepButtons(talep, 'nt_created', m),
   ];
   for (const warning of talep.warnings ?? []) blocks.push(context(`:warning: ${escapeText(warning)}`));
-  return modal({ title: NEW_TALEP_TITLE, close: 'Done', blocks });
+  return modal({ title: m.t('newTalep.title'), close: m.t('kit.done'), blocks });
 }
 
 /** The ephemeral (or DM) confirmation after the modal closed. */
-export function newTalepCreatedMessage(talep: CreatedTalep): SlackMessage {
+export function newTalepCreatedMessage(talep: CreatedTalep, m: Messages = english): SlackMessage {
   return {
-    text: `Talep #${talep.id} created: ${escapeText(talep.subject)}`,
+    text: m.t('newTalep.createdText', { id: talep.id, subject: escapeText(talep.subject) }),
     blocks: [
-      section(`:white_check_mark: Talep *#${talep.id}* created: <${talep.url}|${escapeText(truncate(talep.subject, 200))}>`),
-      talepButtons(talep, 'nt_created_message'),
+      section(m.t('newTalep.createdMessage', { id: talep.id, url: talep.url, subject: escapeText(truncate(talep.subject, 200)) })),
+      talepButtons(talep, 'nt_created_message', m),
     ],
   };
 }

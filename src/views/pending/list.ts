@@ -2,6 +2,7 @@
  * The person's accepted work that is not done yet (`/talep pending`, App Home): what it is, since when,
  * where it stands, and Cancel on what still waits. Pure: data → Block Kit.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { type Block, button, confirm, context, escapeText, header, rowActionId, section, type SlackMessage, slackDate, truncate } from '../kit/blocks.js';
 
 export const PendingIds = {
@@ -25,48 +26,56 @@ export interface PendingRow {
   nextAttemptAt: Date | undefined;
 }
 
-function stateLine(row: PendingRow): string {
-  const accepted = `accepted ${slackDate(row.since)}`;
-  if (row.state === 'running') return `:arrows_counterclockwise: Being sent now — ${accepted}`;
-  if (row.state === 'dead') return `:warning: Not done: the help desk refused it or stayed unreachable (you were told why) — ${accepted}`;
-  const retry = row.attempts > 0 && row.nextAttemptAt ? `, tried ${row.attempts}×, next try ${slackDate(row.nextAttemptAt, '{time}')}` : '';
-  return `:hourglass_flowing_sand: Waiting for the help desk — ${accepted}${retry}`;
+function stateLine(row: PendingRow, m: Messages): string {
+  const accepted = m.t('pending.accepted', { date: slackDate(row.since) });
+  if (row.state === 'running') return m.t('pending.running', { accepted });
+  if (row.state === 'dead') return m.t('pending.dead', { accepted });
+  const retry = row.attempts > 0 && row.nextAttemptAt
+    ? m.t('pending.retry', { attempts: row.attempts, next: slackDate(row.nextAttemptAt, '{time}') })
+    : '';
+  return m.t('pending.waiting', { accepted, retry });
 }
 
 /** One block per row; what still waits has a Cancel button (`cancelId`, one per row). */
-export function pendingRows(rows: readonly PendingRow[], cancelId: string, max: number): Block[] {
+export function pendingRows(rows: readonly PendingRow[], cancelId: string, max: number, m: Messages = english): Block[] {
   return rows.slice(0, max).map((row, index) => {
-    const text = `*${escapeText(truncate(row.what, 200))}*\n${stateLine(row)}`;
+    const text = `*${escapeText(truncate(row.what, 200))}*\n${stateLine(row, m)}`;
     if (row.state !== 'pending') return section(text);
     return section(
       text,
-      button('Cancel', rowActionId(cancelId, index), row.id, 'danger', {
-        confirm: confirm('Cancel it?', `*${escapeText(truncate(row.what, 150))}* will not be sent to the help desk.`, 'Cancel it', 'danger'),
+      button(m.t('pending.cancelButton'), rowActionId(cancelId, index), row.id, 'danger', {
+        confirm: confirm(
+          m.t('pending.cancelQuestion'),
+          m.t('pending.cancelExplained', { what: escapeText(truncate(row.what, 150)) }),
+          m.t('pending.cancelConfirm'),
+          'danger',
+          m.t('pending.keep'),
+        ),
       }),
     );
   });
 }
 
-export function pendingListMessage(rows: readonly PendingRow[], notice?: string): SlackMessage {
+export function pendingListMessage(rows: readonly PendingRow[], notice?: string, m: Messages = english): SlackMessage {
   const blocks: Block[] = notice ? [section(notice)] : [];
   if (rows.length === 0) {
-    blocks.push(section(':white_check_mark: Nothing pending: everything you sent to the help desk has been done.'));
-    return { text: notice ?? 'Nothing pending.', blocks };
+    blocks.push(section(m.t('pending.none')));
+    return { text: notice ?? m.t('pending.noneText'), blocks };
   }
-  const count = rows.length > MAX_LISTED ? `more than ${MAX_LISTED}; the latest ${MAX_LISTED}` : String(rows.length);
-  blocks.push(section(`:outbox_tray: *Your pending work* (${count})`));
-  blocks.push(...pendingRows(rows, PendingIds.cancel, MAX_LISTED));
-  blocks.push(context('Work the help desk could not take yet is kept and sent when it is back; you are told when it is done.'));
-  return { text: notice ?? `${rows.length} pending`, blocks };
+  const count = rows.length > MAX_LISTED ? m.t('pending.moreThan', { max: MAX_LISTED }) : String(rows.length);
+  blocks.push(section(m.t('pending.heading', { count })));
+  blocks.push(...pendingRows(rows, PendingIds.cancel, MAX_LISTED, m));
+  blocks.push(context(m.t('pending.note')));
+  return { text: notice ?? m.t('pending.text', { count: rows.length }), blocks };
 }
 
 /** The App Home section (nothing when nothing is pending). */
-export function pendingHomeBlocks(rows: readonly PendingRow[]): Block[] {
+export function pendingHomeBlocks(rows: readonly PendingRow[], m: Messages = english): Block[] {
   if (rows.length === 0) return [];
   return [
-    header('Pending work'),
-    ...pendingRows(rows, PendingIds.homeCancel, MAX_ON_HOME),
-    ...(rows.length > MAX_ON_HOME ? [context(`${rows.length - MAX_ON_HOME} more: \`/talep pending\` lists them all.`)] : []),
+    header(m.t('pending.homeHeader')),
+    ...pendingRows(rows, PendingIds.homeCancel, MAX_ON_HOME, m),
+    ...(rows.length > MAX_ON_HOME ? [context(m.t('pending.homeMore', { count: rows.length - MAX_ON_HOME }))] : []),
   ];
 }
 
@@ -76,15 +85,15 @@ export type CancelAnswer =
   | { state: 'finished'; what: string }
   | { state: 'not-found' };
 
-export function cancelNotice(answer: CancelAnswer): string {
+export function cancelNotice(answer: CancelAnswer, m: Messages = english): string {
   switch (answer.state) {
     case 'cancelled':
-      return `:wastebasket: Cancelled: ${escapeText(answer.what)}.`;
+      return m.t('pending.cancelled', { what: escapeText(answer.what) });
     case 'running':
-      return `:arrows_counterclockwise: ${escapeText(answer.what)} is being sent right now, so it can no longer be cancelled.`;
+      return m.t('pending.isRunning', { what: escapeText(answer.what) });
     case 'finished':
-      return `:information_source: ${escapeText(answer.what)} is no longer waiting (it was done, given up or cancelled).`;
+      return m.t('pending.finished', { what: escapeText(answer.what) });
     case 'not-found':
-      return ':information_source: That is no longer in your pending work.';
+      return m.t('pending.notFound');
   }
 }

@@ -3,6 +3,7 @@
  * what the talep was called when the reminder was set), the list with Cancel buttons, and the notices.
  * Pure: data → Block Kit.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, button, context, escapeText, rowActionId, section, type SlackMessage, slackDate, truncate } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
 
@@ -23,41 +24,47 @@ export const MAX_REMINDER_DAYS = 120;
 /** Listed per message (each with its own actions block). */
 export const MAX_LISTED_REMINDERS = 20;
 
-const subjectText = (subject: string) => escapeText(truncate(subject.replace(/\s+/g, ' ').trim(), 150)) || '_(no subject)_';
+const subjectText = (subject: string, m: Messages) => escapeText(truncate(subject.replace(/\s+/g, ' ').trim(), 150)) || m.t('reminders.noSubject');
 
 /** What the person receives in their DM at the time: the talep and a Show button. */
-export function reminderMessage(talep: { id: number; subject: string; url: string }): SlackMessage {
+export function reminderMessage(talep: { id: number; subject: string; url: string }, m: Messages = english): SlackMessage {
+  const subject = subjectText(talep.subject, m);
   return {
-    text: `Reminder: talep #${talep.id} ${subjectText(talep.subject)}`,
+    text: m.t('reminders.reminderText', { id: talep.id, subject }),
     blocks: [
-      section(`:alarm_clock: *Reminder:* <${talep.url}|talep #${talep.id}> ${subjectText(talep.subject)}`),
-      actions('reminder_talep', [button('Show', SharedActions.showTalep, String(talep.id), 'primary')]),
-      context('You asked for this reminder with `/talep remind`. `/talep reminders` lists the others.'),
+      section(m.t('reminders.reminder', { url: talep.url, id: talep.id, subject })),
+      actions('reminder_talep', [button(m.t('reminders.showButton'), SharedActions.showTalep, String(talep.id), 'primary')]),
+      context(m.t('reminders.why')),
     ],
   };
 }
 
-export const reminderSetNotice = (talepId: number, postAt: Date): SlackMessage => ({
-  text: `:alarm_clock: I will remind you about talep #${talepId} ${slackDate(postAt)} (in a DM). \`/talep reminders\` lists and cancels reminders.`,
+export const reminderSetNotice = (talepId: number, postAt: Date, m: Messages = english): SlackMessage => ({
+  text: m.t('reminders.set', { id: talepId, date: slackDate(postAt) }),
 });
 
-export function remindersMessage(reminders: readonly ReminderView[], notice?: string): SlackMessage {
+export function remindersMessage(reminders: readonly ReminderView[], notice?: string, m: Messages = english): SlackMessage {
   const blocks = [];
   if (notice) blocks.push(section(notice));
   if (reminders.length === 0) {
-    blocks.push(section(':alarm_clock: You have no reminders. Set one with `/talep remind <id> <when>`, e.g. `/talep remind 12 tomorrow`.'));
-    return { text: 'You have no reminders.', blocks };
+    blocks.push(section(m.t('reminders.none')));
+    return { text: m.t('reminders.noneText'), blocks };
   }
-  blocks.push(section(`:alarm_clock: *Your reminders* (${reminders.length})`));
+  blocks.push(section(m.t('reminders.heading', { count: reminders.length })));
   reminders.slice(0, MAX_LISTED_REMINDERS).forEach((reminder, index) => {
     blocks.push(
-      section(`${slackDate(reminder.postAt)} — talep *#${reminder.talepId}* ${subjectText(reminder.subject)}`, button('Cancel', rowActionId(ReminderIds.cancel, index), reminder.scheduledMessageId)),
+      section(
+        m.t('reminders.row', { date: slackDate(reminder.postAt), id: reminder.talepId, subject: subjectText(reminder.subject, m) }),
+        button(m.t('reminders.cancelButton'), rowActionId(ReminderIds.cancel, index), reminder.scheduledMessageId),
+      ),
     );
   });
-  if (reminders.length > MAX_LISTED_REMINDERS) blocks.push(context(`…and ${reminders.length - MAX_LISTED_REMINDERS} more, after these.`));
-  return { text: `You have ${reminders.length} reminder${reminders.length === 1 ? '' : 's'}.`, blocks };
+  if (reminders.length > MAX_LISTED_REMINDERS) blocks.push(context(m.t('reminders.more', { count: reminders.length - MAX_LISTED_REMINDERS })));
+  return { text: m.t('reminders.count', { count: reminders.length }), blocks };
 }
 
-export const reminderCancelledNotice = (talepId: number): string => `:white_check_mark: The reminder about talep #${talepId} is cancelled.`;
-export const reminderGoneNotice = ':information_source: That reminder was already sent or cancelled.';
+export const reminderCancelledNotice = (talepId: number, m: Messages = english): string => m.t('reminders.cancelled', { id: talepId });
+export const reminderGone = (m: Messages = english): string => m.t('reminders.gone');
+export const reminderGoneNotice = reminderGone();
+export const tooFar = (m: Messages = english): string => m.t('reminders.tooFar', { days: MAX_REMINDER_DAYS });
 export const tooFarText = `Slack can schedule a reminder at most ${MAX_REMINDER_DAYS} days ahead.`;

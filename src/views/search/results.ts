@@ -3,8 +3,10 @@
  * `#id subject`, status, priority, assignee, category — and a Show button handled by the talep-card
  * module. Pure: the command module fetches, caches and pages; this only lays out one page.
  */
-import { priorityEmoji, priorityName } from '../../domain/priority.js';
-import { isClosed, statusDisplayName, statusEmoji, statusIdOf } from '../../domain/status.js';
+import { priorityEmoji } from '../../domain/priority.js';
+import { isClosed, statusEmoji, statusIdOf } from '../../domain/status.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import { priorityLabel, statusName } from '../kit/words.js';
 import { safeUrl } from '../kit/links.js';
 import type { TalepListItem } from '../../api/schemas.js';
 import { talepUrl } from '../../domain/talep-link.js';
@@ -35,9 +37,11 @@ export interface TalepListRow {
 }
 
 /** Search rows (only id and subject are certain); `talepUrlTemplate` links rows that carry no `Url`. */
-export function listRow(talep: TalepListItem, talepUrlTemplate: string): TalepListRow {
+export function listRow(talep: TalepListItem, talepUrlTemplate: string, m: Messages = english): TalepListRow {
   // An assignee known only by id is shown as such rather than as unassigned.
-  const assignee = talep.AssigneeID === null ? null : (talep.AssigneeName ?? (talep.AssigneeID === undefined ? undefined : `user #${talep.AssigneeID}`));
+  const assignee = talep.AssigneeID === null
+    ? null
+    : (talep.AssigneeName ?? (talep.AssigneeID === undefined ? undefined : m.t('search.assigneeById', { id: talep.AssigneeID })));
   return {
     id: talep.TalepID,
     subject: talep.Subject,
@@ -53,29 +57,29 @@ export function listRow(talep: TalepListItem, talepUrlTemplate: string): TalepLi
 /** Status ids are optional in search rows, so the name decides when there is none. */
 export const isClosedRow = (row: TalepListRow): boolean => isClosed({ Status: row.status ?? null, StatusID: row.statusId ?? null });
 
-export function talepRowText(row: TalepListRow): string {
+export function talepRowText(row: TalepListRow, m: Messages = english): string {
   const url = safeUrl(row.url);
   const id = url ? `<${url}|#${row.id}>` : `#${row.id}`;
   const details: string[] = [];
   if (row.status !== undefined || row.statusId !== undefined) {
     const status = { Status: row.status ?? null, StatusID: row.statusId ?? null };
     const emoji = statusEmoji(statusIdOf(status));
-    details.push(`${emoji ? `${emoji} ` : ''}${escapeText(statusDisplayName(status))}`);
+    details.push(`${emoji ? `${emoji} ` : ''}${escapeText(statusName(status, m))}`);
   }
   if (row.priority !== undefined) {
     const emoji = priorityEmoji(row.priority);
-    details.push(`${emoji ? `${emoji} ` : ''}${escapeText(priorityName(row.priority))}`);
+    details.push(`${emoji ? `${emoji} ` : ''}${escapeText(priorityLabel(row.priority, [], m))}`);
   }
   if (row.assignee !== undefined) {
-    details.push(row.assignee === null ? ':bust_in_silhouette: _unassigned_' : `:bust_in_silhouette: ${escapeText(row.assignee)}`);
+    details.push(row.assignee === null ? `:bust_in_silhouette: ${m.t('search.unassigned')}` : `:bust_in_silhouette: ${escapeText(row.assignee)}`);
   }
   if (row.category) details.push(`:file_folder: ${escapeText(row.category)}`);
-  const subject = escapeText(truncate(row.subject.replace(/\s+/g, ' ').trim(), 150)) || '_(no subject)_';
+  const subject = escapeText(truncate(row.subject.replace(/\s+/g, ' ').trim(), 150)) || m.t('search.noSubject');
   return `*${id}* ${subject}${details.length ? `\n${details.join('  ·  ')}` : ''}`;
 }
 
-export function talepRowBlock(row: TalepListRow): Block {
-  return section(talepRowText(row), button('Show', SharedActions.showTalep, String(row.id)));
+export function talepRowBlock(row: TalepListRow, m: Messages = english): Block {
+  return section(talepRowText(row, m), button(m.t('search.showButton'), SharedActions.showTalep, String(row.id)));
 }
 
 // ── Search results ─────────────────────────────────────────────────────────────────────────────
@@ -101,8 +105,6 @@ export interface SearchResultsView {
   pagingValue(page: number): string;
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 function filterValueText(value: FilterValue): string {
   return typeof value === 'string' ? escapeText(value) : `<@${value.slackUserId}>`;
 }
@@ -122,36 +124,34 @@ export function clampPage(page: number, total: number, pageSize = SEARCH_PAGE_SI
   return Math.min(Math.max(0, Math.floor(page)), pageCount(total, pageSize) - 1);
 }
 
-export function searchResultsMessage(view: SearchResultsView): SlackMessage {
+export function searchResultsMessage(view: SearchResultsView, m: Messages = english): SlackMessage {
   const pageSize = view.pageSize ?? SEARCH_PAGE_SIZE;
   const total = view.rows.length;
   const page = clampPage(view.page, total, pageSize);
   const pages = pageCount(total, pageSize);
   const description = describeSearch(view.query, view.filters);
-  const what = description ? ` match ${description}` : '';
+  const what = description ? m.t('search.match', { description }) : '';
 
   if (total === 0) {
-    const hint = view.audience === 'user'
-      ? 'Search finds only taleps you submitted. Try fewer words or filters.'
-      : 'Try fewer words or filters.';
+    const hint = view.audience === 'user' ? m.t('search.noneHintUser') : m.t('search.noneHint');
     return {
-      text: 'No taleps found.',
-      blocks: [section(`:mag: *No taleps*${what}.`), context(hint)],
+      text: m.t('search.noneText'),
+      blocks: [section(m.t('search.none', { what })), context(hint)],
     };
   }
 
   const first = page * pageSize;
   const shown = view.rows.slice(first, first + pageSize);
-  const blocks: Block[] = [section(`:mag: *${plural(total, 'talep')}*${what}`)];
-  if (pages > 1) blocks.push(context(`Showing ${first + 1}–${first + shown.length} of ${total}  ·  page ${page + 1} of ${pages}`));
-  blocks.push(...shown.map(talepRowBlock));
+  const blocks: Block[] = [section(`:mag: *${m.t('search.taleps', { count: total })}*${what}`)];
+  if (pages > 1) blocks.push(context(m.t('search.showing', { first: first + 1, last: first + shown.length, total, page: page + 1, pages })));
+  blocks.push(...shown.map((row) => talepRowBlock(row, m)));
   if (pages > 1) {
     const buttons = [];
-    if (page > 0) buttons.push(button('← Previous', SearchIds.previousPage, view.pagingValue(page - 1)));
-    if (page < pages - 1) buttons.push(button('Next →', SearchIds.nextPage, view.pagingValue(page + 1)));
+    if (page > 0) buttons.push(button(m.t('search.previousButton'), SearchIds.previousPage, view.pagingValue(page - 1)));
+    if (page < pages - 1) buttons.push(button(m.t('search.nextButton'), SearchIds.nextPage, view.pagingValue(page + 1)));
     blocks.push(actions(SearchIds.pagingBlock, buttons));
   }
-  return { text: `${plural(total, 'talep')} found${pages > 1 ? ` (page ${page + 1} of ${pages})` : ''}.`, blocks };
+  return { text: pages > 1 ? m.t('search.foundPaged', { count: total, page: page + 1, pages }) : m.t('search.found', { count: total }), blocks };
 }
 
 // ── /talep mine ────────────────────────────────────────────────────────────────────────────────
@@ -169,26 +169,26 @@ export function openFirst(rows: readonly TalepListRow[]): TalepListRow[] {
   return [...rows].sort((a, b) => Number(isClosedRow(a)) - Number(isClosedRow(b)));
 }
 
-function mineSection(title: string, rows: readonly TalepListRow[], limit: number, empty: string, moreCommand: string): Block[] {
+function mineSection(title: string, rows: readonly TalepListRow[], limit: number, empty: string, moreCommand: string, m: Messages): Block[] {
   const open = rows.filter((row) => !isClosedRow(row)).length;
-  const counts = open === rows.length ? `${rows.length}` : `${rows.length}, ${open} open`;
+  const counts = open === rows.length ? `${rows.length}` : m.t('mine.openCount', { count: rows.length, open });
   const blocks: Block[] = [section(`*${title}* (${counts})`)];
   if (rows.length === 0) return [...blocks, context(empty)];
-  blocks.push(...openFirst(rows).slice(0, limit).map(talepRowBlock));
-  if (rows.length > limit) blocks.push(context(`Showing ${limit} of ${rows.length}. \`/talep search ${moreCommand}\` lists them all.`));
+  blocks.push(...openFirst(rows).slice(0, limit).map((row) => talepRowBlock(row, m)));
+  if (rows.length > limit) blocks.push(context(m.t('mine.showing', { limit, total: rows.length, command: moreCommand })));
   return blocks;
 }
 
-export function mineMessage(view: MineView): SlackMessage {
+export function mineMessage(view: MineView, m: Messages = english): SlackMessage {
   const limit = view.limit ?? MINE_LIMIT;
   const blocks: Block[] = [];
   if (view.assigned) {
-    blocks.push(...mineSection('Assigned to you, open', view.assigned, limit, 'Nothing open is assigned to you.', 'assignee:me status:open'));
+    blocks.push(...mineSection(m.t('mine.assigned'), view.assigned, limit, m.t('mine.assignedNone'), 'assignee:me status:open', m));
   }
-  blocks.push(...mineSection('Submitted by you', view.submitted, limit, 'You have not submitted any taleps.', 'by:me'));
+  blocks.push(...mineSection(m.t('mine.submitted'), view.submitted, limit, m.t('mine.submittedNone'), 'by:me', m));
   const parts = [
-    ...(view.assigned ? [`${plural(view.assigned.length, 'open talep')} assigned to you`] : []),
-    `${plural(view.submitted.length, 'talep')} submitted by you`,
+    ...(view.assigned ? [m.t('mine.assignedText', { count: view.assigned.length })] : []),
+    m.t('mine.submittedText', { count: view.submitted.length }),
   ];
   return { text: `${parts.join(', ')}.`, blocks };
 }

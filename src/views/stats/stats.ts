@@ -3,7 +3,7 @@
  * their own share; regular users only their own taleps.
  */
 import type { Stats } from '../../api/schemas.js';
-import { StatusId, statusLabel } from '../../domain/status.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { type Block, context, fields, section, type SlackMessage } from '../kit/blocks.js';
 
 export interface StatsView {
@@ -22,42 +22,45 @@ export function inProgressCount(stats: Stats): number {
   return Math.max(0, stats.TotalTaleps - stats.NewTaleps - stats.Closed);
 }
 
-/** The status names are the domain's, so every screen names them alike. */
-const NEW = statusLabel(StatusId.new) as string;
-const IN_PROGRESS = statusLabel(StatusId.progress) as string;
-const CLOSED = statusLabel(StatusId.closed) as string;
-
-function statsFields(stats: Stats, withHandledByMe: boolean): Block {
+/** The status names are the domain's (named in the reader's language), so every screen names them alike. */
+function statsFields(stats: Stats, withHandledByMe: boolean, m: Messages): Block {
   const items = [
-    `*Total*\n${stats.TotalTaleps}`,
-    `*${NEW}*\n${stats.NewTaleps}`,
-    `*${IN_PROGRESS}*\n${inProgressCount(stats)}`,
-    `*${CLOSED}*\n${stats.Closed}`,
-    `*Open and unassigned*\n${stats.Unassigned}`,
+    `*${m.t('stats.total')}*\n${m.number(stats.TotalTaleps)}`,
+    `*${m.t('status.new')}*\n${m.number(stats.NewTaleps)}`,
+    `*${m.t('status.progress')}*\n${m.number(inProgressCount(stats))}`,
+    `*${m.t('status.closed')}*\n${m.number(stats.Closed)}`,
+    `*${m.t('stats.unassigned')}*\n${m.number(stats.Unassigned)}`,
   ];
-  if (withHandledByMe) items.push(`*Assigned to you*\n${stats.HandledByMe}`);
+  if (withHandledByMe) items.push(`*${m.t('stats.assignedToYou')}*\n${m.number(stats.HandledByMe)}`);
   return fields(items);
 }
 
-const summary = (stats: Stats) =>
-  `${stats.TotalTaleps} total, ${stats.NewTaleps} ${NEW.toLowerCase()}, ${inProgressCount(stats)} ${IN_PROGRESS.toLowerCase()}, ` +
-  `${stats.Closed} ${CLOSED.toLowerCase()}`;
+const summary = (stats: Stats, m: Messages) =>
+  m.t('stats.summary', {
+    total: m.number(stats.TotalTaleps),
+    new: m.number(stats.NewTaleps),
+    newName: m.t('status.new').toLocaleLowerCase(m.locale),
+    progress: m.number(inProgressCount(stats)),
+    progressName: m.t('status.progress').toLocaleLowerCase(m.locale),
+    closed: m.number(stats.Closed),
+    closedName: m.t('status.closed').toLocaleLowerCase(m.locale),
+  });
 
-export function statsMessage(view: StatsView): SlackMessage {
+export function statsMessage(view: StatsView, m: Messages = english): SlackMessage {
   if (!view.overall) {
     return {
-      text: `Your taleps: ${summary(view.mine)}.`,
-      blocks: [section(':bar_chart: *Your taleps*'), statsFields(view.mine, false)],
+      text: m.t('stats.yourTalepsText', { summary: summary(view.mine, m) }),
+      blocks: [section(`:bar_chart: *${m.t('stats.yourTaleps')}*`), statsFields(view.mine, false, m)],
     };
   }
   return {
-    text: `Help desk: ${summary(view.overall)}. Yours: ${summary(view.mine)}.`,
+    text: m.t('stats.overallText', { overall: summary(view.overall, m), mine: summary(view.mine, m) }),
     blocks: [
-      section(':bar_chart: *Whole help desk*'),
-      statsFields(view.overall, true),
-      section(':bust_in_silhouette: *Yours*'),
-      statsFields(view.mine, true),
-      context('_Yours_ counts taleps you submitted or are assigned to.'),
+      section(`:bar_chart: *${m.t('stats.wholeHelpdesk')}*`),
+      statsFields(view.overall, true, m),
+      section(`:bust_in_silhouette: *${m.t('stats.yours')}*`),
+      statsFields(view.mine, true, m),
+      context(m.t('stats.yoursNote')),
     ],
   };
 }

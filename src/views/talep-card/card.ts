@@ -39,16 +39,20 @@ import { SharedActions } from '../kit/shared-actions.js';
 import { safeUrl } from '../kit/links.js';
 import { trackerLinksText } from '../kit/tracker-links.js';
 import { isAgentRole, type HelpdeskRole } from '../../domain/roles.js';
-import { isClosed, StatusId, statusDisplayName, statusEmoji, statusIdOf, statuses } from '../../domain/status.js';
-import { priorityEmoji, priorityName, standardPriorities } from '../../domain/priority.js';
+import { isClosed, StatusId, statusEmoji, statusIdOf, statuses } from '../../domain/status.js';
+import { priorityEmoji, standardPriorities } from '../../domain/priority.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import { priorityLabel, statusName } from '../kit/words.js';
 import { CARD_EXTRAS, type CardExtra, cardChangeValue, cardExtraValue, TalepCardIds } from './ids.js';
 
-const extraLabels: Record<CardExtra, string> = {
-  relations: 'Related and sub-taleps',
-  fields: 'Custom fields',
-  files: 'Attachments',
-  subscribers: 'Subscribers',
-  comments: 'All comments',
+const extraLabel = (extra: CardExtra, m: Messages): string => {
+  switch (extra) {
+    case 'relations': return m.t('card.extra.relations');
+    case 'fields': return m.t('card.extra.fields');
+    case 'files': return m.t('card.extra.files');
+    case 'subscribers': return m.t('card.extra.subscribers');
+    case 'comments': return m.t('card.extra.comments');
+  }
 };
 
 export const LATEST_COMMENTS = 3;
@@ -105,40 +109,40 @@ const secondaryAssignees = z.array(z.looseObject({ UserID: z.int(), Username: z.
 
 // ── the card ─────────────────────────────────────────────────────────────────────────────────────
 
-function titleText(talep: Talep, url: string): string {
-  const subject = escapeText(truncate(talep.Subject.replace(/\s+/g, ' ').trim(), 250)) || '_(no subject)_';
+function titleText(talep: Talep, url: string, m: Messages): string {
+  const subject = escapeText(truncate(talep.Subject.replace(/\s+/g, ' ').trim(), 250)) || m.t('card.noSubject');
   return `:ticket: *<${url}|#${talep.TalepID}>*  ${subject}`;
 }
 
 /** A person the help desk named only by id shows as `user #id`. */
-function userName(user: TalepPerson | null | undefined): string | undefined {
-  return user && user.UserID !== 0 ? escapeText(user.Username ?? user.FullName ?? `user #${user.UserID}`) : undefined;
+function userName(user: TalepPerson | null | undefined, m: Messages): string | undefined {
+  return user && user.UserID !== 0 ? escapeText(user.Username ?? user.FullName ?? m.t('card.userById', { id: user.UserID })) : undefined;
 }
 
-function fieldTexts(data: TalepCardData): string[] {
+function fieldTexts(data: TalepCardData, m: Messages): string[] {
   const { talep } = data;
   const secondary = secondaryAssignees.safeParse(talep['SecondaryAssignees']);
   const also = secondary.success ? secondary.data.map((user) => escapeText(user.Username)).join(', ') : '';
   const emoji = statusEmoji(statusIdOf(talep));
-  const status = `${emoji ? `${emoji} ` : ''}${escapeText(statusDisplayName(talep))}`;
+  const status = `${emoji ? `${emoji} ` : ''}${escapeText(statusName(talep, m))}`;
   const priorityMark = priorityEmoji(talep.Priority);
-  const priority = `${priorityMark ? `${priorityMark} ` : ''}${escapeText(priorityName(talep.Priority, data.priorities))}`;
-  let due = '_none_';
+  const priority = `${priorityMark ? `${priorityMark} ` : ''}${escapeText(priorityLabel(talep.Priority, data.priorities, m))}`;
+  let due = m.t('card.none');
   if (talep.DueDate) {
     const overdue = talep.DueDate.getTime() < data.now.getTime() && !isClosed(talep);
-    due = `${slackDate(talep.DueDate)}${overdue ? '  :warning: _overdue_' : ''}`;
+    due = `${slackDate(talep.DueDate)}${overdue ? m.t('card.overdue') : ''}`;
   }
   const tags = talep.Tags.map((tag) => `\`${escapeText(tag.Name.replaceAll('`', "'"))}\``).join(' ');
   return [
-    `*Status*\n${status}`,
-    `*Priority*\n${priority}`,
-    `*Category*\n${escapeText(talep.CategoryName) || '—'}`,
-    `*Submitter*\n${userName(talep.SubmitterUserInfo) ?? '—'}`,
-    `*Assignee*\n${userName(talep.AssigneeUserInfo) ?? '_unassigned_'}`,
-    ...(also ? [`*Also assigned*\n${also}`] : []),
-    `*Due*\n${due}`,
-    ...(talep.IssueDate ? [`*Opened*\n${slackDate(talep.IssueDate, '{date_short_pretty}')}`] : []),
-    `*Tags*\n${tags || '_none_'}`,
+    `*${m.t('card.status')}*\n${status}`,
+    `*${m.t('card.priority')}*\n${priority}`,
+    `*${m.t('card.category')}*\n${escapeText(talep.CategoryName) || '—'}`,
+    `*${m.t('card.submitter')}*\n${userName(talep.SubmitterUserInfo, m) ?? '—'}`,
+    `*${m.t('card.assignee')}*\n${userName(talep.AssigneeUserInfo, m) ?? m.t('card.unassigned')}`,
+    ...(also ? [`*${m.t('card.alsoAssigned')}*\n${also}`] : []),
+    `*${m.t('card.due')}*\n${due}`,
+    ...(talep.IssueDate ? [`*${m.t('card.opened')}*\n${slackDate(talep.IssueDate, '{date_short_pretty}')}`] : []),
+    `*${m.t('card.tags')}*\n${tags || m.t('card.none')}`,
   ];
 }
 
@@ -167,20 +171,19 @@ export function showsAgentsOnlyContent(data: TalepCardData, surface: CardAudienc
   return visibleComments(data.comments, surface).some((comment) => comment.ForTechsOnly) || mayListAgentsOnlyFiles(data, surface);
 }
 
-function attachmentsBlock(talep: Talep): Block | undefined {
+function attachmentsBlock(talep: Talep, m: Messages): Block | undefined {
   if (talep.Attachments.length === 0) return undefined;
   const links = talep.Attachments.slice(0, 20).map((file) => {
-    const name = escapeText(truncate(file.FileName, 80)) || 'file';
+    const name = escapeText(truncate(file.FileName, 80)) || m.t('card.file');
     const url = safeUrl(file.Url);
     return url ? `<${url}|${name}>` : name;
   });
-  const more = talep.Attachments.length > links.length ? ` and ${talep.Attachments.length - links.length} more` : '';
+  const more = talep.Attachments.length > links.length ? m.t('card.moreFiles', { count: talep.Attachments.length - links.length }) : '';
   return section(`:paperclip: ${links.join(', ')}${more}`);
 }
 
-function attachmentsCountBlock(talep: Talep): Block {
-  const count = talep.Attachments.length;
-  return context(`:paperclip: ${count} attachment${count === 1 ? '' : 's'}: *More → Attachments* lists them in a private reply.`);
+function attachmentsCountBlock(talep: Talep, m: Messages): Block {
+  return context(m.t('card.filesCount', { count: talep.Attachments.length }));
 }
 
 function trackersBlock(data: TalepCardData): Block | undefined {
@@ -189,138 +192,157 @@ function trackersBlock(data: TalepCardData): Block | undefined {
 }
 
 /** "More" on private cards: the overflow that opens the talep's relations, fields, files and subscribers. */
-function extrasBlock(talepId: number): Block {
+function extrasBlock(talepId: number, m: Messages): Block {
   return {
     type: 'section',
     block_id: TalepCardIds.extras,
-    text: { type: 'mrkdwn', text: ':heavy_plus_sign: *More:* related and sub-taleps, custom fields, attachments, subscribers, all comments' },
+    text: { type: 'mrkdwn', text: m.t('card.moreLine') },
     accessory: {
       type: 'overflow',
       action_id: TalepCardIds.extras,
-      options: CARD_EXTRAS.map((extra) => option(extraLabels[extra], cardExtraValue(extra, talepId))),
+      options: CARD_EXTRAS.map((extra) => option(extraLabel(extra, m), cardExtraValue(extra, talepId))),
     },
   };
 }
 
-function commentBlock(comment: Comment): Block {
-  const lock = comment.ForTechsOnly ? '  :lock: _agents only_' : '';
-  const who = comment.IsSystem ? ':gear: _system_' : `*${escapeText(comment.UserName)}*`;
-  const body = escapeText(truncate(comment.Body.trim(), COMMENT_PREVIEW)) || '_(empty)_';
+function commentBlock(comment: Comment, m: Messages): Block {
+  const lock = comment.ForTechsOnly ? m.t('card.agentsOnly') : '';
+  const who = comment.IsSystem ? m.t('card.system') : `*${escapeText(comment.UserName)}*`;
+  const body = escapeText(truncate(comment.Body.trim(), COMMENT_PREVIEW)) || m.t('card.empty');
   const head = `${who} · ${slackDate(comment.CommentDate)}${lock}`;
   return comment.IsSystem ? context(`${head}\n${body}`) : section(`${head}\n${body}`);
 }
 
-function commentBlocks(data: TalepCardData, surface: CardAudience): Block[] {
+function commentBlocks(data: TalepCardData, surface: CardAudience, m: Messages): Block[] {
   const shown = visibleComments(data.comments, surface);
   const total = showsPrivateComments(surface) ? data.comments.length : data.comments.filter((c) => !c.ForTechsOnly).length;
-  if (total === 0) return [context(':speech_balloon: No comments yet.')];
-  const heading = total > shown.length ? `:speech_balloon: *Latest comments* (${shown.length} of ${total})` : ':speech_balloon: *Comments*';
-  return [section(heading), ...shown.map(commentBlock)];
+  if (total === 0) return [context(m.t('card.noComments'))];
+  const heading = total > shown.length ? m.t('card.latestComments', { shown: shown.length, total }) : m.t('card.comments');
+  return [section(heading), ...shown.map((comment) => commentBlock(comment, m))];
 }
 
 /**
  * Status and priority in one select with option groups: an overflow menu allows only 5 options, and
  * 3 statuses + 4 priorities (minus the current ones, plus a custom priority) do not always fit.
  */
-function changeSelect(talep: Talep): types.StaticSelect {
+function changeSelect(talep: Talep, m: Messages): types.StaticSelect {
   const statusId = statusIdOf(talep);
   const statusOptions = statuses
     .filter((choice) => choice.id !== statusId)
-    .map((choice) => option(`Status: ${choice.label}`, cardChangeValue({ talepId: talep.TalepID, kind: 'status', statusId: choice.id })));
+    .map((choice) =>
+      option(m.t('card.statusOption', { name: statusName({ StatusID: choice.id }, m) }), cardChangeValue({ talepId: talep.TalepID, kind: 'status', statusId: choice.id })),
+    );
   const priorities = standardPriorities
     .filter((choice) => choice.id !== talep.Priority)
-    .map((choice) => option(`Priority: ${choice.label}`, cardChangeValue({ talepId: talep.TalepID, kind: 'priority', priority: choice.id })));
+    .map((choice) =>
+      option(m.t('card.priorityOption', { name: priorityLabel(choice.id, [], m) }), cardChangeValue({ talepId: talep.TalepID, kind: 'priority', priority: choice.id })),
+    );
   return {
     type: 'static_select',
     action_id: TalepCardIds.change,
-    placeholder: { type: 'plain_text', text: 'Status / priority…', emoji: true },
+    placeholder: { type: 'plain_text', text: m.t('card.changePlaceholder'), emoji: true },
     option_groups: [
-      { label: { type: 'plain_text', text: 'Status' }, options: statusOptions },
-      { label: { type: 'plain_text', text: 'Priority' }, options: priorities },
+      { label: { type: 'plain_text', text: m.t('card.status') }, options: statusOptions },
+      { label: { type: 'plain_text', text: m.t('card.priority') }, options: priorities },
     ],
   };
 }
 
 /** Which buttons this viewer can use; the help desk still decides, this only hides dead ends. */
-export function cardButtons(data: TalepCardData, viewer: CardViewer): { work: types.ActionsBlockElement[]; more: types.ActionsBlockElement[] } {
+export function cardButtons(
+  data: TalepCardData,
+  viewer: CardViewer,
+  m: Messages = english,
+): { work: types.ActionsBlockElement[]; more: types.ActionsBlockElement[] } {
   const { talep } = data;
   const id = String(talep.TalepID);
   const agent = isAgentRole(viewer.role);
   const own = talep.SubmitterUserInfo.UserID === viewer.helpdeskUserId;
   const closed = isClosed(talep);
   const work: types.ActionsBlockElement[] = [];
-  if (viewer.worksOnCategory) work.push(button('Comment', TalepCardIds.comment, id, 'primary'));
+  if (viewer.worksOnCategory) work.push(button(m.t('card.commentButton'), TalepCardIds.comment, id, 'primary'));
   if (!closed && (agent || own)) {
     work.push(
-      button('Close', TalepCardIds.close, id, undefined, {
-        confirm: confirm(`Close talep #${talep.TalepID}?`, 'The submitter and subscribers get the help desk\'s closing e-mail.', 'Close talep'),
+      button(m.t('card.closeButton'), TalepCardIds.close, id, undefined, {
+        confirm: confirm(
+          m.t('card.closeQuestion', { id: talep.TalepID }),
+          m.t('card.closeExplained'),
+          m.t('card.closeConfirm'),
+          'danger',
+          m.t('kit.cancel'),
+        ),
       }),
     );
   }
   if (agent && viewer.worksOnCategory && talep.AssigneeUserInfo?.UserID !== viewer.helpdeskUserId) {
-    work.push(button('Assign to me', TalepCardIds.assignToMe, id));
+    work.push(button(m.t('card.assignToMeButton'), TalepCardIds.assignToMe, id));
   }
-  if (agent) work.push(changeSelect(talep));
+  if (agent) work.push(changeSelect(talep, m));
 
   const more: types.ActionsBlockElement[] = [];
   // The submitter hears about their talep anyway; subscribing is for everyone else.
   if (!own) {
     more.push(
       viewer.subscribed
-        ? button('Unsubscribe', TalepCardIds.unsubscribe, id)
-        : button('Subscribe', TalepCardIds.subscribe, id),
+        ? button(m.t('card.unsubscribeButton'), TalepCardIds.unsubscribe, id)
+        : button(m.t('card.subscribeButton'), TalepCardIds.subscribe, id),
     );
   }
-  more.push(linkButton('Open in help desk', talepUrl(talep, data.talepUrlTemplate), TalepCardIds.openLink));
+  more.push(linkButton(m.t('card.openButton'), talepUrl(talep, data.talepUrlTemplate), TalepCardIds.openLink));
   // Regular users may only share their own taleps (anything else is someone's private data).
-  if (agent || own) more.push(button('Share in channel', TalepCardIds.share, id));
+  if (agent || own) more.push(button(m.t('card.shareButton'), TalepCardIds.share, id));
   return { work, more };
 }
 
 /** The notification text is mrkdwn too: a subject such as `<!channel>` must not ping anyone. */
-function fallbackText(talep: Talep): string {
-  return `Talep #${talep.TalepID}: ${escapeText(truncate(talep.Subject.replace(/\s+/g, ' ').trim(), 150))} (${escapeText(statusDisplayName(talep))})`;
+function fallbackText(talep: Talep, m: Messages): string {
+  return m.t('card.fallback', {
+    id: talep.TalepID,
+    subject: escapeText(truncate(talep.Subject.replace(/\s+/g, ' ').trim(), 150)),
+    status: escapeText(statusName(talep, m)),
+  });
 }
 
 /**
  * The card. `notice` is a line above it saying what just happened (mrkdwn the caller escaped), e.g.
  * ":white_check_mark: Assigned to you.".
  */
-export function talepCard(data: TalepCardData, surface: CardAudience, notice?: string): SlackMessage {
+/** `m`: the reader's words; a public card (shared in a channel) is in the channel's language. */
+export function talepCard(data: TalepCardData, surface: CardAudience, notice?: string, m: Messages = english): SlackMessage {
   const { talep } = data;
   const url = talepUrl(talep, data.talepUrlTemplate);
   const blocks: Block[] = [];
   if (notice) blocks.push(section(notice));
-  blocks.push(section(titleText(talep, url)), fields(fieldTexts(data)));
+  blocks.push(section(titleText(talep, url, m)), fields(fieldTexts(data, m)));
   const body = bodyBlock(talep);
   if (body) blocks.push(body);
   if (surface.kind === 'public') {
-    if (talep.Attachments.length > 0) blocks.push(context(':paperclip: Attachments are in the help desk.'));
+    if (talep.Attachments.length > 0) blocks.push(context(m.t('card.publicFiles')));
   } else {
     // In a lasting message the names stay out when one of them may be of an agents-only comment.
-    const files = surface.kind === 'direct' && mayListAgentsOnlyFiles(data, surface) ? attachmentsCountBlock(talep) : attachmentsBlock(talep);
+    const files = surface.kind === 'direct' && mayListAgentsOnlyFiles(data, surface) ? attachmentsCountBlock(talep, m) : attachmentsBlock(talep, m);
     if (files) blocks.push(files);
     // Tracker links stay off public posts, like attachments: they point into other teams' systems.
     const trackers = trackersBlock(data);
     if (trackers) blocks.push(trackers);
   }
-  blocks.push(...commentBlocks(data, surface));
+  blocks.push(...commentBlocks(data, surface, m));
 
   if (surface.kind === 'public') {
     blocks.push(
       actions(TalepCardIds.publicBlock, [
-        button('Show', SharedActions.showTalep, String(talep.TalepID)),
-        linkButton('Open in help desk', url, TalepCardIds.openLink),
+        button(m.t('card.showButton'), SharedActions.showTalep, String(talep.TalepID)),
+        linkButton(m.t('card.openButton'), url, TalepCardIds.openLink),
       ]),
-      context(`:mega: Shared by <@${surface.sharedBySlackUserId}> · as of ${slackDate(data.now)} · *Show* opens it with your own access`),
+      context(m.t('card.sharedBy', { user: surface.sharedBySlackUserId, date: slackDate(data.now) })),
     );
-    return { text: `${fallbackText(talep)}, shared by <@${surface.sharedBySlackUserId}>`, blocks };
+    return { text: m.t('card.sharedText', { fallback: fallbackText(talep, m), user: surface.sharedBySlackUserId }), blocks };
   }
 
-  const { work, more } = cardButtons(data, surface.viewer);
+  const { work, more } = cardButtons(data, surface.viewer, m);
   if (work.length > 0) blocks.push(actions(TalepCardIds.workBlock, work));
   blocks.push(actions(TalepCardIds.moreBlock, more));
-  blocks.push(extrasBlock(talep.TalepID));
-  if (surface.viewer.subscribed) blocks.push(context(':bell: You are subscribed to this talep.'));
-  return confidentialIf(showsAgentsOnlyContent(data, surface), { text: fallbackText(talep), blocks });
+  blocks.push(extrasBlock(talep.TalepID, m));
+  if (surface.viewer.subscribed) blocks.push(context(m.t('card.subscribed')));
+  return confidentialIf(showsAgentsOnlyContent(data, surface), { text: fallbackText(talep, m), blocks });
 }

@@ -1,8 +1,9 @@
 /** The talep card area's short messages. Pure. */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { SlackMessage } from '../kit/blocks.js';
 
-export function shareRefusedMessage(talepId: number): SlackMessage {
-  return { text: `:no_entry: You can share only your own taleps; talep #${talepId} is someone else's.` };
+export function shareRefusedMessage(talepId: number, m: Messages = english): SlackMessage {
+  return { text: m.t('card.shareRefused', { id: talepId }) };
 }
 
-export const sharedNotice = (channelId: string): string => `:mega: Shared in <#${channelId}> (without agents-only comments).`;
+export const sharedNotice = (channelId: string, m: Messages = english): string => m.t('card.shared', { channel: channelId });

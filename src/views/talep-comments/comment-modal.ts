@@ -8,6 +8,7 @@
  */
 import type { types } from '@slack/bolt';
 import type { CommentTemplate } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, type Block, context, escapeText, type ModalView, modal, option, plain, section, type SlackMessage, truncate } from '../kit/blocks.js';
 
 export const CommentModalIds = {
@@ -41,53 +42,54 @@ export interface CommentModalState {
   problem?: string;
 }
 
-function templateBlocks(state: CommentModalState): Block[] {
+function templateBlocks(state: CommentModalState, m: Messages): Block[] {
   if (!state.agent) return [];
-  if (state.templates === undefined) return [context(':hourglass_flowing_sand: Loading comment templates…')];
-  if (state.templates === 'failed') return [context(':warning: Comment templates could not be loaded; write the comment yourself.')];
+  if (state.templates === undefined) return [context(m.t('comment.loadingTemplates'))];
+  if (state.templates === 'failed') return [context(m.t('comment.templatesFailed'))];
   if (state.templates.length === 0) return [];
   const select: types.StaticSelect = {
     type: 'static_select',
     action_id: CommentModalIds.templateSelect,
-    placeholder: plain('Insert a template…', 150),
+    placeholder: plain(m.t('comment.templatePlaceholder'), 150),
     options: state.templates.slice(0, 100).map((template) => option(template.Name, String(template.TemplateId))),
   };
   return [actions(CommentModalIds.templateBlock, [select])];
 }
 
-export function commentModal(state: CommentModalState): ModalView {
+export function commentModal(state: CommentModalState, m: Messages = english): ModalView {
   const blocks: Block[] = [];
   if (state.problem) blocks.push(section(state.problem));
-  blocks.push(...templateBlocks(state));
+  blocks.push(...templateBlocks(state, m));
   const body: types.InputBlock = {
     type: 'input',
     block_id: commentBodyBlockId(state.bodyVersion),
-    label: plain('Comment'),
+    label: plain(m.t('comment.label')),
     element: {
       type: 'plain_text_input',
       action_id: CommentModalIds.bodyInput,
       multiline: true,
       max_length: COMMENT_MAX,
       ...(state.body ? { initial_value: truncate(state.body, COMMENT_MAX) } : {}),
-      placeholder: plain('What should the talep say?', 150),
+      placeholder: plain(m.t('comment.bodyPlaceholder'), 150),
     },
   };
   blocks.push(body);
   if (state.agent) {
-    const agentsOnly = option(':lock: Agents only (the submitter does not see it)', CommentModalIds.privateValue);
+    const agentsOnly = option(m.t('comment.agentsOnlyOption'), CommentModalIds.privateValue);
     blocks.push({
       type: 'input',
       block_id: CommentModalIds.privateBlock,
       optional: true,
-      label: plain('Visibility'),
+      label: plain(m.t('comment.visibility')),
       element: { type: 'checkboxes', action_id: CommentModalIds.privateInput, options: [agentsOnly] },
     });
   } else {
-    blocks.push(context('The submitter and the talep\'s agents will see this comment.'));
+    blocks.push(context(m.t('comment.whoSees')));
   }
   return modal({
-    title: `Comment on #${state.talepId}`,
-    submit: 'Add comment',
+    title: m.t('comment.title', { id: state.talepId }),
+    submit: m.t('comment.submit'),
+    close: m.t('kit.cancel'),
     callback_id: CommentModalIds.callbackId,
     private_metadata: state.metadata,
     blocks,
@@ -101,20 +103,20 @@ export function insertTemplate(current: string | undefined, template: string): s
 }
 
 /** After the modal closed: what the user wrote, so a failure never loses it. */
-export function unsavedCommentMessage(problem: string, body: string): { text: string } {
+export function unsavedCommentMessage(problem: string, body: string, m: Messages = english): { text: string } {
   const quoted = escapeText(truncate(body, 2500)).split('\n').map((line) => `>${line}`).join('\n');
-  return { text: `${problem}\nYour comment was not saved; here it is to copy:\n${quoted}` };
+  return { text: m.t('comment.unsaved', { problem, quoted }) };
 }
 
 /** What `/talep comment` and the modal's submission say above the refreshed card. */
-export const commentNotice = (talepId: number, agentsOnly: boolean): string =>
-  `:speech_balloon: Comment added to #${talepId}${agentsOnly ? ' (:lock: agents only)' : ''}.`;
+export const commentNotice = (talepId: number, agentsOnly: boolean, m: Messages = english): string =>
+  m.t(agentsOnly ? 'comment.addedAgentsOnly' : 'comment.added', { id: talepId });
 
 /** The card could not be shown where the modal was opened: the Messages tab gets the notice only (a card there would stay). */
-export const commentAddedElsewhere = (notice: string, talepId: number): SlackMessage => ({
-  text: `${notice} \`/talep show ${talepId}\` shows the talep.`,
+export const commentAddedElsewhere = (notice: string, talepId: number, m: Messages = english): SlackMessage => ({
+  text: m.t('comment.showElsewhere', { notice, id: talepId }),
 });
 
-export const onlyAgentsCommentMessage: SlackMessage = {
-  text: ":no_entry: In this help desk only the talep's category agents (and admins) can add comments.",
-};
+export const onlyAgentsComment = (m: Messages = english): SlackMessage => ({ text: m.t('comment.onlyAgents') });
+
+export const onlyAgentsCommentMessage: SlackMessage = onlyAgentsComment();

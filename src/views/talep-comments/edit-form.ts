@@ -2,6 +2,7 @@
  * Editing one comment (the list's Edit button): the form, prefilled; agents also choose "agents only";
  * and what the modal says instead of the form when the comment cannot be edited here. Pure.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { type Block, context, escapeText, type ModalView, modal, slackDate } from '../kit/blocks.js';
 import { checkboxInput, textInput } from '../kit/inputs.js';
 import { problemBlock, resultView } from '../kit/states.js';
@@ -26,34 +27,41 @@ export interface EditCommentForm {
   problem?: string;
 }
 
-export function editCommentModal(form: EditCommentForm): ModalView {
+export function editCommentModal(form: EditCommentForm, m: Messages = english): ModalView {
   const blocks: Block[] = [];
   if (form.problem) blocks.push(problemBlock(form.problem));
-  const by = form.about ? ` · ${form.about.system ? '_system_' : `*${escapeText(form.about.author)}*`} · ${slackDate(form.about.date)}` : '';
-  blocks.push(context(`Comment #${form.commentId} on talep #${form.talepId}${by}`));
-  blocks.push(textInput(CommentsIds.bodyBlock, 'Comment', form.body, { multiline: true, maxLength: COMMENT_MAX, optional: false }));
+  const by = form.about ? ` · ${form.about.system ? m.t('commentEdit.system') : `*${escapeText(form.about.author)}*`} · ${slackDate(form.about.date)}` : '';
+  blocks.push(context(m.t('commentEdit.about', { commentId: form.commentId, talepId: form.talepId, by })));
+  blocks.push(textInput(CommentsIds.bodyBlock, m.t('comment.label'), form.body, { multiline: true, maxLength: COMMENT_MAX, optional: false }));
   if (form.agent) {
-    blocks.push(checkboxInput(CommentsIds.privateBlock, 'Visibility', ':lock: Agents only (the submitter does not see it)', form.agentsOnly));
+    blocks.push(checkboxInput(CommentsIds.privateBlock, m.t('comment.visibility'), m.t('comment.agentsOnlyOption'), form.agentsOnly));
   } else {
-    blocks.push(context("The submitter and the talep's agents see this comment."));
+    blocks.push(context(m.t('commentEdit.whoSees')));
   }
-  return modal({ title: EDIT_TITLE, submit: 'Save', callback_id: CommentsIds.editCallback, private_metadata: form.metadata, blocks });
+  return modal({
+    title: m.t('commentEdit.title'),
+    submit: m.t('commentEdit.submit'),
+    close: m.t('kit.cancel'),
+    callback_id: CommentsIds.editCallback,
+    private_metadata: form.metadata,
+    blocks,
+  });
 }
 
-export const commentUpdatedText = (talepId: number, commentId: number, agentsOnly: boolean | undefined): string =>
-  `:white_check_mark: Comment #${commentId} on talep #${talepId} was updated${agentsOnly === undefined ? '' : agentsOnly ? ' (:lock: agents only)' : ' (visible to the submitter)'}.`;
+export const commentUpdatedText = (talepId: number, commentId: number, agentsOnly: boolean | undefined, m: Messages = english): string =>
+  m.t(agentsOnly === undefined ? 'commentEdit.updated' : agentsOnly ? 'commentEdit.updatedAgentsOnly' : 'commentEdit.updatedPublic', { commentId, talepId });
 
-export const commentUpdatedNotice = (commentId: number): string => `:pencil2: Comment #${commentId} was updated.`;
+export const commentUpdatedNotice = (commentId: number, m: Messages = english): string => m.t('commentEdit.updatedNotice', { commentId });
 
 /** What the edit modal says instead of the form (our own mrkdwn; nothing user-written in them). */
-export const onlyOwnCommentsText =
-  ':no_entry: You can edit only your own comments. Agents of the talep’s category and admins can edit any comment.';
+export const onlyOwnComments = (m: Messages = english): string => m.t('commentEdit.onlyOwn');
+export const onlyOwnCommentsText = onlyOwnComments();
 
-export const commentGoneText = (talepId: number, commentId: number): string =>
-  `:mag: Comment #${commentId} is not among the comments of talep #${talepId} you can see (it may have moved with a merge).`;
+export const commentGoneText = (talepId: number, commentId: number, m: Messages = english): string =>
+  m.t('commentEdit.gone', { commentId, talepId });
 
 /** Slack's text input holds 3000 characters; a longer comment would be cut on save, so it is not offered. */
-export const commentTooLongText = (talepId: number, length: number): string =>
-  `:straight_ruler: This comment has ${length} characters; a Slack form holds ${COMMENT_MAX}, so saving it here would cut it. Edit it in the help desk (talep #${talepId}).`;
+export const commentTooLongText = (talepId: number, length: number, m: Messages = english): string =>
+  m.t('commentEdit.tooLong', { length, max: COMMENT_MAX, talepId });
 
-export const editResultView = (text: string): ModalView => resultView(EDIT_TITLE, text);
+export const editResultView = (text: string, m: Messages = english): ModalView => resultView(m.t('commentEdit.title'), text, undefined, m);

@@ -8,6 +8,7 @@
  * The list is only ever sent ephemerally (the area makes sure of that).
  */
 import type { Comment } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, type Block, button, confidentialIf, context, escapeText, section, type SlackMessage, slackDate, truncate } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
 
@@ -111,25 +112,23 @@ export interface CommentsListData {
   pageSize?: number;
 }
 
-function commentHead(comment: Comment): string {
-  const who = comment.IsSystem ? ':gear: _system_' : `*${escapeText(comment.UserName.trim()) || `user #${comment.UserID}`}*`;
-  const lock = comment.ForTechsOnly ? '  :lock: _agents only_' : '';
+function commentHead(comment: Comment, m: Messages): string {
+  const who = comment.IsSystem ? m.t('comments.system') : `*${escapeText(comment.UserName.trim()) || m.t('comments.userById', { id: comment.UserID })}*`;
+  const lock = comment.ForTechsOnly ? m.t('comments.agentsOnly') : '';
   return `${who} · ${slackDate(comment.CommentDate)}${lock}`;
 }
 
-function commentBlock(comment: Comment, data: CommentsListData, page: number): Block {
+function commentBlock(comment: Comment, data: CommentsListData, page: number, m: Messages): Block {
   const preview = commentPreview(comment.Body);
-  const body = preview.text || '_(empty)_';
+  const body = preview.text || m.t('comments.empty');
   const edit = canEditComment(data.viewer, comment)
-    ? button('Edit', CommentsIds.edit, editValue(data.talepId, comment.CommentID, page))
+    ? button(m.t('comments.editButton'), CommentsIds.edit, editValue(data.talepId, comment.CommentID, page))
     : undefined;
-  return section(`${commentHead(comment)}\n${body}${preview.shortened ? ' _(shortened)_' : ''}`, edit);
+  return section(`${commentHead(comment, m)}\n${body}${preview.shortened ? m.t('comments.shortened') : ''}`, edit);
 }
 
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-
 /** A `notice` (mrkdwn the caller escaped) goes above the list, e.g. what an edit just did. */
-export function commentsMessage(data: CommentsListData, notice?: string): SlackMessage {
+export function commentsMessage(data: CommentsListData, notice?: string, m: Messages = english): SlackMessage {
   const pageSize = data.pageSize ?? COMMENTS_PAGE_SIZE;
   const visible = visibleCommentsNewestFirst(data.comments, data.viewer);
   const total = visible.length;
@@ -137,27 +136,31 @@ export function commentsMessage(data: CommentsListData, notice?: string): SlackM
   const page = Math.min(Math.max(0, Math.floor(data.page)), pages - 1);
   const id = data.url ? `<${data.url}|#${data.talepId}>` : `#${data.talepId}`;
   const subject = data.subject ? ` ${escapeText(truncate(data.subject.replace(/\s+/g, ' ').trim(), 150))}` : '';
-  const show = button('Show talep', SharedActions.showTalep, String(data.talepId));
+  const show = button(m.t('comments.showTalepButton'), SharedActions.showTalep, String(data.talepId));
 
   const blocks: Block[] = [];
   if (notice) blocks.push(section(notice));
   if (total === 0) {
-    blocks.push(section(`:speech_balloon: *Talep ${id}*${subject} has no comments yet.`), actions(CommentsIds.pagingBlock, [show]));
-    return { text: `Talep #${data.talepId} has no comments.`, blocks };
+    blocks.push(section(m.t('comments.none', { id, subject })), actions(CommentsIds.pagingBlock, [show]));
+    return { text: m.t('comments.noneText', { id: data.talepId }), blocks };
   }
   const first = page * pageSize;
   const shown = visible.slice(first, first + pageSize);
-  blocks.push(section(`:speech_balloon: *Comments on talep ${id}*${subject} (${total})`));
-  blocks.push(context(`Newest first${pages > 1 ? `  ·  ${first + 1}–${first + shown.length} of ${total}  ·  page ${page + 1} of ${pages}` : ''}`));
-  blocks.push(...shown.map((comment) => commentBlock(comment, data, page)));
+  blocks.push(section(m.t('comments.heading', { id, subject, total })));
+  blocks.push(context(pages > 1
+    ? m.t('comments.newestFirstPaged', { first: first + 1, last: first + shown.length, total, page: page + 1, pages })
+    : m.t('comments.newestFirst')));
+  blocks.push(...shown.map((comment) => commentBlock(comment, data, page, m)));
   const buttons = [];
-  if (page > 0) buttons.push(button('← Previous', CommentsIds.previousPage, commentsPageValue(data.talepId, page - 1)));
-  if (page < pages - 1) buttons.push(button('Next →', CommentsIds.nextPage, commentsPageValue(data.talepId, page + 1)));
+  if (page > 0) buttons.push(button(m.t('comments.previousButton'), CommentsIds.previousPage, commentsPageValue(data.talepId, page - 1)));
+  if (page < pages - 1) buttons.push(button(m.t('comments.nextButton'), CommentsIds.nextPage, commentsPageValue(data.talepId, page + 1)));
   blocks.push(actions(CommentsIds.pagingBlock, [...buttons, show]));
   if (shown.some((comment) => commentPreview(comment.Body).shortened)) {
-    blocks.push(context('Long comments are shortened here; the help desk (or *Edit*, where you have it) shows them in full.'));
+    blocks.push(context(m.t('comments.longNote')));
   }
-  const text = `${plural(total, 'comment')} on talep #${data.talepId}${pages > 1 ? ` (page ${page + 1} of ${pages})` : ''}`;
+  const text = pages > 1
+    ? m.t('comments.textPaged', { count: total, id: data.talepId, page: page + 1, pages })
+    : m.t('comments.text', { count: total, id: data.talepId });
   // Agents-only comments on the page: shown only ephemerally (the kernel keeps it out of DMs).
   return confidentialIf(shown.some((comment) => comment.ForTechsOnly), { text, blocks });
 }

@@ -2,6 +2,7 @@
  * "Attach files" (`/talep attach <id>`, the attachments list's button): the form with a file upload,
  * the state while the files travel, and the outcome. Pure: data → Block Kit JSON.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import * as z from 'zod';
 import { type Block, context, escapeText, type ModalView, modal, section, truncate } from '../kit/blocks.js';
 import { filesInput } from '../kit/slack-files.js';
@@ -10,8 +11,6 @@ export const AttachIds = {
   callbackId: 'talep_attach_form',
   files: { block: 'ta_files', action: 'ta_files' },
 } as const;
-
-const TITLE = 'Attach files';
 
 export const attachMetadataSchema = z.object({
   talepId: z.int().min(1),
@@ -28,22 +27,28 @@ export interface AttachForm {
   banner?: string;
 }
 
-export function attachFilesModal(form: AttachForm): ModalView {
+export function attachFilesModal(form: AttachForm, m: Messages = english): ModalView {
   const blocks: Block[] = [];
   if (form.banner) blocks.push(section(form.banner));
   blocks.push(
-    section(`:paperclip: Files for talep *#${form.talepId}*`),
+    section(m.t('attach.filesFor', { id: form.talepId })),
     filesInput(AttachIds.files, form.maxUploadBytes, { optional: false }),
-    context('The files are added to the talep as you, so whoever may see the talep sees them.'),
+    context(m.t('attach.asYou')),
   );
-  return modal({ callback_id: AttachIds.callbackId, title: TITLE, submit: 'Attach', private_metadata: form.metadata, blocks });
+  return modal({
+    callback_id: AttachIds.callbackId,
+    title: m.t('attach.title'),
+    submit: m.t('attach.submit'),
+    close: m.t('kit.cancel'),
+    private_metadata: form.metadata,
+    blocks,
+  });
 }
 
-export const attachStatusView = (text: string): ModalView =>
-  modal({ title: TITLE, close: 'Close', blocks: [section(text)] });
+export const attachStatusView = (text: string, m: Messages = english): ModalView =>
+  modal({ title: m.t('attach.title'), close: m.t('kit.close'), blocks: [section(text)] });
 
-export const attachingText = (talepId: number, count: number): string =>
-  `:hourglass_flowing_sand: Attaching ${count} file${count === 1 ? '' : 's'} to talep #${talepId}…`;
+export const attachingText = (talepId: number, count: number, m: Messages = english): string => m.t('attach.attaching', { count, id: talepId });
 
 export interface AttachResult {
   talepId: number;
@@ -54,13 +59,12 @@ export interface AttachResult {
 const names = (files: readonly string[]) => files.map((name) => `“${escapeText(truncate(name, 100))}”`).join(', ');
 
 /** One sentence: what was attached (the warnings follow it). */
-export function attachedText(result: AttachResult): string {
-  const count = result.attached.length;
-  return `:paperclip: Attached ${count} file${count === 1 ? '' : 's'} to talep #${result.talepId}: ${names(result.attached)}.`;
+export function attachedText(result: AttachResult, m: Messages = english): string {
+  return m.t('attach.attached', { count: result.attached.length, id: result.talepId, names: names(result.attached) });
 }
 
-export function attachedView(result: AttachResult): ModalView {
-  const blocks: Block[] = [section(attachedText(result))];
+export function attachedView(result: AttachResult, m: Messages = english): ModalView {
+  const blocks: Block[] = [section(attachedText(result, m))];
   for (const warning of result.warnings) blocks.push(context(`:warning: ${escapeText(warning)}`));
-  return modal({ title: TITLE, close: 'Done', blocks });
+  return modal({ title: m.t('attach.title'), close: m.t('kit.done'), blocks });
 }

@@ -2,6 +2,7 @@
  * A talep's attachments as a message (`/talep files`, the card's "More"): Download per file, Delete for
  * admins (confirmed first), "Attach files"; and the sentences the buttons answer with. Pure.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import type { AttachmentItem } from '../../api/schemas.js';
 import { actions, type Block, button, confidentialIf, confirm, context, escapeText, rowActionId, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { FilesIds, fileValue } from './ids.js';
@@ -34,39 +35,44 @@ export interface FilesData {
   mayHoldAgentsOnlyFiles?: boolean;
 }
 
-export function filesMessage(data: FilesData, notice?: string): SlackMessage {
+export function filesMessage(data: FilesData, notice?: string, m: Messages = english): SlackMessage {
   const { talepId, files } = data;
   const blocks: Block[] = [];
   if (notice) blocks.push(section(notice));
-  const attach = actions('talep_files_attach', [button('Attach files', FilesIds.attach, String(talepId), 'primary')]);
+  const attach = actions('talep_files_attach', [button(m.t('files.attachButton'), FilesIds.attach, String(talepId), 'primary')]);
   if (files.length === 0) {
-    blocks.push(section(`:paperclip: Talep #${talepId} has no attachments.`), attach);
-    return { text: `Talep #${talepId} has no attachments.`, blocks };
+    blocks.push(section(m.t('files.none', { id: talepId })), attach);
+    return { text: m.t('files.noneText', { id: talepId }), blocks };
   }
-  blocks.push(section(`:paperclip: *Attachments of talep #${talepId}* (${files.length})`));
+  blocks.push(section(m.t('files.heading', { id: talepId, count: files.length })));
   const shown = files.slice(0, MAX_LISTED_FILES);
   for (const file of shown) {
-    const name = escapeText(truncate(file.FileName, 150)) || 'file';
-    blocks.push(section(`*${name}* · ${fileSize(file.FileSize)}`, button('Download', FilesIds.download, fileValue(talepId, file.FileID))));
+    const name = escapeText(truncate(file.FileName, 150)) || m.t('files.file');
+    blocks.push(section(`*${name}* · ${fileSize(file.FileSize)}`, button(m.t('files.downloadButton'), FilesIds.download, fileValue(talepId, file.FileID))));
   }
-  if (files.length > shown.length) blocks.push(context(`…and ${files.length - shown.length} more in the help desk.`));
+  if (files.length > shown.length) blocks.push(context(m.t('files.more', { count: files.length - shown.length })));
   if (data.canDelete) {
     const deletes = shown.map((file) =>
-      button(`Delete ${truncate(file.FileName, 60)}`, rowActionId(FilesIds.deleteFile, file.FileID), fileValue(talepId, file.FileID), 'danger', {
-        confirm: confirm('Delete the file?', `*${escapeText(truncate(file.FileName, 150))}* will be removed from talep #${talepId}. This cannot be undone.`, 'Delete'),
+      button(m.t('files.deleteButton', { name: truncate(file.FileName, 60) }), rowActionId(FilesIds.deleteFile, file.FileID), fileValue(talepId, file.FileID), 'danger', {
+        confirm: confirm(
+          m.t('files.deleteQuestion'),
+          m.t('files.deleteExplained', { name: escapeText(truncate(file.FileName, 150)), id: talepId }),
+          m.t('files.deleteConfirm'),
+          'danger',
+          m.t('kit.cancel'),
+        ),
       }),
     );
     blocks.push(actions('talep_files_delete', deletes));
   }
   blocks.push(attach);
-  blocks.push(context('*Download* sends you the file in a direct message from the app, fetched with your own help-desk access.'));
-  return confidentialIf(data.mayHoldAgentsOnlyFiles === true, { text: `Attachments of talep #${talepId}: ${files.length}`, blocks });
+  blocks.push(context(m.t('files.downloadNote')));
+  return confidentialIf(data.mayHoldAgentsOnlyFiles === true, { text: m.t('files.text', { id: talepId, count: files.length }), blocks });
 }
 
-export const fileSentText = (name: string, talepId: number): string =>
-  `:inbox_tray: Sent *${escapeText(name)}* (talep #${talepId}) to you in a direct message from the app.`;
+export const fileSentText = (name: string, talepId: number, m: Messages = english): string =>
+  m.t('files.sent', { name: escapeText(name), id: talepId });
 
-export const fileDeletedNotice = (fileId: number): string => `:wastebasket: File #${fileId} was deleted.`;
+export const fileDeletedNotice = (fileId: number, m: Messages = english): string => m.t('files.deleted', { id: fileId });
 
-export const uploadFailedText = (reason: string): string =>
-  `:warning: Slack did not take the file (${escapeText(reason)}). Try again, or open the talep in the help desk.`;
+export const uploadFailedText = (reason: string, m: Messages = english): string => m.t('files.uploadFailed', { reason: escapeText(reason) });

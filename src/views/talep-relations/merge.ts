@@ -2,39 +2,36 @@
  * Merging two taleps, as messages. Merging always asks first, in its own message, and says exactly
  * what moves and what is deleted: the help desk cannot undo it. Pure.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, button, context, section, type SlackMessage } from '../kit/blocks.js';
 import { RelationIds, talepPairValue } from './ids.js';
 import { rowText, type TalepRow } from './relations.js';
 
 /** Asks before MergeTaleps: it deletes `merged` and cannot be undone. */
-export function mergeConfirmation(merged: TalepRow, into: TalepRow): SlackMessage {
-  const text =
-    `:warning: *Merge talep #${merged.id} into #${into.id}?* This is *irreversible*.\n` +
-    `• ${rowText(merged)} — *will be deleted*.\n` +
-    `• ${rowText(into)} — stays, and receives #${merged.id}'s comments, attachments, tags, subscribers, related assets, ` +
-    `links and sub-taleps, plus a system comment with #${merged.id}'s subject and body.`;
+export function mergeConfirmation(merged: TalepRow, into: TalepRow, m: Messages = english): SlackMessage {
+  const text = m.t('merge.question', { merged: merged.id, into: into.id, mergedRow: rowText(merged), intoRow: rowText(into) });
   return {
-    text: `Merge talep #${merged.id} into #${into.id}? This deletes #${merged.id} and cannot be undone.`,
+    text: m.t('merge.questionText', { merged: merged.id, into: into.id }),
     blocks: [
       section(text),
       actions('talep_merge', [
-        button(`Merge and delete #${merged.id}`, RelationIds.mergeConfirm, talepPairValue(merged.id, into.id), 'danger'),
-        button('Cancel', RelationIds.mergeCancel, talepPairValue(merged.id, into.id)),
+        button(m.t('merge.mergeButton', { id: merged.id }), RelationIds.mergeConfirm, talepPairValue(merged.id, into.id), 'danger'),
+        button(m.t('merge.cancelButton'), RelationIds.mergeCancel, talepPairValue(merged.id, into.id)),
       ]),
-      context('Only the help desk can merge; nobody can split the taleps again afterwards.'),
+      context(m.t('merge.note')),
     ],
   };
 }
 
-export const mergedNotice = (merged: number, into: number): string =>
-  `:twisted_rightwards_arrows: Talep #${merged} was merged into #${into} and no longer exists.`;
+export const mergedNotice = (merged: number, into: number, m: Messages = english): string => m.t('merge.merged', { merged, into });
 
-export const mergeCancelledMessage = (merged: number, into: number): SlackMessage => ({
-  text: `Merge of #${merged} into #${into} cancelled; nothing changed.`,
+export const mergeCancelledMessage = (merged: number, into: number, m: Messages = english): SlackMessage => ({
+  text: m.t('merge.cancelled', { merged, into }),
 });
 
 /** A merge confirmation whose value could not be read. */
-export const mergeCancelledAnyway: SlackMessage = { text: 'Cancelled; nothing changed.' };
+export const mergeCancelledAnywayIn = (m: Messages = english): SlackMessage => ({ text: m.t('merge.cancelledAnyway') });
+export const mergeCancelledAnyway: SlackMessage = mergeCancelledAnywayIn();
 
-export const mergeNeedsAgentText =
-  ':no_entry: Merging taleps needs help-desk *agent* (Temsilci) permission. Ask an agent to merge them.';
+export const mergeNeedsAgent = (m: Messages = english): string => m.t('merge.needsAgent');
+export const mergeNeedsAgentText = mergeNeedsAgent();

@@ -6,7 +6,8 @@
  * ask first.
  */
 import type { IntegrationData, TalepSummary } from '../../api/schemas.js';
-import { statusDisplayName } from '../../domain/status.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import { statusName } from '../kit/words.js';
 import { actions, type Block, button, confirm, context, escapeText, rowActionId, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
 import { trackerLinksText } from '../kit/tracker-links.js';
@@ -23,10 +24,10 @@ export interface TalepRow {
 }
 
 /** The status is named as the domain names it ("In progress"), whatever spelling the help desk sent. */
-export const rowOf = (talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status' | 'StatusID'>): TalepRow => ({
+export const rowOf = (talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status' | 'StatusID'>, m: Messages = english): TalepRow => ({
   id: talep.TalepID,
   subject: talep.Subject,
-  ...(talep.Status || talep.StatusID != null ? { status: statusDisplayName(talep) } : {}),
+  ...(talep.Status || talep.StatusID != null ? { status: statusName(talep, m) } : {}),
 });
 
 /** `*#7* Upgrade the core switch firmware · _In Progress_` (escaped). */
@@ -36,27 +37,37 @@ export function rowText(row: TalepRow): string {
   return `*#${row.id}*${subject ? ` ${escapeText(truncate(subject, 150))}` : ''}${status}`;
 }
 
-const showButton = (id: number) => button('Show', SharedActions.showTalep, String(id));
-
-function rowBlocks(rows: readonly TalepRow[]): Block[] {
-  const shown = rows.slice(0, MAX_ROWS).map((row) => section(rowText(row), showButton(row.id)));
+function rowBlocks(rows: readonly TalepRow[], m: Messages): Block[] {
+  const shown = rows.slice(0, MAX_ROWS).map((row) => section(rowText(row), button(m.t('relations.showButton'), SharedActions.showTalep, String(row.id))));
   const more = rows.length - MAX_ROWS;
-  return more > 0 ? [...shown, context(`…and ${more} more.`)] : shown;
+  return more > 0 ? [...shown, context(m.t('relations.more', { count: more }))] : shown;
 }
 
 /**
  * The Detach / Unlink buttons of an agent, each with Block Kit's confirmation: one actions block each,
  * as 15 of both would pass the 25 elements an actions block holds.
  */
-function editButtons(talepId: number, data: RelationsData): Block[] {
+function editButtons(talepId: number, data: RelationsData, m: Messages): Block[] {
   const detach = data.subs.slice(0, MAX_ROWS).map((row) =>
-    button(`Detach #${row.id}`, rowActionId(RelationIds.detach, row.id), talepPairValue(talepId, row.id), undefined, {
-      confirm: confirm(`Detach #${row.id}?`, `Talep #${row.id} will no longer be a sub-talep of #${talepId}. Both taleps stay.`, 'Detach'),
+    button(m.t('relations.detachButton', { id: row.id }), rowActionId(RelationIds.detach, row.id), talepPairValue(talepId, row.id), undefined, {
+      confirm: confirm(
+        m.t('relations.detachQuestion', { id: row.id }),
+        m.t('relations.detachExplained', { id: row.id, parent: talepId }),
+        m.t('relations.detachConfirm'),
+        'danger',
+        m.t('kit.cancel'),
+      ),
     }),
   );
   const unlink = (data.related ?? []).slice(0, MAX_ROWS).map((row) =>
-    button(`Unlink #${row.id}`, rowActionId(RelationIds.unlink, row.id), talepPairValue(talepId, row.id), undefined, {
-      confirm: confirm(`Unlink #${row.id}?`, `Taleps #${talepId} and #${row.id} will no longer be related. Both taleps stay.`, 'Unlink'),
+    button(m.t('relations.unlinkButton', { id: row.id }), rowActionId(RelationIds.unlink, row.id), talepPairValue(talepId, row.id), undefined, {
+      confirm: confirm(
+        m.t('relations.unlinkQuestion', { id: row.id }),
+        m.t('relations.unlinkExplained', { talep: talepId, id: row.id }),
+        m.t('relations.unlinkConfirm'),
+        'danger',
+        m.t('kit.cancel'),
+      ),
     }),
   );
   return [
@@ -79,64 +90,58 @@ export interface RelationsData {
 }
 
 /** Parent, sub-taleps and related taleps of one talep; `notice` (escaped mrkdwn) says what just happened. */
-export function relationsMessage(data: RelationsData, notice?: string): SlackMessage {
+export function relationsMessage(data: RelationsData, notice?: string, m: Messages = english): SlackMessage {
   const { talepId } = data;
   const blocks: Block[] = [];
   if (notice) blocks.push(section(notice));
-  blocks.push(section(`:link: *Relations of talep #${talepId}*`));
+  blocks.push(section(m.t('relations.heading', { id: talepId })));
 
-  if (data.parent) blocks.push(context(':arrow_up: Parent (this talep is one of its sub-taleps)'), ...rowBlocks([data.parent]));
+  if (data.parent) blocks.push(context(m.t('relations.parent')), ...rowBlocks([data.parent], m));
   if (data.subs.length > 0) {
-    blocks.push(context(`:evergreen_tree: Sub-taleps (${data.subs.length})`), ...rowBlocks(data.subs));
+    blocks.push(context(m.t('relations.subs', { count: data.subs.length })), ...rowBlocks(data.subs, m));
   }
   if (data.related && data.related.length > 0) {
-    blocks.push(context(`:left_right_arrow: Related taleps (${data.related.length})`), ...rowBlocks(data.related));
+    blocks.push(context(m.t('relations.related', { count: data.related.length })), ...rowBlocks(data.related, m));
   }
   const none = !data.parent && data.subs.length === 0 && (data.related?.length ?? 0) === 0;
-  if (none) blocks.push(section(`Talep #${talepId} has no parent, no sub-taleps and no related taleps.`));
-  if (data.related === undefined) blocks.push(context('The help desk does not list related taleps, so they are not shown here.'));
+  if (none) blocks.push(section(m.t('relations.none', { id: talepId })));
+  if (data.related === undefined) blocks.push(context(m.t('relations.relatedUnknown')));
   const trackers = trackerLinksText(data.integrations);
   if (trackers) blocks.push(section(trackers));
 
   if (data.canEdit) {
-    blocks.push(...editButtons(talepId, data));
-    blocks.push(context(`\`/talep link ${talepId} <id>\` relates another talep · \`/talep sub add ${talepId} <id>\` adds a sub-talep`));
+    blocks.push(...editButtons(talepId, data, m));
+    blocks.push(context(m.t('relations.howTo', { id: talepId })));
   }
-  return { text: `Relations of talep #${talepId}`, blocks };
+  return { text: m.t('relations.text', { id: talepId }), blocks };
 }
 
 /** `sub list <id>`: just the sub-taleps, each with Show (and Detach for agents). */
-export function subTaleps(parentId: number, subs: readonly TalepRow[], canEdit: boolean, notice?: string): SlackMessage {
+export function subTaleps(parentId: number, subs: readonly TalepRow[], canEdit: boolean, notice?: string, m: Messages = english): SlackMessage {
   const blocks: Block[] = [];
   if (notice) blocks.push(section(notice));
   if (subs.length === 0) {
-    blocks.push(section(`:evergreen_tree: Talep #${parentId} has no sub-taleps.`));
+    blocks.push(section(m.t('relations.noSubs', { id: parentId })));
   } else {
-    blocks.push(section(`:evergreen_tree: *Sub-taleps of talep #${parentId}* (${subs.length})`), ...rowBlocks(subs));
-    if (canEdit) blocks.push(...editButtons(parentId, { talepId: parentId, parent: null, subs, canEdit }));
+    blocks.push(section(m.t('relations.subsHeading', { id: parentId, count: subs.length })), ...rowBlocks(subs, m));
+    if (canEdit) blocks.push(...editButtons(parentId, { talepId: parentId, parent: null, subs, canEdit }, m));
   }
-  if (canEdit) blocks.push(context(`\`/talep sub add ${parentId} <id>\` makes another talep a sub-talep of #${parentId}.`));
-  return { text: `Sub-taleps of talep #${parentId}: ${subs.length}`, blocks };
+  if (canEdit) blocks.push(context(m.t('relations.subHowTo', { id: parentId })));
+  return { text: m.t('relations.subsText', { id: parentId, count: subs.length }), blocks };
 }
 
-export const noParentText = (talepId: number): string =>
-  `:information_source: Talep #${talepId} is not a sub-talep of anything. \`/talep sub list ${talepId}\` shows its own sub-taleps.`;
+export const noParentText = (talepId: number, m: Messages = english): string => m.t('relations.noParent', { id: talepId });
 
 /** The help desk refused a sub-talep relation (400): its reason, and the rule behind it. */
-export function oneLevelText(parentId: number, childId: number, reason: string | undefined): string {
-  const said = reason ? ` The help desk said: “${escapeText(truncate(reason, 300))}”` : '';
-  return (
-    `:evergreen_tree: Talep #${childId} cannot become a sub-talep of #${parentId}.${said}\n` +
-    'Sub-taleps are one level deep: a sub-talep cannot have sub-taleps of its own, a talep that has sub-taleps cannot become one, ' +
-    'and a talep has at most one parent. `/talep parent <id>` and `/talep sub list <id>` show where a talep stands.'
-  );
+export function oneLevelText(parentId: number, childId: number, reason: string | undefined, m: Messages = english): string {
+  const said = reason ? m.t('relations.helpdeskSaid', { reason: escapeText(truncate(reason, 300)) }) : '';
+  return m.t('relations.oneLevel', { child: childId, parent: parentId, said });
 }
 
 // ── what a change said ──────────────────────────────────────────────────────────────────────────
 
-export const linkedNotice = (a: number, b: number): string => `:link: Taleps #${a} and #${b} are now related.`;
-export const unlinkedNotice = (a: number, b: number): string => `:heavy_minus_sign: Taleps #${a} and #${b} are no longer related.`;
-export const detachedNotice = (parent: number, child: number): string =>
-  `:heavy_minus_sign: Talep #${child} is no longer a sub-talep of #${parent}.`;
-export const subAddedNotice = (parent: number, child: number): string => `:evergreen_tree: Talep #${child} is now a sub-talep of #${parent}.`;
-export const parentNotice = (parent: number, child: number): string => `:arrow_up: Talep #${parent} is the parent of #${child}.`;
+export const linkedNotice = (a: number, b: number, m: Messages = english): string => m.t('relations.linked', { a, b });
+export const unlinkedNotice = (a: number, b: number, m: Messages = english): string => m.t('relations.unlinked', { a, b });
+export const detachedNotice = (parent: number, child: number, m: Messages = english): string => m.t('relations.detached', { parent, child });
+export const subAddedNotice = (parent: number, child: number, m: Messages = english): string => m.t('relations.subAdded', { parent, child });
+export const parentNotice = (parent: number, child: number, m: Messages = english): string => m.t('relations.parentIs', { parent, child });

@@ -2,6 +2,7 @@
  * `/talep close <id>` asks first: an ephemeral message with a "don't notify" checkbox and
  * Confirm / Cancel. (The card's Close button uses Block Kit's confirm dialog instead.) Pure.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, escapeText, option, section, type SlackMessage, truncate, button } from '../kit/blocks.js';
 
 export const CloseIds = {
@@ -13,29 +14,29 @@ export const CloseIds = {
   cancel: 'talep_close_cancel',
 } as const;
 
-export function closeConfirmation(talep: { id: number; subject: string }): SlackMessage {
+export function closeConfirmation(talep: { id: number; subject: string }, m: Messages = english): SlackMessage {
   const subject = escapeText(truncate(talep.subject.replace(/\s+/g, ' ').trim(), 200));
   return {
-    text: `Close talep #${talep.id}?`,
+    text: m.t('work.closeQuestionText', { id: talep.id }),
     blocks: [
-      section(`:question: Close talep *#${talep.id}* ${subject}?`),
+      section(m.t('work.closeQuestion', { id: talep.id, subject })),
       actions(CloseIds.optionsBlock, [
         {
           type: 'checkboxes',
           action_id: CloseIds.quiet,
-          options: [option("Don't notify the submitter (no closing e-mail)", CloseIds.quietValue)],
+          options: [option(m.t('work.quietOption'), CloseIds.quietValue)],
         },
       ]),
       actions(CloseIds.buttonsBlock, [
-        button('Close talep', CloseIds.confirm, String(talep.id), 'danger'),
-        button('Cancel', CloseIds.cancel, String(talep.id)),
+        button(m.t('work.closeButton'), CloseIds.confirm, String(talep.id), 'danger'),
+        button(m.t('work.cancelButton'), CloseIds.cancel, String(talep.id)),
       ]),
     ],
   };
 }
 
-export function closeCancelledMessage(talepId: number): SlackMessage {
-  return { text: `Talep #${talepId} was left as it is.` };
+export function closeCancelledMessage(talepId: number, m: Messages = english): SlackMessage {
+  return { text: m.t('work.leftAsItIs', { id: talepId }) };
 }
 
 /** The message state of a confirmation (Slack sends it with the button press). */

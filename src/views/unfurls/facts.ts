@@ -6,8 +6,9 @@
  * list that never holds an agents-only (`ForTechsOnly`) or system comment. Pure.
  */
 import type { Comment, Priority, Talep, TalepPerson } from '../../api/schemas.js';
-import { priorityName } from '../../domain/priority.js';
-import { statusDisplayName, statusIdOf } from '../../domain/status.js';
+import { statusIdOf } from '../../domain/status.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import { priorityLabel, statusName } from '../kit/words.js';
 
 /** The fields of a talep that are safe for everyone in a conversation. */
 export interface TalepFacts {
@@ -32,19 +33,20 @@ export interface PublicComment {
   at: Date;
 }
 
-const personName = (person: TalepPerson | null | undefined): string | undefined =>
-  person && person.UserID !== 0 ? (person.FullName ?? person.Username ?? `user #${person.UserID}`) : undefined;
+const personName = (person: TalepPerson | null | undefined, m: Messages): string | undefined =>
+  person && person.UserID !== 0 ? (person.FullName ?? person.Username ?? m.t('unfurl.userById', { id: person.UserID })) : undefined;
 
-export function talepFacts(talep: Talep, url: string, priorities: readonly Priority[] = []): TalepFacts {
+/** `m`: the language of whoever reads it (a link preview: the channel's). */
+export function talepFacts(talep: Talep, url: string, priorities: readonly Priority[] = [], m: Messages = english): TalepFacts {
   return {
     id: talep.TalepID,
     url,
     subject: talep.Subject,
-    status: statusDisplayName(talep),
+    status: statusName(talep, m),
     statusId: statusIdOf(talep),
-    priority: priorityName(talep.Priority, priorities),
+    priority: priorityLabel(talep.Priority, priorities, m),
     category: talep.CategoryName,
-    assignee: personName(talep.AssigneeUserInfo),
+    assignee: personName(talep.AssigneeUserInfo, m),
     dueDate: talep.DueDate ?? undefined,
     lastUpdate: talep.LastUpdated,
   };

@@ -4,6 +4,7 @@
  * (`entity.presentDetails`, seen by the one person who opened it, read with their own token). Both are
  * built from `TalepFacts` only (./facts.ts); comments come from `publicComments`. Pure.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { slackTextToPlain } from '../../domain/slack-text.js';
 import type { types } from '@slack/bolt';
 import { truncate } from '../kit/blocks.js';
@@ -29,32 +30,37 @@ export function plainText(body: string, max: number): string {
 const statusColor = (statusId: number | undefined): string | undefined =>
   statusId === 1 ? 'blue' : statusId === 2 ? 'yellow' : statusId === 3 ? 'green' : undefined;
 
-function commentFields(comments: readonly PublicComment[], max: number): types.EntityCustomField[] {
+function commentFields(comments: readonly PublicComment[], max: number, m: Messages): types.EntityCustomField[] {
   return comments.map((comment, index) => ({
     key: `comment_${index + 1}`,
     label: truncate(`${comment.author}, ${isoDay(comment.at)}`, 100),
     type: 'string',
-    value: plainText(comment.body, max) || '(empty)',
+    value: plainText(comment.body, max) || m.t('unfurl.emptyComment'),
     long: true,
   }));
 }
 
-function entityOf(facts: TalepFacts, extraFields: types.EntityCustomField[], actions?: { primary: EntityAction[]; overflow: EntityAction[] }): TalepEntity {
+function entityOf(
+  facts: TalepFacts,
+  extraFields: types.EntityCustomField[],
+  actions: { primary: EntityAction[]; overflow: EntityAction[] } | undefined,
+  m: Messages,
+): TalepEntity {
   const fields: types.TaskEntityFields = {
     status: { value: facts.status, ...(statusColor(facts.statusId) ? { tag_color: statusColor(facts.statusId) } : {}) },
     priority: { value: facts.priority },
-    assignee: { type: 'string', value: facts.assignee ?? 'Unassigned' },
+    assignee: { type: 'string', value: facts.assignee ?? m.t('unfurl.unassigned') },
     ...(facts.dueDate ? { due_date: { type: 'slack#/types/date', value: isoDay(facts.dueDate) } } : {}),
     ...(facts.lastUpdate ? { date_updated: { value: seconds(facts.lastUpdate) } } : {}),
   };
-  const customFields: types.EntityCustomField[] = [{ key: 'category', label: 'Category', type: 'string', value: truncate(facts.category, 200) }, ...extraFields];
+  const customFields: types.EntityCustomField[] = [{ key: 'category', label: m.t('unfurl.category'), type: 'string', value: truncate(facts.category, 200) }, ...extraFields];
   return {
     entity_type: TALEP_ENTITY_TYPE,
     external_ref: { id: String(facts.id), type: TALEP_REF_TYPE },
     url: facts.url,
     entity_payload: {
       attributes: {
-        title: { text: truncate(facts.subject, 200) || `Talep #${facts.id}` },
+        title: { text: truncate(facts.subject, 200) || m.t('unfurl.talepTitle', { id: facts.id }) },
         display_type: 'Talep',
         display_id: `#${facts.id}`,
         product_name: 'Help desk',
@@ -74,8 +80,8 @@ function entityOf(facts: TalepFacts, extraFields: types.EntityCustomField[], act
  * The entity of a link preview. `postedUrl` is the link exactly as it was posted (Slack matches it);
  * `latest` is the latest public comment, given only when the channel's setting allows comment bodies.
  */
-export function talepUnfurlEntity(facts: TalepFacts, postedUrl: string, latest?: PublicComment): TalepEntity {
-  return { ...entityOf(facts, latest ? commentFields([latest], 500) : []), app_unfurl_url: postedUrl };
+export function talepUnfurlEntity(facts: TalepFacts, postedUrl: string, latest?: PublicComment, m: Messages = english): TalepEntity {
+  return { ...entityOf(facts, latest ? commentFields([latest], 500, m) : [], undefined, m), app_unfurl_url: postedUrl };
 }
 
 /** The details panel for one viewer: the card's fields, the latest public comments, and what they may do. */
@@ -83,6 +89,7 @@ export function talepDetailsEntity(
   facts: TalepFacts,
   comments: readonly PublicComment[],
   actions: { primary: EntityAction[]; overflow: EntityAction[] },
+  m: Messages = english,
 ): TalepEntity {
-  return entityOf(facts, commentFields(comments, 1000), actions);
+  return entityOf(facts, commentFields(comments, 1000, m), actions, m);
 }

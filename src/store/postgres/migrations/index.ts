@@ -7,6 +7,7 @@ import * as jobs from './002-jobs.js';
 import * as conversations from './003-conversations.js';
 import * as notifications from './004-notifications.js';
 import * as coordination from './010-coordination.js';
+import * as languages from './011-languages.js';
 
 export interface Migration {
   version: number;
@@ -14,4 +15,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [stores, jobs, conversations, notifications, coordination];
+export const migrations: readonly Migration[] = [stores, jobs, conversations, notifications, coordination, languages];

@@ -1,0 +1,77 @@
+/**
+ * Which language the bot speaks, per person and per channel:
+ *
+ *   a person   their choice (`/talep language tr|en`, stored), else their Slack language (users.info
+ *              with include_locale, cached with the profile), else the workspace default
+ *   a channel  its setting (`/talep language channel tr|en`), else the workspace default: many people
+ *              read a channel post, so one person's language does not decide it
+ *
+ * The person's language is found before their listener runs (./middleware.ts), so views get it as a
+ * parameter. The first Slack look-up of a person waits at most LOOKUP_BUDGET_MS: a modal's trigger is
+ * valid for 3 s, and a slow answer means the default this once (the profile still lands in the cache).
+ */
+import type { webApi } from '@slack/bolt';
+import { type Locale, localeOf } from '../i18n/locales.js';
+import { english, type Messages, messagesFor } from '../i18n/messages.js';
+import type { Who } from './actor.js';
+import { cachedSlackProfile, slackProfile } from './profiles.js';
+import type { Services } from './services.js';
+
+const LOOKUP_BUDGET_MS = 500;
+
+export type LocaleSource = 'chosen' | 'slack' | 'default';
+
+export const workspaceLocale = (services: Pick<Services, 'defaultLanguage'>): Locale => services.defaultLanguage ?? 'en';
+
+/** The person's Slack language, if Slack tells it within the budget (a cached profile answers at once). */
+async function slackLocaleOf(client: webApi.WebClient, services: Services, userId: string): Promise<Locale | undefined> {
+  const cached = cachedSlackProfile(userId);
+  if (cached) return localeOf(cached.locale);
+  const lookup = slackProfile(client, userId).then(
+    (profile) => localeOf(profile.locale),
+    (error: unknown) => {
+      services.logger.debug?.(`no Slack language for ${userId}`, error);
+      return undefined;
+    },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), LOOKUP_BUDGET_MS);
+  });
+  try {
+    return await Promise.race([lookup, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A person's language and where it came from. Never throws: a store or Slack failure means the default. */
+export async function personLocale(ix: { services: Services; client: webApi.WebClient; who: Who }): Promise<{ locale: Locale; source: LocaleSource }> {
+  const { services, client, who } = ix;
+  try {
+    const chosen = await services.stores.languages.get(who.teamId, who.userId);
+    if (chosen) return { locale: chosen, source: 'chosen' };
+  } catch (error) {
+    services.logger.warn(`could not read the language of ${who.teamId}:${who.userId}`, error);
+  }
+  const fromSlack = await slackLocaleOf(client, services, who.userId);
+  return fromSlack ? { locale: fromSlack, source: 'slack' } : { locale: workspaceLocale(services), source: 'default' };
+}
+
+/** A channel's language and where it came from (its setting, else the workspace default). */
+export async function channelLocale(services: Services, teamId: string, channelId: string): Promise<{ locale: Locale; source: LocaleSource }> {
+  try {
+    const language = (await services.stores.channelSettings.get(teamId, channelId))?.language;
+    if (language) return { locale: language, source: 'chosen' };
+  } catch (error) {
+    services.logger.warn(`could not read the language of channel ${teamId}:${channelId}`, error);
+  }
+  return { locale: workspaceLocale(services), source: 'default' };
+}
+
+/** The messages of a channel post. */
+export const channelMessages = async (services: Services, teamId: string, channelId: string): Promise<Messages> =>
+  messagesFor((await channelLocale(services, teamId, channelId)).locale);
+
+/** The words for whoever an interaction is with: its resolved `m`, else English (contexts built outside the kernel). */
+export const messagesOf = (ix: { m?: Messages }): Messages => ix.m ?? english;

@@ -1,0 +1,75 @@
+/**
+ * Where languages are kept: each person's choice (`/talep language`), and a channel's language beside its
+ * other settings (link previews, request-channel settings), none of which a language change may lose.
+ * And the order a person's language is found in: their choice, their Slack language, the workspace default.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { channelLocale, personLocale } from '../../src/slack/locale.js';
+import type { Services } from '../../src/slack/services.js';
+import { forgetSlackProfile } from '../../src/slack/profiles.js';
+import type { ChannelRequests } from '../../src/store/channel-settings-store.js';
+import { openStores } from '../../src/store/index.js';
+
+const quiet = { warn: () => undefined, debug: () => undefined, info: () => undefined, error: () => undefined };
+
+describe('the language store', () => {
+  it('keeps, replaces and forgets a person’s choice', async () => {
+    const { languages } = await openStores(undefined, randomBytes(32));
+    expect(await languages.get('T1', 'U1')).toBeUndefined();
+    await languages.set('T1', 'U1', 'tr');
+    await languages.set('T1', 'U2', 'en');
+    expect(await languages.get('T1', 'U1')).toBe('tr');
+    await languages.set('T1', 'U1', undefined);
+    expect(await languages.get('T1', 'U1')).toBeUndefined();
+    expect(await languages.get('T1', 'U2')).toBe('en');
+    expect(await languages.get('T2', 'U2')).toBeUndefined();
+  });
+
+  it('keeps a channel’s language beside its previews and request settings, each change keeping the others', async () => {
+    const { channelSettings } = await openStores(undefined, randomBytes(32));
+    await channelSettings.setLanguage('T1', 'C1', 'tr', 'T1:U1');
+    expect(await channelSettings.get('T1', 'C1')).toMatchObject({ language: 'tr', unfurl: 'summary' });
+    await channelSettings.setUnfurl('T1', 'C1', 'off', 'T1:U1');
+    const requests: ChannelRequests = { mode: 'off', emoji: 'ticket', sync: true };
+    await channelSettings.setRequests('T1', 'C1', requests, 'T1:U1');
+    expect(await channelSettings.get('T1', 'C1')).toMatchObject({ language: 'tr', unfurl: 'off', requests });
+    await channelSettings.setLanguage('T1', 'C1', undefined, 'T1:U1');
+    const after = await channelSettings.get('T1', 'C1');
+    expect(after?.language).toBeUndefined();
+    expect(after).toMatchObject({ unfurl: 'off', requests });
+  });
+});
+
+describe('which language', () => {
+  const servicesWith = async (defaultLanguage?: 'en' | 'tr') =>
+    ({ stores: await openStores(undefined, randomBytes(32)), logger: quiet, ...(defaultLanguage ? { defaultLanguage } : {}) }) as unknown as Services;
+  const slackSaying = (locale: string | undefined) =>
+    ({ users: { info: async () => ({ ok: true, user: { id: 'U9', ...(locale ? { locale } : {}) } }) } }) as never;
+
+  it('a person: their choice, else their Slack language, else the workspace default', async () => {
+    const services = await servicesWith('tr');
+    const who = { teamId: 'T1', userId: 'U9' };
+    forgetSlackProfile('U9');
+    expect(await personLocale({ services, client: slackSaying('en-GB'), who })).toEqual({ locale: 'en', source: 'slack' });
+    forgetSlackProfile('U9');
+    expect(await personLocale({ services, client: slackSaying('de-DE'), who })).toEqual({ locale: 'tr', source: 'default' });
+    await services.stores.languages.set('T1', 'U9', 'en');
+    expect(await personLocale({ services, client: slackSaying('tr-TR'), who })).toEqual({ locale: 'en', source: 'chosen' });
+    forgetSlackProfile('U9');
+  });
+
+  it('a person whose Slack profile cannot be read gets the workspace default, without an error', async () => {
+    const services = await servicesWith();
+    forgetSlackProfile('U8');
+    const failing = { users: { info: async () => Promise.reject(new Error('user_not_found')) } } as never;
+    expect(await personLocale({ services, client: failing, who: { teamId: 'T1', userId: 'U8' } })).toEqual({ locale: 'en', source: 'default' });
+  });
+
+  it('a channel: its setting, else the workspace default (never the poster’s language)', async () => {
+    const services = await servicesWith('tr');
+    expect(await channelLocale(services, 'T1', 'C1')).toEqual({ locale: 'tr', source: 'default' });
+    await services.stores.channelSettings.setLanguage('T1', 'C1', 'en', 'T1:U1');
+    expect(await channelLocale(services, 'T1', 'C1')).toEqual({ locale: 'en', source: 'chosen' });
+  });
+});
