@@ -207,10 +207,10 @@ describe.each(storeBackends)('job queue contract: $name', (backend) => {
       await worker.start();
       const { job } = await worker.enqueue({ kind: 'long', key: 'l', payload: null });
       await vi.waitFor(() => expect(calls).toHaveLength(1));
-      for (let n = 0; n < 6; n++) {
-        await clock.advance(10_000);
-        // The manual clock jumps at once; give the renewal's round trip real time to land.
-        await pause(30);
+      for (let n = 0; n < 12; n++) {
+        await clock.advance(5_000);
+        // The manual clock jumps at once; give the renewal's round trip real time to land (generous: CI is loaded).
+        await pause(150);
       }
       const thief = jobQueueOn(handle, { leaseMs: 30_000 });
       expect(await thief.claimDue({ now: new Date(clock.now()), limit: 5, workerId: 'thief' })).toEqual([]);
