@@ -14,7 +14,7 @@ import { QUIET_CHOICES } from '../../views/notifications/home-queue.js';
 import { feedCreatedMessage, feedGoneNotice, feedNotYoursNotice, feedRemovedNotice, feedsMessage, type FeedRow } from '../../views/notifications/feeds.js';
 import { mutedNotice, unmutedNotice } from '../../views/notifications/dm.js';
 import { NotifyIds } from '../../views/notifications/ids.js';
-import type { Feed } from '../../store/notify-store.js';
+import type { Feed, NotifyPrefs } from '../../store/notify-store.js';
 import { publishHome } from '../account/public.js';
 import { NotificationEngine } from './engine.js';
 import { parseFeedArgs, parseFeedNumber } from './feed-args.js';
@@ -41,6 +41,32 @@ const isAdminWho = async (ix: Interaction): Promise<boolean> => (await ix.servic
 async function refreshHomeTab(ix: Interaction): Promise<void> {
   dropQueueCache(ix.services, ix.who);
   await publishHome(ix.services, ix.client, ix.who).catch((error: unknown) => ix.services.logger.warn('home publish failed', error));
+}
+
+/**
+ * A person's settings changed one change at a time: clicks on the Home tab arrive together, and each
+ * change reads, edits and saves the whole settings record, so without this a later save would undo
+ * an earlier one.
+ */
+const prefsChains = new WeakMap<Interaction['services'], Map<string, Promise<void>>>();
+
+function changePrefs(ix: Interaction, change: (prefs: NotifyPrefs) => void): Promise<void> {
+  let chains = prefsChains.get(ix.services);
+  if (!chains) prefsChains.set(ix.services, (chains = new Map()));
+  const key = `${ix.who.teamId}:${ix.who.userId}`;
+  const { notify } = ix.services.stores;
+  const next = (chains.get(key) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(async () => {
+      const prefs = await notify.prefs(ix.who.teamId, ix.who.userId);
+      change(prefs);
+      await notify.savePrefs(ix.who.teamId, ix.who.userId, prefs);
+    });
+  chains.set(key, next);
+  void next.catch(() => undefined).finally(() => {
+    if (chains.get(key) === next) chains.delete(key);
+  });
+  return next;
 }
 
 /** The values of a checkboxes action (`selected_options`). */
@@ -102,43 +128,40 @@ export const notificationsArea: Area = {
     onAction(NotifyIds.mute, async (ctx) => {
       const talepId = Number(buttonValue(ctx.action));
       if (!Number.isInteger(talepId) || talepId < 1) return;
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
-      if (!prefs.muted.includes(talepId)) prefs.muted.push(talepId);
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      await changePrefs(ctx, (prefs) => {
+        if (!prefs.muted.includes(talepId)) prefs.muted.push(talepId);
+      });
       await ctx.surface.send(mutedNotice(talepId));
     }),
     onAction(NotifyIds.unmute, async (ctx) => {
       const talepId = Number(buttonValue(ctx.action));
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
-      prefs.muted = prefs.muted.filter((id) => id !== talepId);
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      await changePrefs(ctx, (prefs) => {
+        prefs.muted = prefs.muted.filter((id) => id !== talepId);
+      });
       await ctx.surface.send(unmutedNotice(talepId));
     }),
     onAction(NotifyIds.kinds, async (ctx) => {
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
       const checked = new Set(checkedValues(ctx.action));
-      prefs.kinds = { assigned: checked.has('assigned'), comment: checked.has('comment'), status: checked.has('status'), due: checked.has('due') };
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      await changePrefs(ctx, (prefs) => {
+        prefs.kinds = { assigned: checked.has('assigned'), comment: checked.has('comment'), status: checked.has('status'), due: checked.has('due') };
+      });
     }),
     onAction(NotifyIds.digestOnly, async (ctx) => {
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
-      prefs.digestOnly = checkedValues(ctx.action).includes('digest');
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      const digestOnly = checkedValues(ctx.action).includes('digest');
+      await changePrefs(ctx, (prefs) => {
+        prefs.digestOnly = digestOnly;
+      });
     }),
     onAction(NotifyIds.quietHours, async (ctx) => {
       const choice = QUIET_CHOICES.find((candidate) => candidate.value === selectedOptionValue(ctx.action));
       if (!choice) return;
-      const { notify } = ctx.services.stores;
-      const prefs = await notify.prefs(ctx.who.teamId, ctx.who.userId);
-      if (choice.hours) {
-        prefs.quietHours = choice.hours;
-        prefs.tzOffset = await timeZoneOffsetOf(ctx);
-      } else delete prefs.quietHours;
-      await notify.savePrefs(ctx.who.teamId, ctx.who.userId, prefs);
+      const tzOffset = choice.hours ? await timeZoneOffsetOf(ctx) : undefined;
+      await changePrefs(ctx, (prefs) => {
+        if (choice.hours) {
+          prefs.quietHours = choice.hours;
+          prefs.tzOffset = tzOffset;
+        } else delete prefs.quietHours;
+      });
     }),
     onAction(new RegExp(`^(${NotifyIds.page}_prev|${NotifyIds.page}_next)$`), async (ctx) => {
       const page = Number(buttonValue(ctx.action));
