@@ -2,9 +2,9 @@
  * "Have I handled this already?" for things Slack may send twice: an event whose first delivery was
  * acknowledged late comes again with the same `event_id` (and an `X-Slack-Retry-Num`), a workflow step
  * the same `function_execution_id`. In memory and bounded: past `maxEntries` the oldest are forgotten,
- * and each is remembered for `ttlMs` (Slack retries within minutes). A later issue keeps event ids in
- * the shared store instead, so a restart or a second instance does not handle them twice; until then
- * the work done for an event is itself idempotent where it writes.
+ * and each is remembered for `ttlMs` (Slack retries within minutes). Used by workflow steps (steps.ts);
+ * across instances they also claim the execution in `services.sharedDeliveries`. Message and reaction
+ * events are kept in the store instead (`stores.seenEvents`, across restarts).
  */
 import { LRUCache } from 'lru-cache';
 
