@@ -65,6 +65,16 @@ export interface IdempotencyOptions {
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60_000;
 export const DEFAULT_LEASE_MS = 15 * 60_000;
 
+/** The options with their defaults filled in: one reading for both implementations. */
+export function idempotencySettings(options: IdempotencyOptions): Required<IdempotencyOptions> {
+  return {
+    retentionMs: Math.max(options.retentionMs ?? DEFAULT_RETENTION_MS, 0),
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    pruneEveryMs: options.pruneEveryMs ?? 10 * 60_000,
+    now: options.now ?? (() => new Date()),
+  };
+}
+
 /** The embedded implementation: one table of the lowdb document. */
 export class LowdbIdempotencyStore implements IdempotencyStore {
   readonly #retentionMs: number;
@@ -77,10 +87,7 @@ export class LowdbIdempotencyStore implements IdempotencyStore {
     private readonly db: Database,
     options: IdempotencyOptions = {},
   ) {
-    this.#retentionMs = Math.max(options.retentionMs ?? DEFAULT_RETENTION_MS, 0);
-    this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-    this.#pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
-    this.#now = options.now ?? (() => new Date());
+    ({ retentionMs: this.#retentionMs, leaseMs: this.#leaseMs, pruneEveryMs: this.#pruneEveryMs, now: this.#now } = idempotencySettings(options));
   }
 
   async reserve(key: string, meta: IdempotencyMeta): Promise<ReserveOutcome> {

@@ -5,8 +5,7 @@
  */
 import type pg from 'pg';
 import {
-  DEFAULT_LEASE_MS,
-  DEFAULT_RETENTION_MS,
+  idempotencySettings,
   type IdempotencyMeta,
   type IdempotencyOptions,
   type IdempotencyStore,
@@ -36,10 +35,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     private readonly pool: pg.Pool,
     options: IdempotencyOptions = {},
   ) {
-    this.#retentionMs = Math.max(options.retentionMs ?? DEFAULT_RETENTION_MS, 0);
-    this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-    this.#pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
-    this.#now = options.now ?? (() => new Date());
+    ({ retentionMs: this.#retentionMs, leaseMs: this.#leaseMs, pruneEveryMs: this.#pruneEveryMs, now: this.#now } = idempotencySettings(options));
   }
 
   async reserve(key: string, meta: IdempotencyMeta): Promise<ReserveOutcome> {
