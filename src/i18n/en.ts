@@ -8,7 +8,22 @@
  * Keys are `area.what`; the areas follow src/commands/. Text that Slack limits (button 75, modal
  * title 24, option 75 characters…) is checked in both languages by the test.
  */
+import { notificationsEn } from './en/notifications.js';
+import { conversationsEn } from './en/conversations.js';
+import { peopleEn } from './en/people.js';
+import { assetsEn } from './en/assets.js';
+import { workflowsEn } from './en/workflows.js';
+import { parsingEn } from './en/parsing.js';
+
 export const en = {
+  // Areas in files of their own (./en/<area>.ts), so that each can be edited without touching this one.
+  ...notificationsEn,
+  ...conversationsEn,
+  ...peopleEn,
+  ...assetsEn,
+  ...workflowsEn,
+  ...parsingEn,
+
   // ── the kernel: help, notices, states, failures ──
   'help.intro': 'Here is what `/talep` can do:',
   'help.introUnknown': ":thinking_face: I don't know `{word}`. Here is what `/talep` can do:",

@@ -3,12 +3,25 @@
  * kendi sözcükleridir: Talep, Temsilci, Yeni / Devam Ediyor / Kapalı. Bir anahtar eksikse derleme
  * hata verir (`Catalog<typeof en>`); yer tutucular ve Slack sınırları test/unit/i18n.test.ts'de.
  */
+import type { Catalog } from './catalog.js';
 import type { en } from './en.js';
+import { notificationsTr } from './tr/notifications.js';
+import { conversationsTr } from './tr/conversations.js';
+import { peopleTr } from './tr/people.js';
+import { assetsTr } from './tr/assets.js';
+import { workflowsTr } from './tr/workflows.js';
+import { parsingTr } from './tr/parsing.js';
 
-/** A catalog of another language: every key of English, each a message of its own. */
-export type Catalog<T> = { readonly [K in keyof T]: string };
+export type { Catalog };
 
 export const tr: Catalog<typeof en> = {
+  ...notificationsTr,
+  ...conversationsTr,
+  ...peopleTr,
+  ...assetsTr,
+  ...workflowsTr,
+  ...parsingTr,
+
   // ── çekirdek: yardım, bildirimler, durumlar, hatalar ──
   'help.intro': '`/talep` ile yapabilecekleriniz:',
   'help.introUnknown': ':thinking_face: `{word}` komutunu bilmiyorum. `/talep` ile yapabilecekleriniz:',

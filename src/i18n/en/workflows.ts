@@ -1,0 +1,3 @@
+/** English messages of the workflows area (spread into ../en.ts; keys `area.what`). */
+export const workflowsEn = {
+} as const;
