@@ -11,7 +11,8 @@
  * explicit because the same words mean different moments: "due tomorrow" is the END of tomorrow, while
  * "remind me tomorrow" is tomorrow MORNING. Results are UTC instants.
  */
-import { isValid, parseISO } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import { fail, ok, type Parsed } from './parsed.js';
 
 /** The time of day a day-only answer stands for. */

@@ -13,6 +13,7 @@ import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortc
 import type * as z from 'zod';
 import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js';
 import { resultView } from '../views/kit/states.js';
+import { AckFirst } from './ack-first.js';
 import { actorFor, whoActs } from './actor.js';
 import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey, WAIT_FOR_FIRST_ACK_MS } from './deliveries.js';
 import { eventKey } from './idempotency-keys.js';
@@ -32,8 +33,8 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds, withPersonWords } from './middleware.js';
-import type { Messages } from '../i18n/messages.js';
-import { messagesOf } from './locale.js';
+import { type Messages, messagesFor } from '../i18n/messages.js';
+import { messagesOf, personLocale } from './locale.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
@@ -53,6 +54,7 @@ import { registerSteps } from './steps.js';
 import {
   dmSurface,
   ephemeralSurface,
+  forSlack,
   type ModalSurface,
   modalSurface,
   plainModalRender,
@@ -62,13 +64,22 @@ import {
 
 export const SLASH_COMMAND = '/talep';
 
-/**
- * The work after an ack waits until the requests already received have been acknowledged too: the
- * continuation after `ack()` would otherwise run before the next request's callback, and in a burst
- * every ack would queue behind the work of all earlier requests (issue 13). `setImmediate` runs after
- * the I/O that is ready, i.e. after those requests were read and acknowledged.
- */
-const afterPendingAcks = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** How long an ack may wait for the person's language (a stored choice or cached profile answers at once). */
+const ACK_LANGUAGE_BUDGET_MS = 150;
+
+/** `promise`'s value if it settles within `ms`, else undefined (it is not cancelled). */
+async function withinMs<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 
 /** One area of the bot: its `/talep` routes, its listeners, and the kinds of accepted work it runs. */
 export interface Area {
@@ -117,8 +128,13 @@ const loggedOnly = (services: Services): Surface => {
   return { kind: 'dm', send, replace: send };
 };
 
-export function registerAreas(app: App, services: Services, areas: readonly Area[]): Router {
+/**
+ * `ackFirst`: the receiver's count of requests not yet answered; the work after each `ack()` waits for
+ * them (./ack-first.ts). Without one (Socket Mode, tests) the work waits one turn of the event loop.
+ */
+export function registerAreas(app: App, services: Services, areas: readonly Area[], ackFirst: AckFirst = new AckFirst()): Router {
   const router = new Router();
+  const afterPendingAcks = () => ackFirst.afterAcks();
   const deliveries = new DeliveryLog();
   /**
    * Whether this instance is the first to claim `key` among all instances (true without shared
@@ -202,9 +218,22 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
+    if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) {
+      await ack();
+      return;
+    }
+    const resolved = router.resolve(command.text ?? '');
+    if ('help' in resolved) {
+      // The help needs nothing but the person's language: it goes in the ack itself (no response_url
+      // call), unless finding the language would hold the ack.
+      const locale = await withinMs(ACK_LANGUAGE_BUDGET_MS, personLocale({ services, client, who: { teamId: command.team_id, userId: command.user_id } }));
+      if (locale) {
+        await ack({ response_type: 'ephemeral', ...forSlack(helpFor(resolved.family, resolved.unknown, messagesFor(locale.locale))) });
+        return;
+      }
+    }
     await ack();
     await afterPendingAcks();
-    if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) return;
     const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
     if (await isCopy(deliveryKey, 'a slash command')) return;
     const who = { teamId: command.team_id, userId: command.user_id };
@@ -212,7 +241,6 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const surface = respondSurface(deps, command.response_url);
     // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
     const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
-    const resolved = router.resolve(command.text ?? '');
     // The person's words, found once for the kernel's answers and the route (./locale.ts).
     const ix = await withPersonWords(base(client, who, surface, deliveryKey));
     if ('help' in resolved) {
