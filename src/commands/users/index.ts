@@ -189,7 +189,7 @@ export const usersArea: Area = {
     onAction(UserIds.cardEdit, async (ctx) => {
       const id = userIdOfButton(ctx.action);
       if (id === undefined) {
-        await ctx.surface.send({ text: messagesOf(ctx).t('users.staleButton') });
+        await ctx.surface.send({ text: messagesOf(ctx).t('users.staleCardControl') });
         return;
       }
       // The updated card replaces this one.

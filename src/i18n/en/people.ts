@@ -31,7 +31,7 @@ export const peopleEn = {
   'users.previousButton': '◀ Previous',
   'users.nextButton': 'Next ▶',
   'users.listText': '{mode}, page {page}: {count, plural, one {# user} other {# users}}',
-  'users.staleButton': ':warning: This button is out of date. Run `/talep user find` again.',
+  'users.staleCardControl': ':warning: This button is out of date. Run `/talep user find` again.',
   'users.staleList': ':warning: This list is out of date. Run `/talep user list` again.',
   'users.staleDelete': ':warning: This confirmation is out of date. Run `/talep user delete` again.',
   'users.staleMerge': ':warning: This confirmation is out of date. Run `/talep user merge` again.',

@@ -34,7 +34,7 @@ export const peopleTr: Catalog<typeof peopleEn> = {
   'users.previousButton': '◀ Önceki',
   'users.nextButton': 'Sonraki ▶',
   'users.listText': '{mode}, sayfa {page}: {count, plural, other {# kullanıcı}}',
-  'users.staleButton': ':warning: Bu düğme artık geçerli değil. `/talep kullanıcı göster` komutunu yeniden çalıştırın.',
+  'users.staleCardControl': ':warning: Bu düğme artık geçerli değil. `/talep kullanıcı göster` komutunu yeniden çalıştırın.',
   'users.staleList': ':warning: Bu liste artık güncel değil. `/talep kullanıcı listele` komutunu yeniden çalıştırın.',
   'users.staleDelete': ':warning: Bu onay artık geçerli değil. `/talep kullanıcı sil` komutunu yeniden çalıştırın.',
   'users.staleMerge': ':warning: Bu onay artık geçerli değil. `/talep kullanıcı birleştir` komutunu yeniden çalıştırın.',
