@@ -119,7 +119,7 @@ export const peopleTr: Catalog<typeof peopleEn> = {
   'users.departmentHint': 'Henüz yoksa help desk’te oluşturulur. Departmanı kaldırmak için boşaltın.',
   'users.passwordPlaceholder': 'Mevcut parolayı korumak için boş bırakın',
   'users.passwordHint':
-    'Yeni bir parola kullanıcının tüm entegrasyonlardaki oturumunu kapatır: anahtarı (ve /talep bağlantısı) çalışmaz olur. Yazarken görünür.',
+    'Yeni bir parola kullanıcının tüm entegrasyonlardaki oturumunu kapatır: API anahtarı (ve /talep bağlantısı) artık çalışmaz. Yazarken görünür.',
   'users.greetingHint': '#FirstName# kullanıcının adıyla değiştirilir, örneğin “Merhaba #FirstName#,”.',
   'users.notifyOption': 'E-posta bildirimleri gönder',
   'users.outOfOfficeOption': 'İzinde',
