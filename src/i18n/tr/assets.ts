@@ -11,7 +11,7 @@ export const assetsTr: Catalog<typeof assetsEn> = {
 
   // ── varlıklar: arama sonucu ──
   'assets.showButton': 'Göster',
-  'assets.showOption': '#{id} {title} göster',
+  'assets.showOption': 'Göster: #{id} {title}',
   'assets.row': '#{id} · Seri no: {serial} · Konum: {location} · Adet: {quantity}',
   'assets.previousButton': '◀ Önceki',
   'assets.nextButton': 'Sonraki ▶',
