@@ -132,7 +132,7 @@ describe('onFunction: one function_executed listener for every step', () => {
   it('fails with how to connect when that person has no usable link, without running the step', async () => {
     let ran = false;
     const app = appWith(svc, [{ name: 'steps', listeners: [onFunction('s', { linked: true }, async () => ((ran = true), {}))] }]);
-    expect((await execute(app, 's', { ran_by: { id: 'U2' } })).outcome).toEqual({ ok: false, error: stepLinkProblemText['not-linked'] });
+    expect((await execute(app, 's', { ran_by: { id: 'U2' } })).outcome).toEqual({ ok: false, error: stepLinkProblemText('not-linked') });
     expect((await execute(app, 's', {})).outcome).toEqual({ ok: false, error: NOBODY_TEXT });
     expect(ran).toBe(false);
   });
