@@ -50,7 +50,6 @@ export const workflowsEn = {
   'outbox.filesHint': 'Up to {max} files, {mb} MB each.',
   'outbox.filesFromMessage': ':paperclip: *From the message* (attached on submit)',
   'outbox.fileSkipped': ' — _not attached: {reason}_',
-  'outbox.fileLargerThan': 'larger than {mb} MB',
   // ── issues in external trackers ──
   'outbox.linkedIssues': ':link: Linked issues: {links}',
 } as const;

@@ -53,7 +53,6 @@ export const workflowsTr: Catalog<typeof workflowsEn> = {
   'outbox.filesHint': 'En fazla {max} dosya, her biri {mb} MB.',
   'outbox.filesFromMessage': ':paperclip: *Mesajdaki dosyalar* (gönderince eklenir)',
   'outbox.fileSkipped': ' — _eklenmeyecek: {reason}_',
-  'outbox.fileLargerThan': '{mb} MB’tan büyük',
   // ── dış takip sistemlerindeki kayıtlar ──
   'outbox.linkedIssues': ':link: Bağlı kayıtlar: {links}',
 } as const;
