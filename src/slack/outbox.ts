@@ -214,7 +214,7 @@ export function workHandler<P>(services: Services, client: webApi.WebClient, wor
     };
     if (reply.view) {
       const fallback = surfaceFromRef(deps, reply.to);
-      scene.modal = modalSurface(deps, { id: reply.view.id }, work.render?.(scene) ?? plainModalRender(reply.view.title), fallback);
+      scene.modal = modalSurface(deps, { id: reply.view.id }, work.render?.(scene) ?? plainModalRender(reply.view.title, m), fallback);
       surface = scene.modal;
       scene.surface = surface;
     }
