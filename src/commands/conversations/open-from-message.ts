@@ -97,7 +97,7 @@ async function run(ctx: WorkCtx<FromMessage>) {
 export const fromMessageWork = defineWork({
   kind: 'talep-from-message',
   payload: fromMessageSchema,
-  describe: (data) => `Talep from a message (${data.how === 'emoji' ? 'emoji' : data.how === 'request' ? 'request channel' : 'triage'})`,
+  describe: (data, m) => m.t('outbox.whatOpenedFromMessage', { how: data.how }),
   keptText: 'Your talep is queued — it will be filed when the help desk is back.',
   run,
   failed: async (scene, message) => {

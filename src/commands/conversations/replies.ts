@@ -84,7 +84,7 @@ async function addReplyComment(ctx: WorkCtx<ThreadReply>): Promise<{ commentId: 
 export const threadReplyWork = defineWork({
   kind: 'thread-reply',
   payload: threadReplySchema,
-  describe: (data) => `Thread reply added to talep #${data.talepId}`,
+  describe: (data, m) => m.t('outbox.whatThreadReply', { id: data.talepId }),
   keptText: 'Your reply is queued — it will be added to the talep when the help desk is back.',
   run: async (ctx) => {
     const { services, data, who } = ctx;
