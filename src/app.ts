@@ -119,7 +119,13 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
       // Both at once, so the whole stop fits a process manager's 10 s: no new requests (those in
       // progress get the receiver's 5 s grace), and running jobs finish or are handed back for the next start.
       stopping = true;
-      await Promise.all([app.stop(), services.jobs.stop({ deadlineMs: 8_000 }), ...background.map((work) => work.stop())]);
+      // The work after acks (answers being made) gets the same grace as the requests in progress.
+      await Promise.all([
+        app.stop(),
+        ackFirst.settled(5_000),
+        services.jobs.stop({ deadlineMs: 8_000 }),
+        ...background.map((work) => work.stop()),
+      ]);
     },
   };
 }

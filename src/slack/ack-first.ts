@@ -30,6 +30,7 @@ export class AckFirst {
   readonly #held: Held[] = [];
   #turnScheduled = false;
   #timer: NodeJS.Timeout | undefined;
+  readonly #running = new Set<Promise<unknown>>();
 
   constructor(options: AckFirstOptions = {}) {
     this.#batch = options.batch ?? 8;
@@ -51,6 +52,29 @@ export class AckFirst {
       this.#unacked--;
       if (this.#unacked === 0) this.#scheduleTurn();
     };
+  }
+
+  /**
+   * Runs `work` after the acks (see the module's comment), apart from the request that started it;
+   * `settled()` waits for it at shutdown. Its failure goes to `onError`.
+   */
+  run(work: () => Promise<unknown>, onError: (error: unknown) => void): void {
+    const running = this.afterAcks()
+      .then(work)
+      .catch(onError)
+      .finally(() => this.#running.delete(running));
+    this.#running.add(running);
+  }
+
+  /** Resolves when the work started with `run` has finished, or after `timeoutMs` (a stop's grace). */
+  async settled(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+    });
+    await Promise.race([Promise.allSettled([...this.#running]), grace]);
+    clearTimeout(timer);
   }
 
   /** Resolves when the work after an ack may run (see the module's comment). */
