@@ -33,6 +33,7 @@ import type {
 } from './listeners.js';
 import { runWithNeeds, withPersonWords } from './middleware.js';
 import type { Messages } from '../i18n/messages.js';
+import { parseProblemText } from '../i18n/parse-problems.js';
 import { messagesOf } from './locale.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
@@ -222,7 +223,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const { route: found, args } = resolved;
     if (!args.ok) {
       // The error may quote what was typed: escaped, and cut to what a notice needs.
-      await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(args.error, 1000)), usage: found.usage }) });
+      await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(parseProblemText(args.error, messagesOf(ix)), 1000)), usage: found.usage }) });
       return;
     }
     const ctx: CommandCtx & { args: unknown } = {

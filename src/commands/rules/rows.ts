@@ -9,7 +9,7 @@ export type RuleSnapshot = { summary: AutomationRuleSummary } | { problem: strin
 
 /** `12`, `#12` → 12 (the command grammar's id); anything else undefined. */
 export function parseRuleId(text: string): number | undefined {
-  const parsed = parseTalepId(text, 'rule id');
+  const parsed = parseTalepId(text, 'rule');
   return parsed.ok ? parsed.value : undefined;
 }
 

@@ -6,6 +6,8 @@
 import { resolveCategoryIds } from '../../domain/categories.js';
 import { parsePriority, PriorityId } from '../../domain/priority.js';
 import { talepUrl } from '../../domain/talep-link.js';
+import { parseProblemText } from '../../i18n/parse-problems.js';
+import { messagesOf } from '../../slack/locale.js';
 import { onFunction, StepFailure } from '../../slack/listeners.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
 import { oncePerRun } from '../../slack/steps.js';
@@ -16,13 +18,13 @@ export const createTalepStep = onFunction(StepIds.createTalep, { linked: true },
   const input = readInputs(StepIds.createTalep, ctx.inputs);
   const { actor, services } = ctx;
   const priority = input.priority ? parsePriority(input.priority) : undefined;
-  if (priority && !priority.ok) throw new StepFailure(`The step's input “priority”: ${priority.error.replaceAll('`', '')}`);
+  if (priority && !priority.ok) throw new StepFailure(`The step's input “priority”: ${parseProblemText(priority.error, messagesOf(ctx)).replaceAll('`', '')}`);
   const onBehalf = input.on_behalf_of && input.on_behalf_of !== actor.userId ? input.on_behalf_of : undefined;
   if (onBehalf && !actor.isAgent) throw new StepFailure('Only help-desk agents can open a talep on behalf of someone else.');
 
   return oncePerRun(ctx, 'workflow-create-talep', async () => {
     const category = resolveCategoryIds([input.category], await actor.hd.categories());
-    if (!category.ok) throw new StepFailure(category.error);
+    if (!category.ok) throw new StepFailure(parseProblemText(category.error, messagesOf(ctx)));
     const [categoryId] = category.value;
     if (categoryId === undefined) throw new StepFailure(`No category “${input.category}”.`);
     const submitter = onBehalf ? (await helpdeskPersonFor(services, actor, ctx.client, onBehalf)).helpdeskUserId : undefined;
