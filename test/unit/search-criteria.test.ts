@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worded } from '../support/parse-problems.js';
+import { problemOf, worded } from '../support/parse-problems.js';
 import type { Category } from '../../src/api/schemas.js';
 import { resolveDateRange } from '../../src/commands/search/criteria.js';
 import { resolveCategoryIds } from '../../src/domain/categories.js';
@@ -32,7 +32,7 @@ describe('resolveCategoryIds', () => {
 
   it('says what was typed as plain text; the message that shows it escapes it', () => {
     const result = resolveCategoryIds(['<b>'], categories);
-    expect(result.ok ? '' : result.error).toContain('“<b>”');
+    expect(problemOf(result)).toContain('“<b>”');
   });
 });
 
