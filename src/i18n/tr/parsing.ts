@@ -13,7 +13,7 @@ export const parsingTr: Catalog<typeof parsingEn> = {
     '{what, select, talep {Bir talep numarası} asset {Bir varlık numarası} company {Bir şirket numarası} rule {Bir kural numarası} other {Bir numara}} bekleniyordu (42 gibi bir sayı); “{text}” yazdınız.',
   'parse.idMissing':
     '{what, select, talep {Bir talep numarası} asset {Bir varlık numarası} company {Bir şirket numarası} rule {Bir kural numarası} other {Bir numara}} bekleniyordu (42 gibi bir sayı), ama bir şey yazmadınız.',
-  'parse.assignee': '@birisi, `me` (ben) ya da `none` (kimse) bekleniyordu.',
+  'parse.assignee': '@birisi, `me` (kendiniz) ya da `none` (hiç kimse) bekleniyordu.',
   'parse.noArgs': 'Bu komut argüman almaz.',
   'parse.takesNothing': '`{command}` komutundan sonra bir şey yazılmaz.',
 
@@ -31,10 +31,10 @@ export const parsingTr: Catalog<typeof parsingEn> = {
   'parse.tagTooLong': 'Bir etiket en çok {max} karakter olabilir; “{start}…” daha uzun.',
 
   // ── talep işleri, ayrıntılar, yorumlar, ilişkiler, hatırlatmalar ──
-  'parse.assignWho': 'Kime atansın? @birisi, `me` (ben) ya da `none` (kimse) ekleyin.',
+  'parse.assignWho': 'Kime atansın? @birisi, `me` (kendiniz) ya da `none` (hiç kimse) ekleyin.',
   'parse.closeExtra': '`close` (kapat) yalnızca bir talep numarası alır; ardından “{text}” yazdınız.',
   'parse.subscribeWho': '@birisi bekleniyordu (kendiniz için boş bırakın); “{text}” yazdınız.',
-  'parse.secondaryWho': 'Kim? @birisi (talebin kategorisinden bir temsilci) ya da `me` (ben) ekleyin.',
+  'parse.secondaryWho': 'Kim? @birisi (talebin kategorisinden bir temsilci) ya da `me` (kendiniz) ekleyin.',
   'parse.whichTags': 'Hangi etiketler? Birden çoğunu virgülle ayırın, ör. `yazıcı, toner`.',
   'parse.tagsList': 'Yeni etiketleri yazın, ör. `tags 12 yazıcı, toner`; hepsini kaldırmak için `tags 12 none`.',
   'parse.commentsPage': 'Talep numarasından sonra bir sayfa numarası (1, 2, …) bekleniyordu; “{text}” yazdınız.',
