@@ -34,6 +34,7 @@ import type {
 } from './listeners.js';
 import { runWithNeeds, withPersonWords } from './middleware.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
+import { parseProblemText } from '../i18n/parse-problems.js';
 import { messagesOf, personLocale } from './locale.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
@@ -257,7 +258,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       const { route: found, args } = resolved;
       if (!args.ok) {
         // The error may quote what was typed: escaped, and cut to what a notice needs.
-        await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(args.error, 1000)), usage: found.usage }) });
+        await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(parseProblemText(args.error, messagesOf(ix)), 1000)), usage: found.usage }) });
         return;
       }
       const ctx: CommandCtx & { args: unknown } = {

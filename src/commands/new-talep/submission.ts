@@ -46,7 +46,7 @@ export async function newTalepSubmitted(ctx: SubmitCtx): Promise<void> {
     return;
   }
   const reading = readNewTalepForm(ctx.values, ctx.services, messagesOf(ctx));
-  const checked = checkNewTalep(reading, metadata);
+  const checked = checkNewTalep(reading, metadata, messagesOf(ctx));
   if (!checked.ok) {
     await ctx.ack({ response_action: 'errors', errors: checked.errors });
     return;

@@ -79,7 +79,7 @@ export const notificationsArea: Area = {
       summary: 'The channel feeds of this workspace, with Remove buttons',
       group: 'Notifications',
       audience: 'everyone',
-      parse: (text) => (text.trim() ? fail('`feeds` takes nothing after it.') : ok(undefined)),
+      parse: (text) => (text.trim() ? fail('parse.takesNothing', { command: 'feeds' }) : ok(undefined)),
       run: async (ctx) => ctx.surface.send(await listFeeds(ctx)),
     }),
     route({

@@ -24,7 +24,7 @@ export function problemText(problem: RuleProblem, m: Messages = english): string
 
 /** `12`, `#12` → 12 (the command grammar's id); anything else undefined. */
 export function parseRuleId(text: string): number | undefined {
-  const parsed = parseTalepId(text, 'rule id');
+  const parsed = parseTalepId(text, 'rule');
   return parsed.ok ? parsed.value : undefined;
 }
 

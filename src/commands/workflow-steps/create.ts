@@ -6,6 +6,7 @@
 import { resolveCategoryIds } from '../../domain/categories.js';
 import { parsePriority, PriorityId } from '../../domain/priority.js';
 import { talepUrl } from '../../domain/talep-link.js';
+import { parseProblemText } from '../../i18n/parse-problems.js';
 import { onFunction, StepFailure } from '../../slack/listeners.js';
 import { messagesOf } from '../../slack/locale.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
@@ -24,7 +25,7 @@ export const createTalepStep = onFunction(StepIds.createTalep, { linked: true },
 
   return oncePerRun(ctx, 'workflow-create-talep', async () => {
     const category = resolveCategoryIds([input.category], await actor.hd.categories());
-    if (!category.ok) throw new StepFailure(category.error);
+    if (!category.ok) throw new StepFailure(parseProblemText(category.error, messagesOf(ctx)));
     const [categoryId] = category.value;
     if (categoryId === undefined) throw new StepFailure(m.t('steps.noCategory', { name: input.category }));
     const submitter = onBehalf ? (await helpdeskPersonFor(services, actor, ctx.client, onBehalf)).helpdeskUserId : undefined;
