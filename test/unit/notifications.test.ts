@@ -231,8 +231,13 @@ describe('notification views', () => {
       const due = dueLine({ TalepID: 4, Subject: 'Yazıcı' }, 'https://hd.example.com/Ticket/{id}', new Date('2026-11-28T13:00:00Z'), false, now, tr);
       expect(due).toContain('Son tarih:');
       expect(due).toContain('(yaklaşık 3 saat sonra)');
-      const dm = notificationDm(4, due, tr);
+      const dm = notificationDm(4, due, tr, 3 * 3600);
       expect(checkMessage(dm)).toEqual([]);
+      // The push text: the date in the person's zone, in Turkish.
+      expect(dm.text).toContain('#4 Yazıcı\n:alarm_clock: Son tarih: 28 Kas 2026 16:00 (yaklaşık 3 saat sonra)');
+      // Held for a later digest: no "in 3 hours" that would be stale by then.
+      const held = dueLine({ TalepID: 4, Subject: 'Yazıcı' }, 'https://hd.example.com/Ticket/{id}', new Date('2026-11-28T13:00:00Z'), true, undefined, tr);
+      expect(held).toMatch(/Son tarihi geçti: <!date\^\d+\^[^>]+>$/);
       expect(JSON.stringify(dm.blocks)).toContain('Bu talebi sessize al');
       expect(digestDm(['a', 'b'], tr).text).toBe('Siz yokken: 2 help-desk güncellemesi');
       expect(JSON.stringify(mutedNotice(4, tr))).toContain('Sesi aç');

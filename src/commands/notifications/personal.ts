@@ -8,6 +8,7 @@ import type { Talep } from '../../api/schemas.js';
 import type { Messages } from '../../i18n/messages.js';
 import { StatusId } from '../../domain/status.js';
 import type { Actor, Who } from '../../slack/actor.js';
+import { cachedSlackProfile } from '../../slack/profiles.js';
 import type { NotifyKind, NotifyPrefs, PersonalState } from '../../store/notify-store.js';
 import { changesBetween, type TalepChangeLine } from '../../views/notifications/changes.js';
 import { digestDm, dmLine, dueLine, notificationDm } from '../../views/notifications/dm.js';
@@ -73,15 +74,19 @@ function inQuietHours(prefs: NotifyPrefs, now: Date): boolean {
   return from <= to ? hour >= from && hour < to : hour >= from || hour < to;
 }
 
-/** Sends (or holds for the digest) one DM line, once per key. */
-async function deliver(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, talepId: number, line: string, key: string, m: Messages): Promise<void> {
+/**
+ * Sends (or holds for the digest) one DM line, once per key. `line(held)`: the text, told whether it
+ * waits for the digest (then "in 3 hours" would be stale when it arrives).
+ */
+async function deliver(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, talepId: number, line: (held: boolean) => string, key: string, m: Messages): Promise<void> {
   const { notify } = ctx.services.stores;
   if (!(await notify.claim(key, ctx.services.now()))) return;
   if (prefs.digestOnly || inQuietHours(prefs, ctx.services.now())) {
-    await notify.holdForDigest(person.teamId, person.userId, line);
+    await notify.holdForDigest(person.teamId, person.userId, line(true));
     return;
   }
-  const message = notificationDm(talepId, line, m);
+  // The push notification's text says dates in the person's zone when it is known (quiet hours, their profile).
+  const message = notificationDm(talepId, line(false), m, prefs.tzOffset ?? cachedSlackProfile(person.userId)?.tzOffset);
   try {
     await ctx.pacer.post(person.userId, () =>
       ctx.client.chat.postMessage({ channel: person.userId, text: message.text, blocks: message.blocks ?? [], unfurl_links: false, unfurl_media: false }),
@@ -117,7 +122,7 @@ export async function notifyPerson(ctx: NotifyContext, person: Person, talepId: 
   const wanted = linesFor(person, read, before, m).filter(({ kind }) => prefs.kinds[kind]);
   if (!muted && wanted.length > 0) {
     const lines = wanted.map(({ line }) => line);
-    await deliver(ctx, person, prefs, talepId, dmLine(read.talep, template, lines, m), `dm|${person.teamId}|${person.userId}|${talepId}|${digestOf([read.snapshot, lines])}`, m);
+    await deliver(ctx, person, prefs, talepId, () => dmLine(read.talep, template, lines, m), `dm|${person.teamId}|${person.userId}|${talepId}|${digestOf([read.snapshot, lines])}`, m);
   }
   const dueTold = await dueReminder(ctx, person, prefs, read, next, muted, m);
   await notify.savePersonal(person.teamId, person.userId, talepId, { ...next, ...dueTold });
@@ -136,11 +141,11 @@ async function dueReminder(ctx: NotifyContext, person: Person, prefs: NotifyPref
   const overdue = due.getTime() <= now.getTime();
   const soon = !overdue && due.getTime() - now.getTime() <= ctx.settings.dueSoonHours * 3_600_000;
   if (overdue && state.overdueFor !== dueIso) {
-    if (!muted && prefs.kinds.due) await deliver(ctx, person, prefs, talep.TalepID, dueLine(talep, ctx.services.talepUrlTemplate, due, true, now, m), `overdue|${person.teamId}|${person.userId}|${talep.TalepID}|${dueIso}`, m);
+    if (!muted && prefs.kinds.due) await deliver(ctx, person, prefs, talep.TalepID, (held) => dueLine(talep, ctx.services.talepUrlTemplate, due, true, held ? undefined : now, m), `overdue|${person.teamId}|${person.userId}|${talep.TalepID}|${dueIso}`, m);
     return { overdueFor: dueIso, dueSoonFor: dueIso };
   }
   if (soon && state.dueSoonFor !== dueIso) {
-    if (!muted && prefs.kinds.due) await deliver(ctx, person, prefs, talep.TalepID, dueLine(talep, ctx.services.talepUrlTemplate, due, false, now, m), `due|${person.teamId}|${person.userId}|${talep.TalepID}|${dueIso}`, m);
+    if (!muted && prefs.kinds.due) await deliver(ctx, person, prefs, talep.TalepID, (held) => dueLine(talep, ctx.services.talepUrlTemplate, due, false, held ? undefined : now, m), `due|${person.teamId}|${person.userId}|${talep.TalepID}|${dueIso}`, m);
     return { dueSoonFor: dueIso };
   }
   return {};

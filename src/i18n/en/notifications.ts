@@ -20,6 +20,8 @@ export const notificationsEn = {
   // ── personal DMs ──
   'notify.dueSoon': ':alarm_clock: Due {date} ({relative})',
   'notify.overdue': ':rotating_light: Overdue since {date} ({relative})',
+  'notify.dueSoonAt': ':alarm_clock: Due {date}',
+  'notify.overdueAt': ':rotating_light: Overdue since {date}',
   'notify.muteButton': 'Mute this talep',
   'notify.digestText': 'While you were away: {count, plural, one {# help-desk update} other {# help-desk updates}}',
   'notify.digestHeading': '*While you were away: {count, plural, one {# help-desk update} other {# help-desk updates}}*',

@@ -19,6 +19,8 @@ export const notificationsTr: Catalog<typeof notificationsEn> = {
   // ── kişisel DM’ler ──
   'notify.dueSoon': ':alarm_clock: Son tarih: {date} ({relative})',
   'notify.overdue': ':rotating_light: Son tarihi geçti: {date} ({relative})',
+  'notify.dueSoonAt': ':alarm_clock: Son tarih: {date}',
+  'notify.overdueAt': ':rotating_light: Son tarihi geçti: {date}',
   'notify.muteButton': 'Bu talebi sessize al',
   'notify.digestText': 'Siz yokken: {count, plural, one {# help-desk güncellemesi} other {# help-desk güncellemesi}}',
   'notify.digestHeading': '*Siz yokken: {count, plural, one {# help-desk güncellemesi} other {# help-desk güncellemesi}}*',

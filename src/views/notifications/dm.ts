@@ -25,15 +25,32 @@ export function dmLine(talep: DmTalep, template: string, lines: readonly TalepCh
   return `${linkOf(talep, template)}\n${lines.map((line) => changeText(line, m)).join('\n')}`;
 }
 
-/** "Due <date> (in 3 hours)" / "Overdue since <date> (2 hours ago)": the date as Slack shows it to the reader, the distance from `now`. */
-export function dueLine(talep: DmTalep, template: string, due: Date, overdue: boolean, now: Date, m: Messages = english): string {
-  const params = { date: slackDate(due), relative: m.relative(due, now) };
-  return `${linkOf(talep, template)}\n${overdue ? m.t('notify.overdue', params) : m.t('notify.dueSoon', params)}`;
+/**
+ * "Due <date> (in 3 hours)" / "Overdue since <date> (2 hours ago)": the date as Slack shows it to the
+ * reader, and the distance from `now` (left out without one: a line held for a later digest).
+ */
+export function dueLine(talep: DmTalep, template: string, due: Date, overdue: boolean, now: Date | undefined, m: Messages = english): string {
+  const date = slackDate(due);
+  const text = now
+    ? m.t(overdue ? 'notify.overdue' : 'notify.dueSoon', { date, relative: m.relative(due, now) })
+    : m.t(overdue ? 'notify.overdueAt' : 'notify.dueSoonAt', { date });
+  return `${linkOf(talep, template)}\n${text}`;
 }
 
-export function notificationDm(talepId: number, line: string, m: Messages = english): SlackMessage {
+/**
+ * A DM line as plain text (the push notification): links become their labels, and a Slack date its
+ * wall-clock time in the person's zone (`tzOffset`, seconds east of UTC) when known, else Slack's UTC fallback.
+ */
+export function plainLine(line: string, m: Messages = english, tzOffset?: number): string {
+  return line
+    .replace(/<!date\^(\d{1,12})\^[^|>]*\|([^>]*)>/g, (_all, seconds: string, fallback: string) =>
+      tzOffset === undefined ? fallback : m.dateTime(new Date(Number(seconds) * 1000), tzOffset))
+    .replace(/<[^|>]+\|([^>]+)>/g, '$1');
+}
+
+export function notificationDm(talepId: number, line: string, m: Messages = english, tzOffset?: number): SlackMessage {
   return {
-    text: line.replace(/<[^|>]+\|([^>]+)>/g, '$1').slice(0, 300),
+    text: plainLine(line, m, tzOffset).slice(0, 300),
     blocks: [
       section(line),
       actions(`notify_dm_${talepId}`, [button(m.t('notify.muteButton'), NotifyIds.mute, String(talepId))]),
