@@ -59,7 +59,7 @@ describe('a feed in a channel set to Turkish', () => {
     const id = await newTalep('Yazıcı yanıyor');
     const card = await h.slack.waitFor(() => cardOf(TURKISH_CHANNEL, id), 'the feed card');
     const cardText = json(card.args.blocks);
-    for (const words of ['*Durum*', '*Öncelik*', '*Temsilci*', 'kimse', 'Göster', 'Help desk’te aç', ':new: Yeni talep', 'Yeni']) expect(cardText).toContain(words);
+    for (const words of ['*Durum*', '*Öncelik*', '*Atanan*', 'atanmamış', 'Göster', 'Help desk’te aç', ':new: Yeni talep', 'Yeni']) expect(cardText).toContain(words);
     expect(cardText).not.toContain('*Status*');
 
     const ts = String(card.reply.ts);
@@ -72,7 +72,7 @@ describe('a feed in a channel set to Turkish', () => {
 
   it('answers a Turkish person’s `/talep akış` and `/talep akışlar` in Turkish', async () => {
     const created = await slashAnswer(h, 'agent2', 'akış <#CFEEDTR2> category:software', { ephemeral: true });
-    expect(json(created.post)).toContain('numaralı akış <#CFEEDTR2> kanalına gönderir: kategori software');
+    expect(json(created.post)).toContain('numaralı akış <#CFEEDTR2> kanalına gönderi yapacak: kategori software');
     const listed = await slashAnswer(h, 'agent2', 'akışlar');
     expect(json(listed.post)).toContain('Kaldır');
     expect(json(listed.post)).toContain('oluşturan: <@');
@@ -96,7 +96,7 @@ describe('a Turkish person', () => {
     const mark = dmsTo(people.agent2.userId).length;
     await h.helpdeskAs('admin').updateTalep({ id, assignedUserId: 3 });
     const dm = await h.slack.waitFor(() => dmsTo(people.agent2.userId).slice(mark).find((call) => json(call.args).includes(`#${id}`)), 'the assignment DM');
-    expect(json(dm.args.blocks)).toContain('kişisine atandı');
+    expect(json(dm.args.blocks)).toContain('Temsilci olarak atandı: *');
 
     const other = await newTalep('English printer');
     await h.helpdeskAs('admin').updateTalep({ id: other, assignedUserId: 2 });

@@ -223,7 +223,7 @@ describe('notification views', () => {
       expect(changeText({ kind: 'status', status: 'In Progress' }, tr)).toBe(':arrows_counterclockwise: Durum: *Devam Ediyor*');
       expect(changeText({ kind: 'closed' }, tr)).toBe(':white_check_mark: Kapatıldı');
       expect(changeText({ kind: 'priority', priority: 1 }, tr)).toContain('Öncelik: *');
-      expect(changeText({ kind: 'assigned', to: null }, tr)).toContain('Ataması kaldırıldı');
+      expect(changeText({ kind: 'assigned', to: null }, tr)).toContain('Temsilci ataması kaldırıldı');
       expect(changeText({ kind: 'comment', comment: { CommentID: 1, UserName: 'agent', Body: '' } }, tr)).toContain('_(boş)_');
     });
 

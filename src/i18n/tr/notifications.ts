@@ -5,8 +5,8 @@ import type { notificationsEn } from '../en/notifications.js';
 export const notificationsTr: Catalog<typeof notificationsEn> = {
   // ── her değişiklik için bir satır ──
   'notify.changeNew': ':new: Yeni talep',
-  'notify.changeAssigned': ':bust_in_silhouette: *{name}* kişisine atandı',
-  'notify.changeUnassigned': ':bust_in_silhouette: Ataması kaldırıldı',
+  'notify.changeAssigned': ':bust_in_silhouette: Temsilci olarak atandı: *{name}*',
+  'notify.changeUnassigned': ':bust_in_silhouette: Temsilci ataması kaldırıldı',
   'notify.changeStatus': ':arrows_counterclockwise: Durum: *{status}*',
   'notify.changeClosed': ':white_check_mark: Kapatıldı',
   'notify.changePriority': ':small_red_triangle: Öncelik: *{priority}*',
@@ -40,10 +40,10 @@ export const notificationsTr: Catalog<typeof notificationsEn> = {
   // ── kanal akışları ──
   'feed.status': 'Durum',
   'feed.priority': 'Öncelik',
-  'feed.assignee': 'Temsilci',
+  'feed.assignee': 'Atanan',
   'feed.category': 'Kategori',
   'feed.due': 'Son tarih',
-  'feed.nobody': 'kimse',
+  'feed.nobody': 'atanmamış',
   'feed.userNumber': '{id} numaralı kullanıcı',
   'feed.footer': 'Akış {id}',
   'feed.cardText': 'Talep #{id}: {subject} — {status}',
@@ -53,12 +53,12 @@ export const notificationsTr: Catalog<typeof notificationsEn> = {
   'feed.everyCategory': 'tüm kategoriler',
   'feed.categories': 'kategori {names}',
   'feed.minPriority': 'öncelik {name} ve üstü',
-  'feed.assigneeFilter': 'temsilci {name}',
+  'feed.assigneeFilter': 'atanan {name}',
   'feed.events': 'olaylar {events}',
   'feed.createdText': '{id} numaralı akış <#{channel}> kanalında oluşturuldu.',
-  'feed.created': ':white_check_mark: *{id}* numaralı akış <#{channel}> kanalına gönderir: {filter}.',
+  'feed.created': ':white_check_mark: *{id}* numaralı akış <#{channel}> kanalına gönderi yapacak: {filter}.',
   'feed.createdHint':
-    'Her talep orada tek bir mesaj alır ve bu mesaj yerinde güncellenir; değişiklikler mesajın başlığında (thread) yanıtlanır. Akış help desk’i sizin adınıza okur; bu yüzden kanal, sizin görebileceğinizden fazlasını asla görmez. Akışları `/talep akışlar` listeler.',
+    'Her talep orada tek bir mesaj alır ve bu mesaj yerinde güncellenir; değişiklikler o mesajın ileti dizisinde yanıt olarak yazılır. Akış help desk’i sizin adınıza okur; bu yüzden kanal, sizin görebileceğinizden fazlasını asla görmez. Akışları `/talep akışlar` listeler.',
   'feed.none':
     'Henüz akış yok. Bir akış eklemek için: `/talep akış [#kanal] [category:…] [priority:high+] [assignee:me|none|ad] [events:new,assigned,status,comment,closed]`.',
   'feed.noneText': 'Henüz akış yok.',
