@@ -29,6 +29,8 @@ export interface TalepApp {
   router: Router;
   /** HTTP mode: the receiver, where other routes (readiness, webhooks) are added with `addRoute`. */
   receiver: SlackHttpReceiver | undefined;
+  /** The work after acks, run apart from Bolt's requests (./slack/ack-first.ts). */
+  ackFirst: AckFirst;
   /** Resolves with the HTTP port (HTTP mode) once the app listens. */
   start(): Promise<{ port?: number }>;
   stop(): Promise<void>;
@@ -108,6 +110,7 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
     app,
     router,
     receiver,
+    ackFirst,
     async start() {
       const server: unknown = socketMode ? await app.start() : await app.start(config.port);
       await services.jobs.start();

@@ -37,6 +37,11 @@ export class AckFirst {
     this.#maxHoldMs = options.maxHoldMs ?? 750;
   }
 
+  /** Work started with `run` that has not finished. */
+  get running(): number {
+    return this.#running.size;
+  }
+
   /** Requests read but not yet answered. */
   get unacked(): number {
     return this.#unacked;

@@ -224,7 +224,8 @@ describe('timestamps and replays', () => {
 
   it('refuses a request signed an hour in the future, or 6 minutes ago (401)', async () => {
     expect((await h.send.signed(body(), undefined, now() + 3_600)).status).toBe(401);
-    expect((await h.send.signed(body(), undefined, now() + 301)).status).toBe(401);
+    // 305, not 301: the receiver may read the clock a second later than the test did.
+    expect((await h.send.signed(body(), undefined, now() + 305)).status).toBe(401);
     expect((await h.send.signed(body(), undefined, now() - 360)).status).toBe(401);
   });
 
