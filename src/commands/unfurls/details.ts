@@ -80,7 +80,7 @@ export async function onDetailsRequested(ctx: EventCtx): Promise<void> {
   const m = messagesOf(ctx);
   const actor = await actorFor(services, { teamId: ctx.teamId ?? '', userId: event.user });
   if (typeof actor === 'string') {
-    await present({ error: customError(m.t('unfurlDetails.connectTitle'), plainSentence(m.t(LINK_PROBLEM[actor]))) });
+    await present({ error: customError(m.t('unfurlDetails.connectHeading'), plainSentence(m.t(LINK_PROBLEM[actor]))) });
     return;
   }
   try {

@@ -156,7 +156,7 @@ export const conversationsEn = {
   'unfurlDetails.openButton': 'Open in help desk',
   'unfurlDetails.showButton': 'Show in Slack',
   'unfurlDetails.assignButton': 'Assign to me',
-  'unfurlDetails.connectTitle': 'Connect your help-desk account',
+  'unfurlDetails.connectHeading': 'Connect your help-desk account',
   'unfurlDetails.connect': 'Connect your help-desk account with /talep connect in Slack, then open this talep again to see it as yourself.',
   'unfurlDetails.talepTitle': 'Talep #{id}',
   'docUnfurl.by': 'by {author}',

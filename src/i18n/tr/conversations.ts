@@ -149,7 +149,7 @@ export const conversationsTr: Catalog<typeof conversationsEn> = {
   'unfurlDetails.openButton': 'Help desk’te aç',
   'unfurlDetails.showButton': 'Slack’te göster',
   'unfurlDetails.assignButton': 'Bana ata',
-  'unfurlDetails.connectTitle': 'Help-desk hesabınızı bağlayın',
+  'unfurlDetails.connectHeading': 'Help-desk hesabınızı bağlayın',
   'unfurlDetails.connect': 'Slack’te /talep connect ile help-desk hesabınızı bağlayın, sonra talebi kendi hesabınızla görmek için yeniden açın.',
   'unfurlDetails.talepTitle': 'Talep #{id}',
   'docUnfurl.by': 'yazan: {author}',
