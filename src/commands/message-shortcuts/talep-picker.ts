@@ -40,14 +40,14 @@ export async function talepOptions(
   const options: PlainTextOption[] = [];
   const seen = new Set<number>();
   if (byId.status === 'fulfilled' && byId.value) {
-    options.push(talepOption(byId.value));
+    options.push(talepOption(byId.value, m));
     seen.add(byId.value.TalepID);
   }
   if (found.status === 'fulfilled') {
     for (const talep of found.value) {
       if (seen.has(talep.TalepID)) continue;
       seen.add(talep.TalepID);
-      options.push(talepOption(talep));
+      options.push(talepOption(talep, m));
     }
   }
   const failure = [found, byId].find((result) => result.status === 'rejected')?.reason as unknown;
