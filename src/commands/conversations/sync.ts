@@ -74,6 +74,8 @@ async function syncThread(services: Services, client: webApi.WebClient, link: Th
     newFiles = files.filter((file) => !known.has(file.FileID)).map((file) => file.FileName);
     await threadLinks.knowFiles(link.talepId, files.map((file) => file.FileID));
   }
+  const closed = isClosed(talep);
+  if (fresh.length === 0 && closed === link.closed) return;
   // Everyone in the thread reads the posts: the channel's language.
   const m = await channelMessages(services, link.teamId, link.channelId);
   for (const [index, comment] of fresh.entries()) {
@@ -90,7 +92,6 @@ async function syncThread(services: Services, client: webApi.WebClient, link: Th
     );
     await client.chat.postMessage({ channel: link.channelId, thread_ts: link.threadTs, ...message, unfurl_links: false, unfurl_media: false });
   }
-  const closed = isClosed(talep);
   if (closed !== link.closed) {
     await threadLinks.setClosed(link.teamId, link.channelId, link.threadTs, closed);
     const reaction = { channel: link.channelId, timestamp: link.threadTs, name: CLOSED_REACTION };
