@@ -10,6 +10,7 @@ import { allAreas } from './commands/index.js';
 import { helpdeskWebhookRoute } from './events/webhook.js';
 import type { Config } from './config.js';
 import { quietFrameworkLogger } from './logger.js';
+import { AckFirst } from './slack/ack-first.js';
 import { loggingFetch } from './slack/call-log.js';
 import { keepAliveFetch } from './slack/keep-alive-fetch.js';
 import { type Area, registerAreas, SLASH_COMMAND } from './slack/dispatch.js';
@@ -70,6 +71,8 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
   const frameworkLogger = quietFrameworkLogger(logger);
   const clientOptions = { ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}), fetch: loggingFetch(logger, keepAliveFetch()) };
   let stopping = false;
+  // Acks before the work after them (./slack/ack-first.ts): the receiver counts what it has read and answered.
+  const ackFirst = new AckFirst();
   const receiver = socketMode
     ? undefined
     : new SlackHttpReceiver({
@@ -79,6 +82,7 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
         replayCache,
         // Events whose listeners store durable work before they return are answered after them.
         holdEventAnswers: { types: heldEventTypes(areas) },
+        ackFirst,
       });
   const socketReceiver = socketMode
     ? new SocketModeReceiver({ appToken: config.slack.appToken ?? '', logger: frameworkLogger, installerOptions: { clientOptions } })
@@ -89,10 +93,12 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
     logger: frameworkLogger,
     receiver: socketReceiver ?? receiver,
     clientOptions,
+    // No conversation store: nothing reads `context.conversation`, and Bolt's default runs a middleware on every request.
+    convoStore: false,
     ...(options.slackIdentity ? { botId: options.slackIdentity.botId, botUserId: options.slackIdentity.botUserId } : {}),
   });
 
-  const router = registerAreas(app, services, areas);
+  const router = registerAreas(app, services, areas, ackFirst);
   const background = areas.flatMap((area) => (area.background ? [area.background(services, app.client)] : []));
   // The help desk's webhook (HTTP mode; Socket Mode serves it on the health listener, see start.ts).
   const secret = services.notify?.webhookSecret;
@@ -113,7 +119,13 @@ export function createTalepApp(options: CreateAppOptions): TalepApp {
       // Both at once, so the whole stop fits a process manager's 10 s: no new requests (those in
       // progress get the receiver's 5 s grace), and running jobs finish or are handed back for the next start.
       stopping = true;
-      await Promise.all([app.stop(), services.jobs.stop({ deadlineMs: 8_000 }), ...background.map((work) => work.stop())]);
+      // The work after acks (answers being made) gets the same grace as the requests in progress.
+      await Promise.all([
+        app.stop(),
+        ackFirst.settled(5_000),
+        services.jobs.stop({ deadlineMs: 8_000 }),
+        ...background.map((work) => work.stop()),
+      ]);
     },
   };
 }

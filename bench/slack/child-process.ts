@@ -57,6 +57,11 @@ export class ProcessUnderTest {
     });
   }
 
+  /** Writes a heap snapshot of the child into `dir` (synchronously, in the child) and then samples it. */
+  heapSnapshot(dir: string): Promise<Sample> {
+    return this.sample(120_000, dir);
+  }
+
   static async start(options: ChildOptions): Promise<ProcessUnderTest> {
     const log = openSync(options.logFile, 'a');
     const child = fork(LAUNCHER, [options.role], {
@@ -75,7 +80,7 @@ export class ProcessUnderTest {
   }
 
   /** The child's CPU time so far, RSS and listener counts, as it measures them. */
-  sample(timeoutMs = 60_000): Promise<Sample> {
+  sample(timeoutMs = 60_000, heapSnapshotDir?: string): Promise<Sample> {
     const id = this.#nextSampleId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -86,7 +91,7 @@ export class ProcessUnderTest {
         clearTimeout(timer);
         resolve(sample);
       });
-      this.#child.send({ type: 'sample', id });
+      this.#child.send({ type: 'sample', id, ...(heapSnapshotDir ? { heapSnapshotDir } : {}) });
     });
   }
 

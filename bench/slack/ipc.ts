@@ -11,7 +11,8 @@ export type ListenerKind = (typeof listenerKinds)[number];
 export const listenerCountsSchema = z.partialRecord(z.enum(listenerKinds), z.int().nonnegative());
 export type ListenerCounts = z.infer<typeof listenerCountsSchema>;
 
-export const sampleRequestSchema = z.object({ type: z.literal('sample'), id: z.int() });
+/** `heapSnapshotDir`: write a heap snapshot there first (`v8.writeHeapSnapshot`), then answer. */
+export const sampleRequestSchema = z.object({ type: z.literal('sample'), id: z.int(), heapSnapshotDir: z.string().optional() });
 export type SampleRequest = z.infer<typeof sampleRequestSchema>;
 
 export const sampleSchema = z.object({

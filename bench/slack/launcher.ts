@@ -7,8 +7,10 @@
  *
  * Before either starts, it counts the Bolt listeners the app registers (by wrapping `App.prototype`'s
  * registration methods) and answers the parent's `sample` requests with this process's CPU time, RSS
- * and listener counts. That is all it adds; nothing in `src/` is touched.
+ * and listener counts (after writing a heap snapshot when asked). That is all it adds; nothing in `src/` is touched.
  */
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { App } from '@slack/bolt';
 import { type ListenerCounts, type ListenerKind, listenerKinds, type Sample, sampleRequestSchema } from './ipc.js';
 
@@ -30,6 +32,7 @@ function answerSamples(): void {
   process.on('message', (raw: unknown) => {
     const request = sampleRequestSchema.safeParse(raw);
     if (!request.success) return;
+    if (request.data.heapSnapshotDir) writeHeapSnapshot(join(request.data.heapSnapshotDir, `${process.pid}-${request.data.id}.heapsnapshot`));
     const cpu = process.cpuUsage();
     const memory = process.memoryUsage();
     const sample: Sample = {

@@ -59,7 +59,7 @@ async function main(): Promise<number> {
         options,
         run,
         log: (line) => log(`run ${run}/${options.runs} ${line}`),
-        newWorld: (name) => World.create(fixture, { dir: join(dir, name), helpdeskDelayMs: options.helpdeskDelayMs, cpuProfile: options.cpuProfile }),
+        newWorld: (name) => World.create(fixture, { dir: join(dir, name), helpdeskDelayMs: options.helpdeskDelayMs, cpuProfile: options.cpuProfile, heapSnapshot: options.heapSnapshot }),
       };
       const record: ScenarioRecord = { scenario: scenario.name, run, loadBefore: load(), loadAfter: [], seconds: 0 };
       const scenarioStarted = Date.now();
@@ -100,7 +100,7 @@ async function main(): Promise<number> {
       `load average at the end ${load().join(' ')} on ${availableParallelism()} CPUs.\n\n${markdownTable(table)}\n\n` +
       `Written to ${options.resultsFile}.${failures.length > 0 ? ` ${failures.length} scenario run(s) FAILED (see above and the JSON).` : ''}\n`,
   );
-  if (options.keep) log(`kept ${root} (logs of every process under test, data copies${options.cpuProfile ? ', CPU profiles' : ''})`);
+  if (options.keep) log(`kept ${root} (logs of every process under test, data copies${options.cpuProfile ? ', CPU profiles' : ''}${options.heapSnapshot ? ', heap snapshots' : ''})`);
   else await rm(root, { recursive: true, force: true });
   return failures.length > 0 ? 1 : 0;
 }

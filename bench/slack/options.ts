@@ -29,6 +29,7 @@ const envSchema = z.object({
   BENCH_FORM_TIMEOUT_SECONDS: positiveInt.optional(),
   BENCH_HELPDESK_DELAY_MS: z.coerce.number().int().nonnegative().default(2_000),
   BENCH_CPU_PROF: flag,
+  BENCH_HEAP_SNAPSHOT: flag,
   BENCH_KEEP: flag,
   BENCH_RESULTS: z.string().default('bench/results/slack-latest.json'),
 });
@@ -45,6 +46,8 @@ export interface BenchOptions {
   helpdeskDelayMs: number;
   /** Write a `--cpu-prof` profile of every process under test into the run's directory. */
   cpuProfile: boolean;
+  /** Write a heap snapshot of talep-bot after each ack burst's tail (what holds memory then) into the run's directory; implies keeping it. */
+  heapSnapshot: boolean;
   /** Keep the temporary directory (logs of every process, data) instead of deleting it. */
   keep: boolean;
   resultsFile: string;
@@ -64,7 +67,8 @@ export function loadOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
     formTimeoutMs: (e.BENCH_FORM_TIMEOUT_SECONDS ?? (e.BENCH_QUICK ? 60 : 180)) * 1000,
     helpdeskDelayMs: e.BENCH_HELPDESK_DELAY_MS,
     cpuProfile: e.BENCH_CPU_PROF,
-    keep: e.BENCH_KEEP,
+    heapSnapshot: e.BENCH_HEAP_SNAPSHOT,
+    keep: e.BENCH_KEEP || e.BENCH_HEAP_SNAPSHOT,
     resultsFile: e.BENCH_RESULTS,
     ack: { requests: 1_000, concurrency: 200 },
     modals: { users: 50 },

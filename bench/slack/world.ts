@@ -21,6 +21,8 @@ export interface WorldOptions {
   dir: string;
   helpdeskDelayMs: number;
   cpuProfile: boolean;
+  /** Heap snapshots are written into `<dir>/heap-snapshots` (see `heapSnapshotDir`). */
+  heapSnapshot?: boolean;
 }
 
 export class World {
@@ -38,6 +40,7 @@ export class World {
 
   static async create(fixture: Fixture, options: WorldOptions): Promise<World> {
     await mkdir(options.dir, { recursive: true });
+    if (options.heapSnapshot) await mkdir(join(options.dir, 'heap-snapshots'), { recursive: true });
     const dataFile = join(options.dir, 'sandbox.json');
     await copyFile(fixture.sandboxDataFile, dataFile);
     const sandbox = await startSandbox({ port: 0, dataFile, settings: { SharedSecret: fixture.sharedSecret, DisableRateLimit: false } });
@@ -87,6 +90,11 @@ export class World {
     await this.sandbox.close();
   }
 
+  /** Where heap snapshots go, when asked for (BENCH_HEAP_SNAPSHOT). */
+  get heapSnapshotDir(): string | undefined {
+    return this.options.heapSnapshot ? join(this.options.dir, 'heap-snapshots') : undefined;
+  }
+
   async #start(role: Role, name: string, env: Record<string, string>): Promise<ProcessUnderTest> {
     const port = await freePort();
     const child = await ProcessUnderTest.start({
@@ -94,7 +102,9 @@ export class World {
       name,
       port,
       logFile: join(this.options.dir, `${name}.log`),
-      execArgv: this.options.cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', join(this.options.dir, 'cpu-profiles')] : [],
+      execArgv: [
+        ...(this.options.cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', join(this.options.dir, 'cpu-profiles')] : []),
+      ],
       env: {
         SLACK_BOT_TOKEN: this.slack.botToken,
         SLACK_SIGNING_SECRET: this.signingSecret,

@@ -8,7 +8,8 @@
  *  - for responses, the sandbox encodes its records to JSON and the client decodes JSON to typed records.
  * That is what keeps the client and the sandbox from drifting apart.
  */
-import { isValid, parseISO } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import * as z from 'zod';
 
 /** A file sent as a multipart part (`uploadFile`). */

@@ -15,7 +15,7 @@
  * the session while the process lives on, the component runs until the next heartbeat (≤ heartbeatMs)
  * while another instance may already have taken the lock — work run this way must stay idempotent.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { LOCK_SPACE } from './schema.js';
 
 export interface SingletonComponent {
@@ -162,7 +162,8 @@ export function singletonWork(
 
 /** A connection of its own with the pool's settings (search path included). */
 async function openOwnClient(pool: pg.Pool): Promise<pg.Client> {
-  const fresh = new pg.Client(pool.options);
+  const { default: driver } = await import('pg');
+  const fresh = new driver.Client(pool.options);
   fresh.on('error', () => undefined); // replaced by runAsSingleton's handler once it is in use
   try {
     await fresh.connect();

@@ -15,7 +15,6 @@ export interface NamedCategory {
 /** Category names or ids → ids of the caller's categories: exact name first, then a unique prefix. */
 export function resolveCategoryIds(names: readonly string[], categories: readonly NamedCategory[]): Parsed<number[]> {
   const ids: number[] = [];
-  const known = () => categories.map((category) => category.Name).join(', ') || 'none';
   for (const name of names) {
     if (/^\d+$/.test(name)) {
       ids.push(Number(name));
@@ -26,9 +25,9 @@ export function resolveCategoryIds(names: readonly string[], categories: readonl
     const exact = categories.filter((category) => labels(category).includes(wanted));
     const candidates = exact.length ? exact : categories.filter((category) => labels(category).some((label) => label.startsWith(wanted)));
     const [only, ...others] = candidates;
-    if (!only) return fail(`No category “${name}”. Your categories: ${known()}.`);
+    if (!only) return fail('parse.noCategory', { name, known: categories.map((category) => category.Name).join(', '), count: categories.length });
     if (others.length) {
-      return fail(`“${name}” matches several categories: ${candidates.map((c) => c.Name).join(', ')}. Be more specific.`);
+      return fail('parse.severalCategories', { name, candidates: candidates.map((c) => c.Name).join(', ') });
     }
     ids.push(only.CategoryID);
   }

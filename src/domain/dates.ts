@@ -11,7 +11,8 @@
  * explicit because the same words mean different moments: "due tomorrow" is the END of tomorrow, while
  * "remind me tomorrow" is tomorrow MORNING. Results are UTC instants.
  */
-import { isValid, parseISO } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import { fail, ok, type Parsed } from './parsed.js';
 
 /** The time of day a day-only answer stands for. */
@@ -55,14 +56,14 @@ export function parseWhen(text: string, options: WhenOptions): Parsed<Date> {
   const clock = /^(\d{1,2}):(\d{2})$/.exec(value);
   if (clock) {
     const [hour, minute] = [Number(clock[1]), Number(clock[2])];
-    if (hour > 23 || minute > 59) return fail(`“${text.trim()}” is not a time of day.`);
+    if (hour > 23 || minute > 59) return fail('parse.notTimeOfDay', { text: text.trim() });
     let local = Date.UTC(localNow.getUTCFullYear(), localNow.getUTCMonth(), localNow.getUTCDate(), hour, minute);
     if (local <= localNow.getTime()) local += DAY_MS;
     return ok(new Date(local - offsetMs));
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const day = parseISO(`${value}T00:00:00Z`);
-    return isValid(day) ? ok(atAnchor(day)) : fail(`“${text.trim()}” is not a calendar date.`);
+    return isValid(day) ? ok(atAnchor(day)) : fail('parse.notCalendarDate', { text: text.trim() });
   }
   const dateTime = /^(\d{4})-(\d{2})-(\d{2})[t ](\d{2}):(\d{2})(z|[+-]\d{2}:?\d{2})?$/.exec(value);
   if (dateTime) {
@@ -71,9 +72,9 @@ export function parseWhen(text: string, options: WhenOptions): Parsed<Date> {
       ? parseISO(value.replace(' ', 'T').toUpperCase())
       : new Date(Date.UTC(y, mo - 1, d, h, mi) - offsetMs);
     const roundTrips = dateTime[6] || new Date(instant.getTime() + offsetMs).getUTCDate() === d;
-    return isValid(instant) && roundTrips ? ok(instant) : fail(`“${text.trim()}” is not a date and time.`);
+    return isValid(instant) && roundTrips ? ok(instant) : fail('parse.notDateTime', { text: text.trim() });
   }
-  return fail(`Expected a date or time: ${WHEN_EXAMPLES}.`);
+  return fail('parse.when');
 }
 
 /** A due date: anything `parseWhen` reads (day-only forms mean the end of that day), or `none` to clear it. */
@@ -86,7 +87,7 @@ export function parseDueDate(text: string, now: Date, tzOffsetSeconds = 0): Pars
 export function parseReminderTime(text: string, now: Date, tzOffsetSeconds = 0): Parsed<Date> {
   const when = parseWhen(text, { now, tzOffsetSeconds, anchor: REMINDER_ANCHOR });
   if (!when.ok) return when;
-  return when.value.getTime() > now.getTime() ? when : fail(`“${text.trim()}” has already passed; pick a later time.`);
+  return when.value.getTime() > now.getTime() ? when : fail('parse.alreadyPassed', { text: text.trim() });
 }
 
 function anchored(localDay: Date, anchor: DayAnchor): Date {

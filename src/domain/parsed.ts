@@ -1,8 +1,17 @@
 /**
- * The result of reading untrusted text: a value, or one short sentence saying what was expected.
- * Parsers never throw, so a typo always gets an answer and never a stack trace.
+ * The result of reading untrusted text: a value, or one problem saying what was expected — a key of
+ * ./parse-problems.ts and its values, worded in the reader's language where it is shown
+ * (src/i18n/parse-problems.ts). Parsers never throw, so a typo always gets an answer and never a stack
+ * trace.
  */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+import type { ParseKey, ParseProblem, ProblemParams } from './parse-problems.js';
+
+export type { ParseKey, ParseProblem } from './parse-problems.js';
+
+export type Failed = { ok: false; error: ParseProblem };
+export type Parsed<T> = { ok: true; value: T } | Failed;
 
 export const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-export const fail = <T = never>(error: string): Parsed<T> => ({ ok: false, error });
+/** `fail('parse.status')`, `fail('parse.closeExtra', { text })`: the params are checked against the key. */
+export const fail = <K extends ParseKey>(key: K, ...params: ProblemParams<K>): Failed =>
+  ({ ok: false, error: { key, params: params[0] ?? {} } as ParseProblem });

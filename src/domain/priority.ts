@@ -27,7 +27,7 @@ const words: Record<string, PriorityKey> = {
 
 export function parsePriority(text: string): Parsed<PriorityKey> {
   const key = words[lookupKey(text.trim())];
-  return key ? ok(key) : fail('Expected a priority: `low`, `normal`, `high` or `critical`.');
+  return key ? ok(key) : fail('parse.priority');
 }
 
 /** A priority's name: from the help desk's list when given (custom levels), else the standard name. */

@@ -28,7 +28,7 @@ const words: Record<string, StatusKey> = {
 
 export function parseStatus(text: string): Parsed<StatusKey> {
   const key = words[lookupKey(text.trim())];
-  return key ? ok(key) : fail('Expected a status: `new`, `progress` or `closed`.');
+  return key ? ok(key) : fail('parse.status');
 }
 
 export function statusLabel(id: number | undefined): string | undefined {

@@ -13,7 +13,7 @@ export function parseTags(text: string): Parsed<string[]> {
   for (const part of text.split(',')) {
     const tag = part.replace(/\s+/g, ' ').trim();
     if (!tag) continue;
-    if (tag.length > MAX_TAG_LENGTH) return fail(`A tag has at most ${MAX_TAG_LENGTH} characters; “${tag.slice(0, 20)}…” is longer.`);
+    if (tag.length > MAX_TAG_LENGTH) return fail('parse.tagTooLong', { max: MAX_TAG_LENGTH, start: tag.slice(0, 20) });
     if (!tags.some((known) => sameTag(known, tag))) tags.push(tag);
   }
   return ok(tags);

@@ -24,5 +24,5 @@ const words: Record<string, UnfurlMode> = {
 
 export function parseUnfurlMode(text: string): Parsed<UnfurlMode> {
   const mode = words[lookupKey(text.trim())];
-  return mode ? ok(mode) : fail('Expected `on`, `summary` or `off`.');
+  return mode ? ok(mode) : fail('parse.unfurlMode');
 }

@@ -5,8 +5,12 @@
  * `Messages` as a parameter, so they stay pure; the kernel picks it per person or channel
  * (src/slack/locale.ts).
  */
-import { type Locale as DateFnsLocale, format, formatDistance } from 'date-fns';
-import { enUS, tr as trDates } from 'date-fns/locale';
+// Subpath imports: the package's index loads every function (and `date-fns/locale` every locale), ~40 MB of RSS.
+import type { Locale as DateFnsLocale } from 'date-fns';
+import { format } from 'date-fns/format';
+import { formatDistance } from 'date-fns/formatDistance';
+import { enUS } from 'date-fns/locale/en-US';
+import { tr as trDates } from 'date-fns/locale/tr';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { en, type MessageKey } from './en.js';
 import type { Locale } from './locales.js';

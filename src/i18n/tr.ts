@@ -657,7 +657,7 @@ export const tr: Catalog<typeof en> = {
   'addTo.kept': 'Yorumunuz sırada — help desk yeniden açıldığında talebe eklenecek.',
 
   // ── App Home ──
-  'home.header': 'Help desk',
+  'home.header': 'Yardım masası',
   'home.connectedAs': '*{username}* olarak bağlısınız — {role}.',
   'home.disconnectButton': 'Bağlantıyı kes',
   'home.newTalepButton': 'Yeni talep',

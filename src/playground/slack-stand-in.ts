@@ -184,6 +184,15 @@ export class SlackStandIn {
     return `${this.#url}/respond/${randomUUID()}`;
   }
 
+  /**
+   * A slash command answered in its ack: Slack shows that message as the command's ephemeral answer,
+   * as it would a post to the command's response_url, so it is kept with that URL's posts (`postsTo`).
+   */
+  answeredInAck(responseUrl: string, body: Record<string, unknown>): void {
+    this.#recordMarks('ack', body);
+    this.responsePosts.push({ id: responseUrl.split('/').pop() ?? '', body, at: Date.now() });
+  }
+
   /** Makes a response_url answer like an expired one (HTTP 404 `expired_url`). */
   expire(responseUrl: string): void {
     this.#expired.add(responseUrl.split('/').pop() ?? '');

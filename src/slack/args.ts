@@ -1,10 +1,12 @@
 /**
  * The grammar of `/talep` argument text, shared by every route: words, talep ids, mentions. Pure: each
- * parser returns a value or one sentence saying what was expected, never an exception.
+ * parser returns a value or one problem saying what was expected (a `parse.…` key of the catalogs, see
+ * src/domain/parse-problems.ts), never an exception.
  */
+import type { IdKind } from '../domain/parse-problems.js';
 import { fail, ok, type Parsed } from '../domain/parsed.js';
 
-export { fail, ok, type Parsed } from '../domain/parsed.js';
+export { fail, ok, type Parsed, type ParseProblem } from '../domain/parsed.js';
 
 /** Splits off the first word: `"12 some text"` → `["12", "some text"]`. */
 export function firstWord(text: string): [string, string] {
@@ -14,10 +16,12 @@ export function firstWord(text: string): [string, string] {
 }
 
 /** `12`, `#12` → 12. */
-export function parseTalepId(text: string, what = 'talep id'): Parsed<number> {
+export function parseTalepId(text: string, what: IdKind = 'talep'): Parsed<number> {
   const match = /^#?(\d{1,9})$/.exec(text.trim());
   const id = match ? Number(match[1]) : Number.NaN;
-  return id >= 1 ? ok(id) : fail(`Expected a ${what} (a number such as 42), got “${text.trim().slice(0, 40) || 'nothing'}”.`);
+  if (id >= 1) return ok(id);
+  const typed = text.trim().slice(0, 40);
+  return typed ? fail('parse.id', { what, text: typed }) : fail('parse.idMissing', { what });
 }
 
 /** `<id> rest` → the id and the rest, or why the id is wrong. */
@@ -39,11 +43,11 @@ export function parseAssignee(text: string): Parsed<AssigneeArg> {
   if (value === 'me') return ok({ kind: 'me' });
   if (value === 'none' || value === 'nobody' || value === '-') return ok({ kind: 'none' });
   const userId = parseUserMention(text);
-  return userId ? ok({ kind: 'slack', userId }) : fail('Expected @someone, `me` or `none`.');
+  return userId ? ok({ kind: 'slack', userId }) : fail('parse.assignee');
 }
 
 /** Nothing after the command word. */
-export const noArgs = (text: string): Parsed<undefined> => (text.trim() ? fail('This command takes no arguments.') : ok(undefined));
+export const noArgs = (text: string): Parsed<undefined> => (text.trim() ? fail('parse.noArgs') : ok(undefined));
 
 /** Anything (or nothing) after the command word. */
 export const anyText = (text: string): Parsed<string> => ok(text.trim());

@@ -13,6 +13,7 @@ import type { AllMiddlewareArgs, App, BlockAction, BlockSuggestion, GlobalShortc
 import type * as z from 'zod';
 import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js';
 import { resultView } from '../views/kit/states.js';
+import { AckFirst } from './ack-first.js';
 import { actorFor, whoActs } from './actor.js';
 import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey, WAIT_FOR_FIRST_ACK_MS } from './deliveries.js';
 import { eventKey } from './idempotency-keys.js';
@@ -32,8 +33,9 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds, withPersonWords } from './middleware.js';
-import type { Messages } from '../i18n/messages.js';
-import { messagesOf } from './locale.js';
+import { type Messages, messagesFor } from '../i18n/messages.js';
+import { parseProblemText } from '../i18n/parse-problems.js';
+import { messagesOf, personLocale } from './locale.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
@@ -53,6 +55,7 @@ import { registerSteps } from './steps.js';
 import {
   dmSurface,
   ephemeralSurface,
+  forSlack,
   type ModalSurface,
   modalSurface,
   plainModalRender,
@@ -62,13 +65,22 @@ import {
 
 export const SLASH_COMMAND = '/talep';
 
-/**
- * The work after an ack waits until the requests already received have been acknowledged too: the
- * continuation after `ack()` would otherwise run before the next request's callback, and in a burst
- * every ack would queue behind the work of all earlier requests (issue 13). `setImmediate` runs after
- * the I/O that is ready, i.e. after those requests were read and acknowledged.
- */
-const afterPendingAcks = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** How long an ack may wait for the person's language (a stored choice or cached profile answers at once). */
+const ACK_LANGUAGE_BUDGET_MS = 150;
+
+/** `promise`'s value if it settles within `ms`, else undefined (it is not cancelled). */
+async function withinMs<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 
 /** One area of the bot: its `/talep` routes, its listeners, and the kinds of accepted work it runs. */
 export interface Area {
@@ -117,8 +129,20 @@ const loggedOnly = (services: Services): Surface => {
   return { kind: 'dm', send, replace: send };
 };
 
-export function registerAreas(app: App, services: Services, areas: readonly Area[]): Router {
+/**
+ * `ackFirst`: the receiver's count of requests not yet answered; the work after each `ack()` waits for
+ * them (./ack-first.ts). Without one (Socket Mode, tests) the work waits one turn of the event loop.
+ */
+export function registerAreas(app: App, services: Services, areas: readonly Area[], ackFirst: AckFirst = new AckFirst()): Router {
   const router = new Router();
+  /**
+   * The work after an ack, run apart from Bolt's handling of the request: Bolt and the receiver let go
+   * of the request at once instead of holding it (and everything Bolt made for it, ~70 KB) while the
+   * work waits in the help desk's queue, sometimes for minutes (issue 13's heap snapshot). It starts
+   * once the requests already read are acknowledged (./ack-first.ts).
+   */
+  const afterAck = (what: string, work: () => Promise<unknown>): void =>
+    ackFirst.run(work, (error) => services.logger.error(`${what}: the work after the ack failed`, error));
   const deliveries = new DeliveryLog();
   /**
    * Whether this instance is the first to claim `key` among all instances (true without shared
@@ -202,66 +226,80 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
-    await ack();
-    await afterPendingAcks();
-    if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) return;
-    const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
-    if (await isCopy(deliveryKey, 'a slash command')) return;
-    const who = { teamId: command.team_id, userId: command.user_id };
-    const deps = surfaceDeps(services, client, who.userId);
-    const surface = respondSurface(deps, command.response_url);
-    // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
-    const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
+    if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) {
+      await ack();
+      return;
+    }
     const resolved = router.resolve(command.text ?? '');
-    // The person's words, found once for the kernel's answers and the route (./locale.ts).
-    const ix = await withPersonWords(base(client, who, surface, deliveryKey));
     if ('help' in resolved) {
-      await tell(helpFor(resolved.family, resolved.unknown, messagesOf(ix)));
-      return;
+      // The help needs nothing but the person's language: it goes in the ack itself (no response_url
+      // call), unless finding the language would hold the ack.
+      const locale = await withinMs(ACK_LANGUAGE_BUDGET_MS, personLocale({ services, client, who: { teamId: command.team_id, userId: command.user_id } }));
+      if (locale) {
+        await ack({ response_type: 'ephemeral', ...forSlack(helpFor(resolved.family, resolved.unknown, messagesFor(locale.locale))) });
+        return;
+      }
     }
-    const { route: found, args } = resolved;
-    if (!args.ok) {
-      // The error may quote what was typed: escaped, and cut to what a notice needs.
-      await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(args.error, 1000)), usage: found.usage }) });
-      return;
-    }
-    const ctx: CommandCtx & { args: unknown } = {
-      ...ix,
-      channelId: command.channel_id,
-      responseUrl: command.response_url,
-      triggerId: command.trigger_id,
-      args: args.value,
-    };
-    await runWithNeeds(ctx, found.needs, found.run);
+    await ack();
+    afterAck(SLASH_COMMAND, async () => {
+      const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
+      if (await isCopy(deliveryKey, 'a slash command')) return;
+      const who = { teamId: command.team_id, userId: command.user_id };
+      const deps = surfaceDeps(services, client, who.userId);
+      const surface = respondSurface(deps, command.response_url);
+      // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
+      const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
+      // The person's words, found once for the kernel's answers and the route (./locale.ts).
+      const ix = await withPersonWords(base(client, who, surface, deliveryKey));
+      if ('help' in resolved) {
+        await tell(helpFor(resolved.family, resolved.unknown, messagesOf(ix)));
+        return;
+      }
+      const { route: found, args } = resolved;
+      if (!args.ok) {
+        // The error may quote what was typed: escaped, and cut to what a notice needs.
+        await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(parseProblemText(args.error, messagesOf(ix)), 1000)), usage: found.usage }) });
+        return;
+      }
+      const ctx: CommandCtx & { args: unknown } = {
+        ...ix,
+        channelId: command.channel_id,
+        responseUrl: command.response_url,
+        triggerId: command.trigger_id,
+        args: args.value,
+      };
+      await runWithNeeds(ctx, found.needs, found.run);
+    });
   });
 
   // ── buttons, selects, menus ──
   app.action({ type: 'block_actions' }, async ({ ack, body, payload, client }) => {
     await ack();
-    await afterPendingAcks();
-    const actionBody = body as BlockAction;
-    const actionId = (payload as { action_id?: unknown }).action_id;
-    const what = `block action "${typeof actionId === 'string' ? actionId.slice(0, 100) : '?'}"`;
-    if (!wellFormed(blockActionPayload, body, what) || !wellFormed(blockActionElement, payload, what)) return;
-    const listener = actions.find(actionId as string);
-    if (!listener) {
-      logger.info(`no listener for ${what}; acknowledged`);
-      return;
-    }
-    const deliveryKey = actionDeliveryKey(actionBody);
-    if (await isCopy(deliveryKey, `action "${String(actionId)}"`)) return;
-    const ctx = { ...actionContext(services, client, actionBody, payload), ...(deliveryKey ? { deliveryKey } : {}) };
-    const needs: ActionNeeds<ActionCtx> = listener.needs;
-    if (needs.modal) {
-      if (!ctx.modal) {
-        logger.info(`action "${actionId}" expects a modal; ignored outside one`);
+    afterAck('a block action', async () => {
+      const actionBody = body as BlockAction;
+      const actionId = (payload as { action_id?: unknown }).action_id;
+      const what = `block action "${typeof actionId === 'string' ? actionId.slice(0, 100) : '?'}"`;
+      if (!wellFormed(blockActionPayload, body, what) || !wellFormed(blockActionElement, payload, what)) return;
+      const listener = actions.find(actionId as string);
+      if (!listener) {
+        logger.info(`no listener for ${what}; acknowledged`);
         return;
       }
-      const modal = typeof needs.modal === 'function' ? ctx.modal.withRender(needs.modal(ctx)) : ctx.modal;
-      await runWithNeeds({ ...ctx, surface: modal }, needs, listener.handle);
-      return;
-    }
-    await runWithNeeds(ctx, needs, listener.handle);
+      const deliveryKey = actionDeliveryKey(actionBody);
+      if (await isCopy(deliveryKey, `action "${String(actionId)}"`)) return;
+      const ctx = { ...actionContext(services, client, actionBody, payload), ...(deliveryKey ? { deliveryKey } : {}) };
+      const needs: ActionNeeds<ActionCtx> = listener.needs;
+      if (needs.modal) {
+        if (!ctx.modal) {
+          logger.info(`action "${actionId}" expects a modal; ignored outside one`);
+          return;
+        }
+        const modal = typeof needs.modal === 'function' ? ctx.modal.withRender(needs.modal(ctx)) : ctx.modal;
+        await runWithNeeds({ ...ctx, surface: modal }, needs, listener.handle);
+        return;
+      }
+      await runWithNeeds(ctx, needs, listener.handle);
+    });
   });
 
   // ── modal submissions ──
@@ -329,13 +367,14 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   app.view({ type: 'view_closed' }, async ({ ack, body, client }) => {
     const closed = body as ViewClosedAction;
     await ack();
-    await afterPendingAcks();
-    if (!wellFormed(viewClosedPayload, body, 'view_closed')) return;
-    const listener = closes.find(closed.view.callback_id);
-    if (!listener) return;
-    const who = whoActs(closed);
-    const ctx: ClosedCtx = { ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId))), body: closed, view: closed.view };
-    await listener.handle(ctx).catch((error: unknown) => logger.warn(`view_closed "${closed.view.callback_id}" failed`, error));
+    afterAck('view_closed', async () => {
+      if (!wellFormed(viewClosedPayload, body, 'view_closed')) return;
+      const listener = closes.find(closed.view.callback_id);
+      if (!listener) return;
+      const who = whoActs(closed);
+      const ctx: ClosedCtx = { ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId))), body: closed, view: closed.view };
+      await listener.handle(ctx).catch((error: unknown) => logger.warn(`view_closed "${closed.view.callback_id}" failed`, error));
+    });
   });
 
   // ── external select options ──
@@ -365,41 +404,43 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
   app.shortcut({ type: 'shortcut' }, async ({ ack, body, client }) => {
     const shortcut = body as GlobalShortcut;
     await ack();
-    await afterPendingAcks();
-    if (!wellFormed(shortcutPayload, body, 'shortcut')) return;
-    const listener = shortcuts.find(shortcut.callback_id);
-    if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
-    const who = whoActs(shortcut);
-    const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
-    if (await isCopy(deliveryKey, `the shortcut "${shortcut.callback_id}"`)) return;
-    const ctx: ShortcutCtx = {
-      ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId)), deliveryKey),
-      body: shortcut,
-      triggerId: shortcut.trigger_id,
-    };
-    await runWithNeeds(ctx, listener.needs, listener.handle);
+    afterAck('a shortcut', async () => {
+      if (!wellFormed(shortcutPayload, body, 'shortcut')) return;
+      const listener = shortcuts.find(shortcut.callback_id);
+      if (!listener) return logger.info(`no listener for the shortcut "${shortcut.callback_id}"; acknowledged`);
+      const who = whoActs(shortcut);
+      const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
+      if (await isCopy(deliveryKey, `the shortcut "${shortcut.callback_id}"`)) return;
+      const ctx: ShortcutCtx = {
+        ...base(client, who, dmSurface(surfaceDeps(services, client, who.userId)), deliveryKey),
+        body: shortcut,
+        triggerId: shortcut.trigger_id,
+      };
+      await runWithNeeds(ctx, listener.needs, listener.handle);
+    });
   });
 
   app.shortcut({ type: 'message_action' }, async ({ ack, body, client }) => {
     const shortcut = body as MessageShortcut;
     await ack();
-    await afterPendingAcks();
-    if (!wellFormed(messageShortcutPayload, body, 'message shortcut')) return;
-    const listener = messageShortcuts.find(shortcut.callback_id);
-    if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
-    const who = whoActs(shortcut);
-    const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
-    if (await isCopy(deliveryKey, `the message shortcut "${shortcut.callback_id}"`)) return;
-    const deps = surfaceDeps(services, client, who.userId);
-    const surface = shortcut.response_url ? respondSurface(deps, shortcut.response_url) : ephemeralSurface(deps, shortcut.channel.id);
-    const ctx: MessageShortcutCtx = {
-      ...base(client, who, surface, deliveryKey),
-      body: shortcut,
-      triggerId: shortcut.trigger_id,
-      channelId: shortcut.channel.id,
-      message: shortcut.message,
-    };
-    await runWithNeeds(ctx, listener.needs, listener.handle);
+    afterAck('a message shortcut', async () => {
+      if (!wellFormed(messageShortcutPayload, body, 'message shortcut')) return;
+      const listener = messageShortcuts.find(shortcut.callback_id);
+      if (!listener) return logger.info(`no listener for the message shortcut "${shortcut.callback_id}"; acknowledged`);
+      const who = whoActs(shortcut);
+      const deliveryKey = triggerDeliveryKey('shortcut', who.teamId, who.userId, shortcut.trigger_id);
+      if (await isCopy(deliveryKey, `the message shortcut "${shortcut.callback_id}"`)) return;
+      const deps = surfaceDeps(services, client, who.userId);
+      const surface = shortcut.response_url ? respondSurface(deps, shortcut.response_url) : ephemeralSurface(deps, shortcut.channel.id);
+      const ctx: MessageShortcutCtx = {
+        ...base(client, who, surface, deliveryKey),
+        body: shortcut,
+        triggerId: shortcut.trigger_id,
+        channelId: shortcut.channel.id,
+        message: shortcut.message,
+      };
+      await runWithNeeds(ctx, listener.needs, listener.handle);
+    });
   });
 
   // ── events ──

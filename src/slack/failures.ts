@@ -46,14 +46,14 @@ const linkProblemKey: Record<LinkProblem, MessageKey> = {
 export const linkProblemMessage = (problem: LinkProblem, m: Messages = english): SlackMessage =>
   connectPrompt(m.t(linkProblemKey[problem] as 'failure.notLinked'), m);
 
+const stepLinkProblemKey = {
+  'not-linked': 'steps.notLinked',
+  rejected: 'steps.rejected',
+  unreadable: 'steps.unreadable',
+} as const satisfies Record<LinkProblem, MessageKey>;
+
 /** The same problems, said by a workflow step that cannot run as the person who ran the workflow. */
-export const stepLinkProblemText: Record<LinkProblem, string> = {
-  'not-linked':
-    'The person who ran this workflow has not connected a help-desk account. Connect it with /talep connect in Slack, then run the workflow again.',
-  rejected: 'The help desk refused the saved token of the person who ran this workflow. Connect again with /talep connect in Slack, then run the workflow again.',
-  unreadable:
-    'The stored help-desk link of the person who ran this workflow cannot be read (the bot’s encryption key changed). Connect again with /talep connect, or ask an admin to restore the key.',
-};
+export const stepLinkProblemText = (problem: LinkProblem, m: Messages = english): string => m.t(stepLinkProblemKey[problem]);
 
 /**
  * A sentence made for a message, as plain text for a place without mrkdwn (a workflow step's error in

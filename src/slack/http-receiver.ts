@@ -25,6 +25,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type App, ErrorCode, type Logger, type Receiver, ReceiverMultipleAckError } from '@slack/bolt';
 import { runInFaultScope } from '../process-policy.js';
+import type { AckFirst } from './ack-first.js';
 import { MemoryReplayCache, type ReplayCache } from './replay-cache.js';
 import { isSslCheck, parseSlackBody } from './slack-envelope.js';
 
@@ -64,6 +65,8 @@ export interface SlackHttpReceiverOptions {
    * after the receiver is built (the areas declare their events later).
    */
   holdEventAnswers?: { types: ReadonlySet<string>; maxMs?: number };
+  /** Told of every Slack request read and answered, so that work after acks can wait for them (./ack-first.ts). */
+  ackFirst?: AckFirst;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -182,6 +185,11 @@ export class SlackHttpReceiver implements Receiver {
       try {
         if (path === this.#path) {
           if (method !== 'POST') throw new Refusal(405, 'only POST is accepted here');
+          const answered = this.#options.ackFirst?.arrived();
+          if (answered) {
+            res.once('finish', answered);
+            res.once('close', answered);
+          }
           await this.#handleSlack(req, res);
           return;
         }

@@ -24,7 +24,7 @@ export type LocaleSource = 'chosen' | 'slack' | 'default';
 export const workspaceLocale = (services: Pick<Services, 'defaultLanguage'>): Locale => services.defaultLanguage ?? 'en';
 
 /** The person's Slack language, if Slack tells it within the budget (a cached profile answers at once). */
-async function slackLocaleOf(client: webApi.WebClient, services: Services, userId: string): Promise<Locale | undefined> {
+async function slackLocaleOf(client: webApi.WebClient, services: Services, userId: string, budgetMs = LOOKUP_BUDGET_MS): Promise<Locale | undefined> {
   const cached = cachedSlackProfile(userId);
   if (cached) return localeOf(cached.locale);
   const lookup = slackProfile(client, userId).then(
@@ -36,7 +36,7 @@ async function slackLocaleOf(client: webApi.WebClient, services: Services, userI
   );
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), LOOKUP_BUDGET_MS);
+    timer = setTimeout(() => resolve(undefined), budgetMs);
   });
   try {
     return await Promise.race([lookup, late]);
@@ -45,8 +45,12 @@ async function slackLocaleOf(client: webApi.WebClient, services: Services, userI
   }
 }
 
-/** A person's language and where it came from. Never throws: a store or Slack failure means the default. */
-export async function personLocale(ix: { services: Services; client: webApi.WebClient; who: Who }): Promise<{ locale: Locale; source: LocaleSource }> {
+/**
+ * A person's language and where it came from. Never throws: a store or Slack failure means the default.
+ * `budgetMs`: how long a first Slack look-up may take (background work without a trigger, such as DMs,
+ * may wait longer than the interactive default).
+ */
+export async function personLocale(ix: { services: Services; client: webApi.WebClient; who: Who; budgetMs?: number }): Promise<{ locale: Locale; source: LocaleSource }> {
   const { services, client, who } = ix;
   try {
     const chosen = await services.stores.languages.get(who.teamId, who.userId);
@@ -54,7 +58,7 @@ export async function personLocale(ix: { services: Services; client: webApi.WebC
   } catch (error) {
     services.logger.warn(`could not read the language of ${who.teamId}:${who.userId}`, error);
   }
-  const fromSlack = await slackLocaleOf(client, services, who.userId);
+  const fromSlack = await slackLocaleOf(client, services, who.userId, ix.budgetMs);
   return fromSlack ? { locale: fromSlack, source: 'slack' } : { locale: workspaceLocale(services), source: 'default' };
 }
 

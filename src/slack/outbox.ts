@@ -32,7 +32,7 @@ import { keptForLaterMessage, lastTryMessage } from '../views/kit/notices.js';
 import { resultView } from '../views/kit/states.js';
 import { type Actor, actorFor, type Who } from './actor.js';
 import { errorMessage, linkProblemMessage } from './failures.js';
-import { SlackFileError } from './files.js';
+import { SlackFileError, slackFileErrorText } from './files.js';
 import { messagesOf, personLocale } from './locale.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
 import { PersonNotFound } from './people.js';
@@ -81,8 +81,11 @@ export interface WorkKind<P = unknown> {
   /** The job kind, e.g. `new-talep`. */
   kind: string;
   payload: z.ZodType<P>;
-  /** One line, plain text: what this is (`/talep pending`, App Home). */
-  describe(data: P): string;
+  /**
+   * One line, plain text: what this is (`/talep pending`, App Home), in the words of the person who
+   * sent it (made once, when the work is accepted, and kept with the job).
+   */
+  describe(data: P, m: Messages): string;
   /** What is kept while the help desk is away, e.g. "Your talep is queued — it will be filed when the help desk is back." */
   keptText: string | ((m: Messages) => string);
   /** How the work's modal shows progress and problems (default: a line with the modal's title). */
@@ -142,7 +145,7 @@ export interface WorkOrder<P> {
 export async function acceptWork<P>(ix: Interaction, order: WorkOrder<P>, answer: (acceptance: Acceptance) => Promise<void>): Promise<Acceptance> {
   const key = order.key ?? ix.deliveryKey;
   if (!key) throw new Error(`accepting ${order.work.kind} work needs a key`);
-  const payload = { who: ix.who, reply: order.reply, what: order.work.describe(order.data).slice(0, 300), data: order.data };
+  const payload = { who: ix.who, reply: order.reply, what: order.work.describe(order.data, messagesOf(ix)).slice(0, 300), data: order.data };
   const { created, job } = await ix.services.jobs.enqueue(
     { kind: order.work.kind, key, payload: JSON.parse(JSON.stringify(payload)) as JsonValue, actor: actorKey(ix.who) },
     { wake: false },
@@ -211,7 +214,7 @@ export function workHandler<P>(services: Services, client: webApi.WebClient, wor
     };
     if (reply.view) {
       const fallback = surfaceFromRef(deps, reply.to);
-      scene.modal = modalSurface(deps, { id: reply.view.id }, work.render?.(scene) ?? plainModalRender(reply.view.title), fallback);
+      scene.modal = modalSurface(deps, { id: reply.view.id }, work.render?.(scene) ?? plainModalRender(reply.view.title, m), fallback);
       surface = scene.modal;
       scene.surface = surface;
     }
@@ -272,7 +275,7 @@ async function afterFailure<P>(services: Services, work: WorkKind<P>, at: Failur
   services.logger[lastTry || !(error instanceof HelpdeskError) ? 'warn' : 'info'](
     `job ${work.kind} ${scene.job.id} for ${whom}: ${lastTry ? 'out of attempts' : 'refused'} (${describeError(error)}); given up`,
   );
-  const told = error instanceof SlackFileError ? { text: `:warning: ${escapeText(error.message)}` } : errorMessage(error, {}, scene.m);
+  const told = error instanceof SlackFileError ? { text: messagesOf(scene).t('outbox.fileProblem', { reason: escapeText(slackFileErrorText(error, messagesOf(scene))) }) } : errorMessage(error, {}, scene.m);
   await at.fail(lastTry ? lastTryMessage(at.attempt, scene.m) : told, error);
   return { outcome: 'give-up', error: describeError(error) };
 }
@@ -337,9 +340,10 @@ export async function cancelWork(ix: Interaction, jobId: string): Promise<Cancel
   ix.services.logger.info(`job ${cancelled.job.kind} ${jobId} cancelled by ${actorKey(ix.who)}`);
   const view = envelopeSchema.safeParse(cancelled.job.payload).data?.reply.view;
   if (view) {
-    const kept = anyStepDone(cancelled.job.progress) ? ' What was already done stays.' : ' Nothing was sent to the help desk.';
+    const m = messagesOf(ix);
+    const said = m.t(anyStepDone(cancelled.job.progress) ? 'outbox.cancelledPartly' : 'outbox.cancelledNothingSent', { what: escapeText(what) });
     await ix.client.views
-      .update({ view_id: view.id, view: resultView(view.title || 'Cancelled', `:wastebasket: Cancelled: ${escapeText(what)}.${kept}`) })
+      .update({ view_id: view.id, view: resultView(view.title || m.t('outbox.cancelledTitle'), said, undefined, m) })
       .catch(() => undefined);
   }
   return { state: 'cancelled', what };

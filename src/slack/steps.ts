@@ -11,9 +11,11 @@
 import type { AllMiddlewareArgs, App, webApi } from '@slack/bolt';
 import * as z from 'zod';
 import { HelpdeskError } from '../api/errors.js';
+import { english, type Messages, messagesFor } from '../i18n/messages.js';
 import { type JsonValue, jsonValue } from '../store/json-value.js';
 import { actorFor, type Who } from './actor.js';
 import { plainSentence, reportFailure, stepLinkProblemText } from './failures.js';
+import { personLocale, workspaceLocale } from './locale.js';
 import { workflowStepKey } from './idempotency-keys.js';
 import { type FunctionCtx, type Listener, type StepOutputs, StepFailure } from './listeners.js';
 import { SeenOnce } from './seen-once.js';
@@ -49,10 +51,18 @@ export function personOf(event: StepEvent, teamId: string | undefined): Who | un
   return undefined;
 }
 
-export const UNKNOWN_STEP_TEXT = 'This step is not handled by this version of the talep bot. Ask the workflow’s builder to remove it or update the bot.';
-export const UNKNOWN_OUTCOME_TEXT =
-  'The help desk did not answer in time, so this may or may not have been done. Check the help desk before running the workflow again.';
-export const NOBODY_TEXT = 'This step needs to know who ran the workflow, and Slack did not say. Start the workflow from a link, a shortcut or a button.';
+/** The kernel's own sentences for a step, in English (tests; the person's language is `ctx.m`'s). */
+export const UNKNOWN_STEP_TEXT = english.t('steps.unknownStep');
+export const UNKNOWN_OUTCOME_TEXT = english.t('steps.unknownOutcome');
+export const NOBODY_TEXT = english.t('steps.nobody');
+
+/**
+ * The words of a step's run: the language of the person who ran the workflow (their choice, their
+ * Slack language), else the workspace's default when the step does not say who ran it.
+ */
+async function stepMessages(services: Services, client: webApi.WebClient, who: Who | undefined): Promise<Messages> {
+  return messagesFor(who ? (await personLocale({ services, client, who })).locale : workspaceLocale(services));
+}
 
 type Complete = (params: { outputs: StepOutputs }) => Promise<unknown>;
 type Fail = (params: { error: string }) => Promise<unknown>;
@@ -88,12 +98,14 @@ export function registerSteps(app: App, services: Services, steps: ReadonlyMap<s
       return logger.info(`workflow step "${callbackId}" ${step.function_execution_id} came again; already handled`);
     }
     const finish = once(complete, fail, (error) => logger.warn(`workflow step "${callbackId}": Slack refused its completion`, error));
+    const teamId = typeof body.team_id === 'string' ? body.team_id : undefined;
+    const who = personOf(step, teamId);
+    const m = await stepMessages(services, client as webApi.WebClient, who);
     const listener = steps.get(callbackId);
     if (!listener) {
       logger.info(`no listener for the workflow step "${callbackId}"; failed it`);
-      return finish.fail(UNKNOWN_STEP_TEXT);
+      return finish.fail(m.t('steps.unknownStep'));
     }
-    const teamId = typeof body.team_id === 'string' ? body.team_id : undefined;
     const ctx: FunctionCtx = {
       services,
       client: client as webApi.WebClient,
@@ -101,8 +113,9 @@ export function registerSteps(app: App, services: Services, steps: ReadonlyMap<s
       inputs: step.inputs ?? {},
       functionExecutionId: step.function_execution_id,
       teamId,
-      who: personOf(step, teamId),
+      who,
       body,
+      m,
     };
     await runStep(ctx, listener, finish);
   });
@@ -129,14 +142,15 @@ function once(complete: Complete, fail: Fail, onRefused: (error: unknown) => voi
 
 async function runStep(ctx: FunctionCtx, listener: StepListener, finish: Finish): Promise<void> {
   const { services, who } = ctx;
+  const m = ctx.m ?? english;
   let granted: FunctionCtx = ctx;
   let linkedAt: Date | undefined;
   if (listener.needs.linked) {
-    if (!who) return finish.fail(NOBODY_TEXT);
+    if (!who) return finish.fail(m.t('steps.nobody'));
     const actor = await actorFor(services, who, { priority: 'interactive' });
     if (typeof actor === 'string') {
       services.logger.info(`workflow step "${ctx.callbackId}" for ${who.teamId}:${who.userId}: ${actor}`);
-      return finish.fail(stepLinkProblemText[actor]);
+      return finish.fail(stepLinkProblemText(actor, m));
     }
     linkedAt = actor.account.linkedAt;
     granted = { ...ctx, actor } as FunctionCtx;
@@ -150,14 +164,14 @@ async function runStep(ctx: FunctionCtx, listener: StepListener, finish: Finish)
     }
     // The one failure path (logged, a refused token marked), told through the step's error. A step
     // has no "I am checking" to offer for an unknown outcome: the person is told to look first.
-    const sentence = error instanceof HelpdeskError && error.kind === 'unknown-outcome' ? UNKNOWN_OUTCOME_TEXT : undefined;
+    const sentence = error instanceof HelpdeskError && error.kind === 'unknown-outcome' ? m.t('steps.unknownOutcome') : undefined;
     const failing: Surface = {
       kind: 'dm',
       send: async (message) => finish.fail(sentence ?? plainSentence(message.text)),
       replace: async () => undefined,
     };
-    await reportFailure({ services, who: who ?? { teamId: ctx.teamId ?? '', userId: 'unknown' }, surface: failing, ...(linkedAt ? { linkedAt } : {}) }, error);
-    await finish.fail('The step failed on the bot’s side. It has been logged; please run the workflow again.');
+    await reportFailure({ services, who: who ?? { teamId: ctx.teamId ?? '', userId: 'unknown' }, surface: failing, m, ...(linkedAt ? { linkedAt } : {}) }, error);
+    await finish.fail(m.t('steps.failedHere'));
   }
 }
 
@@ -175,7 +189,7 @@ export async function oncePerRun(ctx: FunctionCtx & { who: Who }, kind: string, 
   if (outcome !== 'reserved') {
     const first = outcome.state === 'done' ? storedOutputs.safeParse(outcome.result) : undefined;
     if (first?.success) return first.data;
-    throw new StepFailure('This step was already started for this run and its result is not known. Check the help desk before running the workflow again.');
+    throw new StepFailure((ctx.m ?? english).t('steps.alreadyStarted'));
   }
   try {
     const outputs = await work();

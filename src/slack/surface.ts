@@ -18,6 +18,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
+import { english, type Messages } from '../i18n/messages.js';
 import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
 import { confidentialElsewhereMessage } from '../views/kit/notices.js';
 import { resultView, workingView } from '../views/kit/states.js';
@@ -167,10 +168,10 @@ export function ephemeralSurface(deps: SurfaceDeps, channel: string, threadTs?: 
 }
 
 /** A modal's plain look: a spinner line while working, a closable warning or result otherwise. */
-export const plainModalRender = (title: string): ModalRender => ({
-  progress: (text) => workingView(title, text),
-  problem: (text) => resultView(title, `:warning: ${text}`),
-  result: (message) => resultView(title, message.text),
+export const plainModalRender = (title: string, m: Messages = english): ModalRender => ({
+  progress: (text) => workingView(title, text, m),
+  problem: (text) => resultView(title, `:warning: ${text}`, undefined, m),
+  result: (message) => resultView(title, message.text, undefined, m),
 });
 
 /** A modal has its own look: the leading emoji of a message sentence is dropped. */

@@ -6,7 +6,8 @@
 import * as z from 'zod';
 import { isHelpdeskError } from '../api/errors.js';
 import type { FileUpload } from '../api/wire.js';
-import { SlackFileError } from './files.js';
+import { english, type Messages } from '../i18n/messages.js';
+import { SlackFileError, slackFileErrorText } from './files.js';
 import { errorText } from './failures.js';
 import { type FileRef, MAX_FILES, megabytes } from '../views/kit/slack-files.js';
 import type { Services } from './services.js';
@@ -31,25 +32,23 @@ export type UploadsReading = { ok: true; files: FileRef[] } | { ok: false; error
  * A file_input's `files` (untrusted: Slack's view state) → references to download, or the one
  * sentence the input should show as its error.
  */
-export function readUploads(state: unknown, maxUploadBytes: number): UploadsReading {
+export function readUploads(state: unknown, maxUploadBytes: number, m: Messages = english): UploadsReading {
   const uploads = z.array(uploadedFileSchema).safeParse(state ?? []);
-  if (!uploads.success) return { ok: false, error: 'Slack sent these files in a form I cannot read. Attach them again.' };
+  if (!uploads.success) return { ok: false, error: m.t('outbox.filesUnreadable') };
   const files = uploads.data;
-  if (files.length > MAX_FILES) return { ok: false, error: `Attach at most ${MAX_FILES} files.` };
+  if (files.length > MAX_FILES) return { ok: false, error: m.t('outbox.filesTooMany', { max: MAX_FILES }) };
+  const nameOf = (file: z.infer<typeof uploadedFileSchema>) => file.name ?? file.title ?? m.t('outbox.fileUnnamed');
   const tooLarge = files.filter((file) => (file.size ?? 0) > maxUploadBytes);
   if (tooLarge.length > 0) {
-    const names = tooLarge.map((file) => `“${file.name ?? file.title ?? 'file'}”`).join(', ');
-    return {
-      ok: false,
-      error: `${names} ${tooLarge.length === 1 ? 'is' : 'are'} larger than ${megabytes(maxUploadBytes)} MB, the most the help desk accepts per file.`,
-    };
+    const names = tooLarge.map((file) => `“${nameOf(file)}”`).join(', ');
+    return { ok: false, error: m.t('outbox.filesTooLarge', { names, count: tooLarge.length, mb: megabytes(maxUploadBytes, m) }) };
   }
   const refs: FileRef[] = [];
   for (const file of files) {
     const url = file.url_private_download ?? file.url_private;
-    if (!url) return { ok: false, error: 'Slack did not give me a link to these files. Attach them again.' };
+    if (!url) return { ok: false, error: m.t('outbox.filesNoLink') };
     refs.push({
-      name: file.name ?? file.title ?? 'file',
+      name: nameOf(file),
       url,
       ...(file.mimetype ? { type: file.mimetype } : {}),
       ...(file.size !== undefined ? { size: file.size } : {}),
@@ -62,8 +61,8 @@ export function readUploads(state: unknown, maxUploadBytes: number): UploadsRead
  * Why something failed, as one sentence without the leading emoji (for a list of warnings, a picker
  * option): a file Slack would not hand out says which and why, anything else as failures.ts words it.
  */
-export function failureReason(error: unknown): string {
-  return withoutLeadingEmoji(error instanceof SlackFileError ? error.message : errorText(error));
+export function failureReason(error: unknown, m: Messages = english): string {
+  return withoutLeadingEmoji(error instanceof SlackFileError ? slackFileErrorText(error, m) : errorText(error, {}, m));
 }
 
 /**
@@ -107,12 +106,13 @@ const mayPass = (error: unknown) =>
  * their index in `files`.
  */
 export async function attachFilesOnce(
-  scene: { services: Services; actor: Pick<Actor, 'hd'>; steps: WorkSteps },
+  scene: { services: Services; actor: Pick<Actor, 'hd'>; steps: WorkSteps; m?: Messages },
   talepId: number,
   files: readonly FileRef[],
   options: { prefix: string; downloaded?: ReadonlyMap<number, FileUpload>; retry?: boolean },
 ): Promise<AttachOnceOutcome> {
   const { services, actor, steps } = scene;
+  const m = scene.m ?? english;
   const outcome: AttachOnceOutcome = { attached: [], warnings: [] };
   for (const [index, file] of files.entries()) {
     if (!file.url) continue;
@@ -142,8 +142,8 @@ export async function attachFilesOnce(
             ? await findAttachment(actor.hd, { talepId, filename: upload.filename, size: upload.data.byteLength }).catch(() => undefined)
             : undefined;
         const why = isHelpdeskError(error, 'unknown-outcome')
-          ? `“${file.name}” may not have been attached: the help desk did not answer. Look at the talep's files.`
-          : `“${file.name}” could not be attached: ${failureReason(error)}`;
+          ? m.t('outbox.fileMaybeAttached', { name: file.name })
+          : m.t('outbox.fileNotAttached', { name: file.name, reason: failureReason(error, m) });
         done = found === undefined ? { warning: why } : { attached: true as const };
         outcome.firstError ??= found === undefined ? error : undefined;
         await steps.record(name, done);

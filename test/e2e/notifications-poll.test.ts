@@ -87,7 +87,7 @@ describe('polling, with push off', () => {
       const replies = repliesTo(ts).map((call) => json(call.args));
       expect(replies.filter((text) => text.includes('Comment one'))).toHaveLength(1);
       expect(replies.filter((text) => text.includes('Comment two'))).toHaveLength(1);
-      expect(replies.some((text) => text.includes('In Progress'))).toBe(true);
+      expect(replies.some((text) => text.includes('In progress'))).toBe(true);
       // Still one card: the restart updated it in place.
       expect(postsIn(CHANNEL).filter((call) => !call.args.thread_ts && json(call.args.blocks).includes(`|#${talepId}>`))).toHaveLength(1);
     } finally {

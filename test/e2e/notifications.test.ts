@@ -67,7 +67,7 @@ describe('channel feeds', () => {
     const update = await h.slack.waitFor(() => h.slack.callsTo('chat.update').find((call) => call.args.ts === ts), 'the card update');
     expect(reply.at - started).toBeLessThan(1_000);
     expect(update.at - started).toBeLessThan(1_000);
-    expect(json(update.args.blocks)).toContain('In Progress');
+    expect(json(update.args.blocks)).toContain('In progress');
   });
 
   it('coalesces 10 changes in 2 s into one card update', async () => {

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { talepUrl } from '../../src/domain/talep-link.js';
+import { forgetSlackProfile } from '../../src/slack/profiles.js';
 import type { FunctionOutcome } from '../../src/playground/slack-stand-in.js';
 import { type Person, people } from '../support/harness.js';
 import { useHarness } from '../support/use-harness.js';
@@ -119,9 +120,9 @@ describe('Create a talep', () => {
     });
     expect((await runStep('create_talep', as('user'), { category: 'Hardware', subject: 'x', body: 'y', priority: 'urgent' })).outcome).toMatchObject({
       ok: false,
-      error: expect.stringContaining('“priority”: Expected a priority: low, normal, high or critical.'),
+      error: 'The step’s input “priority” must be low, normal, high or critical.',
     });
-    expect((await runStep('create_talep', as('user'), { category: 'Hardware', body: 'y' })).outcome).toEqual({ ok: false, error: 'The step\'s input “subject” is missing.' });
+    expect((await runStep('create_talep', as('user'), { category: 'Hardware', body: 'y' })).outcome).toEqual({ ok: false, error: 'The step’s input “subject” is missing.' });
   });
 });
 
@@ -181,7 +182,7 @@ describe('Find a talep', () => {
   });
 
   it('fails with a sentence for a talep id that is not one', async () => {
-    expect((await runStep('find_talep', as('user'), { talep_id: 'abc' })).outcome).toEqual({ ok: false, error: 'The step\'s input “talep_id” must be a talep number.' });
+    expect((await runStep('find_talep', as('user'), { talep_id: 'abc' })).outcome).toEqual({ ok: false, error: 'The step’s input “talep_id” must be a talep number.' });
   });
 });
 
@@ -192,5 +193,46 @@ describe('any step', () => {
 
   it('a run without the person who started it (no user_context) fails with a sentence', async () => {
     expect((await runStep('find_talep', undefined, { talep_id: 1 })).outcome).toMatchObject({ ok: false, error: expect.stringContaining('needs to know who ran the workflow') });
+  });
+});
+
+describe('in the language of the person who ran the workflow', () => {
+  it('fails with Turkish sentences and answers Turkish outputs for a Turkish person (`/talep dil tr`)', async () => {
+    await h.services.stores.languages.set('T1', as('user'), 'tr');
+    try {
+      expect((await runStep('create_talep', as('user'), { category: 'Hardware', body: 'y' })).outcome).toEqual({ ok: false, error: 'Adımın “subject” girdisi eksik.' });
+      expect((await runStep('create_talep', as('user'), { category: 'Hardware', subject: 'x', body: 'y', priority: 'acil' })).outcome).toEqual({
+        ok: false,
+        error: 'Adımın “priority” girdisi low, normal, high ya da critical olmalı.',
+      });
+      expect((await runStep('create_talep', as('user'), { category: 'Network', subject: 'x', body: 'y', on_behalf_of: as('admin') })).outcome).toEqual({
+        ok: false,
+        error: 'Başkası adına talep yalnızca help-desk temsilcileri açabilir.',
+      });
+      expect((await runStep('find_talep', as('user'), { talep_id: 'abc' })).outcome).toEqual({ ok: false, error: 'Adımın “talep_id” girdisi bir talep numarası olmalı.' });
+      expect((await runStep('find_talep', as('user'), { talep_id: 2 })).outcome).toMatchObject({ ok: true, outputs: { status: 'Devam Ediyor' } });
+      expect((await runStep('find_talep', as('user'), { talep_id: 1 })).outcome).toMatchObject({ ok: true, outputs: { assignee: 'Atanmamış' } });
+      // A step this version does not declare says nothing of who ran it: the workspace default.
+      expect((await runStep('reopen_talep', as('user'), { talep_id: 1 })).outcome).toMatchObject({ ok: false, error: expect.stringContaining('not handled by this version') });
+      // Someone else's words stay theirs.
+      expect((await runStep('find_talep', as('agent'), { talep_id: 999 })).outcome).toEqual({ ok: false, error: 'Talep #999 was not found.' });
+    } finally {
+      await h.services.stores.languages.set('T1', as('user'), undefined);
+    }
+  });
+
+  it('tells a Turkish person without a link how to connect, in Turkish (their Slack language)', async () => {
+    const stranger = h.slack.users.get(as('stranger'));
+    if (stranger) stranger.locale = 'tr-TR';
+    forgetSlackProfile(as('stranger'));
+    try {
+      expect((await runStep('close_talep', as('stranger'), { talep_id: 1 })).outcome).toEqual({
+        ok: false,
+        error: 'Bu iş akışını çalıştıran kişi bir help-desk hesabı bağlamamış. Slack’te /talep connect ile bağlayın, sonra iş akışını yeniden çalıştırın.',
+      });
+    } finally {
+      if (stranger) stranger.locale = 'en-US';
+      forgetSlackProfile(as('stranger'));
+    }
   });
 });

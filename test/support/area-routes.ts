@@ -2,11 +2,11 @@
  * What `/talep <text>` resolves to through some areas' routes, without Slack: the route's path and what
  * its parser made of the rest, or the help the router answers with.
  */
-import type { Parsed } from '../../src/domain/parsed.js';
+import { type Worded, worded } from './parse-problems.js';
 import type { Area } from '../../src/slack/dispatch.js';
 import { type Resolution, Router } from '../../src/slack/routes.js';
 
-export type Resolved = ({ path: string } & Parsed<unknown>) | Extract<Resolution, { help: true }>;
+export type Resolved = ({ path: string } & Worded<unknown>) | Extract<Resolution, { help: true }>;
 
 export function routerOf(...areas: Area[]): Router {
   const router = new Router();
@@ -18,6 +18,6 @@ export function resolverOf(...areas: Area[]): (text: string) => Resolved {
   const router = routerOf(...areas);
   return (text) => {
     const resolved = router.resolve(text);
-    return 'help' in resolved ? resolved : { path: resolved.route.path, ...resolved.args };
+    return 'help' in resolved ? resolved : { path: resolved.route.path, ...worded(resolved.args) };
   };
 }

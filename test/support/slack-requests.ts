@@ -81,6 +81,9 @@ export class SlackRequests {
     });
     const sent = await this.signed(form.toString());
     this.slack.checkAnswer('slash_command', sent.body);
+    if (typeof sent.body === 'object' && sent.body !== null && ('text' in sent.body || 'blocks' in sent.body)) {
+      this.slack.answeredInAck(responseUrl, sent.body as Record<string, unknown>);
+    }
     return { ...sent, responseUrl };
   }
 

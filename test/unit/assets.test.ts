@@ -1,5 +1,6 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, test } from 'vitest';
+import { problemOf } from '../support/parse-problems.js';
 import type { CustomFieldDefinition } from '../../src/api/schemas.js';
 import { parseAssetQuery } from '../../src/commands/assets/args.js';
 import { assetOfAssignBlock, decodePageValue, decodePair } from '../../src/commands/assets/cards.js';
@@ -25,7 +26,7 @@ function parseAssetCommand(text: string, family = 'asset') {
   const resolved = assetRouter.resolve(`${family} ${text}`);
   if (!('route' in resolved)) throw new Error(`no route for “${text}”`);
   const { route, args } = resolved;
-  return args.ok ? { ok: true as const, value: args.value, path: route.path } : { ok: false as const, error: args.error, path: route.path };
+  return args.ok ? { ok: true as const, value: args.value, path: route.path } : { ok: false as const, error: problemOf(args), path: route.path };
 }
 
 describe('the asset routes', () => {

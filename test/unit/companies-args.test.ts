@@ -1,5 +1,6 @@
 import type { ViewStateValue } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
+import { worded } from '../support/parse-problems.js';
 import { normaliseDomainsInput, parseCompanyNameAndDomains, unwrapSlackLinks } from '../../src/commands/companies/args.js';
 import { readCompanyForm } from '../../src/commands/companies/form.js';
 import { companiesArea } from '../../src/commands/companies/index.js';
@@ -46,7 +47,7 @@ describe('parseCompanyNameAndDomains', () => {
       ok: true,
       value: { name: 'Example.com Ltd', domains: 'example.com;example.org' },
     });
-    expect(parseCompanyNameAndDomains('"X" not_a_domain')).toMatchObject({ ok: false, error: expect.stringContaining('not_a_domain') });
+    expect(worded(parseCompanyNameAndDomains('"X" not_a_domain'))).toMatchObject({ ok: false, error: expect.stringContaining('not_a_domain') });
   });
 });
 

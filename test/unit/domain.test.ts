@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Parsed } from '../../src/domain/parsed.js';
+import { problemOf } from '../support/parse-problems.js';
 import { parseDueDate, parseReminderTime, parseWhen } from '../../src/domain/dates.js';
 import { isStandardPriority, parsePriority, priorityName } from '../../src/domain/priority.js';
 import { isAdminRole, isAgentRole, roleOf } from '../../src/domain/roles.js';
@@ -7,8 +9,8 @@ import { isClosed, parseStatus, statusDisplayName, statusIdOf } from '../../src/
 import { parseTags, sameTag } from '../../src/domain/tags.js';
 import { lookupKey, sameWord } from '../../src/domain/text-case.js';
 
-const value = <T>(parsed: { ok: true; value: T } | { ok: false; error: string }): T => {
-  if (!parsed.ok) throw new Error(`expected ok, got: ${parsed.error}`);
+const value = <T>(parsed: Parsed<T>): T => {
+  if (!parsed.ok) throw new Error(`expected ok, got: ${problemOf(parsed)}`);
   return parsed.value;
 };
 

@@ -5,6 +5,7 @@
  * bot sends end to end; these pin the places one by one.
  */
 import { describe, expect, it } from 'vitest';
+import { problemOf } from '../support/parse-problems.js';
 import { HelpdeskError } from '../../src/api/errors.js';
 import { parseCommentsArgs } from '../../src/commands/talep-comments/args.js';
 import { parseSearchArgs } from '../../src/commands/search/query.js';
@@ -69,9 +70,9 @@ describe('notification texts and sentences are escaped', () => {
     const search = parseSearchArgs(`printer status:${EVIL}`);
     for (const parsed of [comments, search]) {
       expect(parsed.ok).toBe(false);
-      // Raw here (the parsers are plain text), so the one place that shows them must escape.
-      if (!parsed.ok) expect(hasLive({ text: `:warning: ${escapeText(parsed.error)}` })).toBe(false);
-      if (!parsed.ok) expect(parsed.error).toContain('<!here>');
+      // Raw here (the parsers' sentences are plain text), so the one place that shows them must escape.
+      if (!parsed.ok) expect(hasLive({ text: `:warning: ${escapeText(problemOf(parsed))}` })).toBe(false);
+      if (!parsed.ok) expect(problemOf(parsed)).toContain('<!here>');
     }
   });
 });

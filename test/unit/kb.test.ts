@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { problemOf } from '../support/parse-problems.js';
 import type { ArticleList } from '../../src/api/schemas.js';
 import { categoryChoices, matchingArticles } from '../../src/commands/kb/articles.js';
 import { readNewArticleForm } from '../../src/commands/kb/form.js';
@@ -10,14 +11,14 @@ import { FORM_VALUE } from '../../src/views/kit/inputs.js';
 
 function parsed(text: string): KbCommand {
   const result = parseKbCommand(text);
-  if (!result.ok) throw new Error(`expected "${text}" to parse, got: ${result.error}`);
+  if (!result.ok) throw new Error(`expected "${text}" to parse, got: ${problemOf(result)}`);
   return result.value;
 }
 
 function problem(text: string): string {
   const result = parseKbCommand(text);
   if (result.ok) throw new Error(`expected "${text}" to be refused, got ${JSON.stringify(result.value)}`);
-  return result.error;
+  return problemOf(result);
 }
 
 describe('parseKbCommand', () => {

@@ -12,6 +12,9 @@ import { openStores } from '../../src/store/index.js';
 import { changesBetween, changeText, type Snapshot } from '../../src/views/notifications/changes.js';
 import { feedCard } from '../../src/views/notifications/feed-card.js';
 import { workQueueBlocks, type QueueRow } from '../../src/views/notifications/home-queue.js';
+import { digestDm, dueLine, mutedNotice, notificationDm, reconnectDm } from '../../src/views/notifications/dm.js';
+import { describeFilter, feedsMessage } from '../../src/views/notifications/feeds.js';
+import { messagesFor } from '../../src/i18n/messages.js';
 
 describe('/talep feed arguments', () => {
   it('reads the channel, category, priority, assignee and events', () => {
@@ -49,7 +52,7 @@ describe('change lines', () => {
       { CommentID: 7, UserName: 'agent', Body: '<p>Fixed &amp; done</p>' },
     ]);
     expect(lines.map((line) => line.kind)).toEqual(['assigned', 'closed', 'priority', 'due', 'comment']);
-    expect(lines.map(changeText).join('\n')).toContain('Assigned to *agent*');
+    expect(lines.map((line) => changeText(line)).join('\n')).toContain('Assigned to *agent*');
     expect(changesBetween(undefined, base, [])).toEqual([{ kind: 'new' }]);
     expect(changesBetween(base, { ...base, lastUpdated: 'c' }, [])).toEqual([]);
   });
@@ -202,6 +205,7 @@ describe('notification views', () => {
       talepUrlTemplate: 'https://hd.example.com/Ticket/{id}',
       rowActions: { assignToMe: 'talep_card_assign_me', close: 'talep_card_close' },
       settings: { kinds: { assigned: true, comment: false, status: true, due: true }, digestOnly: false },
+      now: new Date('2026-11-28T10:00:00Z'),
     });
     expect(blocks.length).toBeLessThan(60);
     expect(checkView({ type: 'home', blocks })).toEqual([]);
@@ -209,5 +213,61 @@ describe('notification views', () => {
     expect(text).toContain('Page 3 of 6');
     expect(text).toContain('#21');
     expect(text).not.toContain('|#1>');
+  });
+
+  describe('in Turkish', () => {
+    const tr = messagesFor('tr');
+    const now = new Date('2026-11-28T10:00:00Z');
+
+    it('change lines use the help desk’s Turkish words', () => {
+      expect(changeText({ kind: 'status', status: 'In Progress' }, tr)).toBe(':arrows_counterclockwise: Durum: *Devam Ediyor*');
+      expect(changeText({ kind: 'closed' }, tr)).toBe(':white_check_mark: Kapatıldı');
+      expect(changeText({ kind: 'priority', priority: 1 }, tr)).toContain('Öncelik: *');
+      expect(changeText({ kind: 'assigned', to: null }, tr)).toContain('Temsilci ataması kaldırıldı');
+      expect(changeText({ kind: 'comment', comment: { CommentID: 1, UserName: 'agent', Body: '' } }, tr)).toContain('_(boş)_');
+    });
+
+    it('DMs, the digest and the reconnect DM are Turkish and within limits', () => {
+      const due = dueLine({ TalepID: 4, Subject: 'Yazıcı' }, 'https://hd.example.com/Ticket/{id}', new Date('2026-11-28T13:00:00Z'), false, now, tr);
+      expect(due).toContain('Son tarih:');
+      expect(due).toContain('(yaklaşık 3 saat sonra)');
+      const dm = notificationDm(4, due, tr, 3 * 3600);
+      expect(checkMessage(dm)).toEqual([]);
+      // The push text: the date in the person's zone, in Turkish.
+      expect(dm.text).toContain('#4 Yazıcı\n:alarm_clock: Son tarih: 28 Kas 2026 16:00 (yaklaşık 3 saat sonra)');
+      // Held for a later digest: no "in 3 hours" that would be stale by then.
+      const held = dueLine({ TalepID: 4, Subject: 'Yazıcı' }, 'https://hd.example.com/Ticket/{id}', new Date('2026-11-28T13:00:00Z'), true, undefined, tr);
+      expect(held).toMatch(/Son tarihi geçti: <!date\^\d+\^[^>]+>$/);
+      expect(JSON.stringify(dm.blocks)).toContain('Bu talebi sessize al');
+      expect(digestDm(['a', 'b'], tr).text).toBe('Siz yokken: 2 help-desk güncellemesi');
+      expect(JSON.stringify(mutedNotice(4, tr))).toContain('Sesi aç');
+      expect(JSON.stringify(reconnectDm(2, tr))).toContain('2 kanal akışı duraklatıldı');
+      expect(JSON.stringify(reconnectDm(0, tr))).not.toContain('akışı');
+    });
+
+    it('the feed card, the feeds list and the work queue are Turkish', () => {
+      const card = feedCard({ talep, talepUrlTemplate: 'https://hd.example.com/Ticket/{id}', feedId: 3, lastChange: { kind: 'new' } }, tr);
+      expect(checkMessage(card)).toEqual([]);
+      expect(JSON.stringify(card.blocks)).toContain('*Durum*');
+      expect(JSON.stringify(card.blocks)).toContain('Akış 3 · :new: Yeni talep');
+      expect(describeFilter({ categories: ['donanım'], events: ['new'] }, tr)).toBe('kategori donanım · olaylar new');
+      expect(feedsMessage([], undefined, tr).text).toBe('Henüz akış yok.');
+      const rows: QueueRow[] = [{ TalepID: 9, Subject: 'Monitör', Status: 'New', Priority: 0, AssigneeID: null, DueDate: new Date('2026-11-28T08:00:00Z') }];
+      const blocks = workQueueBlocks({
+        isAgent: true,
+        helpdeskUserId: 2,
+        sections: { overdue: rows, unassigned: rows, mine: [] },
+        page: 0,
+        talepUrlTemplate: 'https://hd.example.com/Ticket/{id}',
+        rowActions: { assignToMe: 'talep_card_assign_me', close: 'talep_card_close' },
+        settings: { kinds: { assigned: true, comment: false, status: true, due: true }, digestOnly: false },
+        now,
+      }, tr);
+      expect(checkView({ type: 'home', blocks })).toEqual([]);
+      const text = JSON.stringify(blocks);
+      for (const words of ['İş kuyruğu', 'Son tarihi geçmiş', 'Kategorilerimde atanmamış', 'Bana ata', 'Talep kapatılsın mı?', 'yaklaşık 2 saat önce', 'Bildirimler', 'Sessiz saat yok', 'Yeni']) {
+        expect(text).toContain(words);
+      }
+    });
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { HelpdeskError } from '../../src/api/errors.js';
 import { parseRuleXml } from '../../src/api/rules.js';
 import { AdminsOnly, boardOf, readRule, refusal } from '../../src/commands/rules/board.js';
-import { parseRuleId, ruleRow, ruleState } from '../../src/commands/rules/rows.js';
+import { parseRuleId, problemText, ruleRow, ruleState } from '../../src/commands/rules/rows.js';
+import { messagesFor } from '../../src/i18n/messages.js';
 import type { Actor } from '../../src/slack/actor.js';
 import type { Services } from '../../src/slack/services.js';
 import { openStores } from '../../src/store/index.js';
@@ -46,8 +47,17 @@ describe('ruleRow', () => {
   });
 
   it('keeps the reason when a rule could not be read, or says it was not read yet', () => {
-    expect(ruleRow(5, { problem: 'gone' }, undefined)).toEqual({ id: 5, state: { source: 'unknown' }, problem: 'gone' });
+    expect(ruleRow(5, { problem: { kind: 'not-found' } }, undefined)).toEqual({
+      id: 5,
+      state: { source: 'unknown' },
+      problem: 'the help desk has no rule with this id (deleted?)',
+    });
     expect(ruleRow(5, undefined, toggle)).toMatchObject({ problem: 'not read yet', state: { source: 'slack', enabled: false } });
+    // The board is shared by a workspace's admins: each reads the reason in their own language.
+    const turkish = messagesFor('tr');
+    expect(ruleRow(5, { problem: { kind: 'not-found' } }, undefined, turkish).problem).toContain('bu numarada bir kural yok');
+    expect(ruleRow(5, undefined, toggle, turkish).problem).toBe('henüz okunmadı');
+    expect(ruleRow(6, { summary: { ...parseRuleXml(6, xml('true')), name: '' } }, undefined, turkish).name).toBe('#6 numaralı kural');
   });
 });
 
@@ -58,10 +68,11 @@ describe('reading a rule for the modal', () => {
     const refused = await readRule(failing(new HelpdeskError('forbidden', 'no', { reason: 'Admins only.' })), 3).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AdminsOnly);
     expect((refused as AdminsOnly).reason).toBe('Admins only.');
-    expect(await readRule(failing(new HelpdeskError('not-found', 'gone')), 3)).toEqual({ problem: 'the help desk has no rule with this id (deleted?)' });
+    expect(await readRule(failing(new HelpdeskError('not-found', 'gone')), 3)).toEqual({ problem: { kind: 'not-found' } });
     // The sentence of the kernel's failures, without its leading emoji (the row adds its own).
     const unavailable = await readRule(failing(new HelpdeskError('unavailable', 'down')), 3);
-    expect(unavailable).toEqual({ problem: 'The help desk is not reachable right now. Please try again in a minute.' });
+    expect(unavailable).toMatchObject({ problem: { kind: 'failed' } });
+    expect('problem' in unavailable && problemText(unavailable.problem)).toBe('The help desk is not reachable right now. Please try again in a minute.');
     await expect(readRule(failing(new Error('bug')), 3)).rejects.toThrow('bug');
   });
 

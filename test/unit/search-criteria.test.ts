@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { problemOf, worded } from '../support/parse-problems.js';
 import type { Category } from '../../src/api/schemas.js';
 import { resolveDateRange } from '../../src/commands/search/criteria.js';
 import { resolveCategoryIds } from '../../src/domain/categories.js';
@@ -24,14 +25,14 @@ describe('resolveCategoryIds', () => {
 
   it('says which categories exist, or which ones an ambiguous prefix matched', () => {
     const unknown = resolveCategoryIds(['Printers'], categories);
-    expect(unknown).toEqual({ ok: false, error: expect.stringMatching(/No category “Printers”\. Your categories: Hardware, Software,/) });
+    expect(worded(unknown)).toEqual({ ok: false, error: expect.stringMatching(/No category “Printers”\. Your categories: Hardware, Software,/) });
     const ambiguous = resolveCategoryIds(['net'], categories);
-    expect(ambiguous).toEqual({ ok: false, error: expect.stringMatching(/matches several categories: Network, Network Security/) });
+    expect(worded(ambiguous)).toEqual({ ok: false, error: expect.stringMatching(/matches several categories: Network, Network Security/) });
   });
 
   it('says what was typed as plain text; the message that shows it escapes it', () => {
     const result = resolveCategoryIds(['<b>'], categories);
-    expect(result.ok ? '' : result.error).toContain('“<b>”');
+    expect(problemOf(result)).toContain('“<b>”');
   });
 });
 
@@ -58,6 +59,6 @@ describe('resolveDateRange', () => {
   });
 
   it('refuses a range that ends before it starts', () => {
-    expect(resolveDateRange({ kind: 'daysAgo', days: 0 }, { kind: 'daysAgo', days: 3 }, now, 0)).toEqual({ ok: false, error: expect.stringMatching(/after/) });
+    expect(worded(resolveDateRange({ kind: 'daysAgo', days: 0 }, { kind: 'daysAgo', days: 3 }, now, 0))).toEqual({ ok: false, error: expect.stringMatching(/after/) });
   });
 });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { problemOf } from '../support/parse-problems.js';
 import { filterChips, parseSearchArgs, type SearchArgs, tokenize } from '../../src/commands/search/query.js';
 
 function parsed(text: string): SearchArgs {
   const result = parseSearchArgs(text);
-  if (!result.ok) throw new Error(`expected "${text}" to parse, got: ${result.error}`);
+  if (!result.ok) throw new Error(`expected "${text}" to parse, got: ${problemOf(result)}`);
   return result.value;
 }
 
 function problem(text: string): string {
   const result = parseSearchArgs(text);
   if (result.ok) throw new Error(`expected "${text}" to be refused, got ${JSON.stringify(result.value)}`);
-  return result.error;
+  return problemOf(result);
 }
 
 describe('parseSearchArgs: words', () => {

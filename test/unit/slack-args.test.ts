@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { worded } from '../support/parse-problems.js';
 import { parseDueDate } from '../../src/domain/dates.js';
 import { parsePriority } from '../../src/domain/priority.js';
 import { parseStatus } from '../../src/domain/status.js';
@@ -28,7 +29,7 @@ describe('parseDueDate', () => {
   it('clears with none, and explains bad input', () => {
     expect(parseDueDate('none', now)).toEqual({ ok: true, value: null });
     expect(parseDueDate('2026-02-30', now)).toMatchObject({ ok: false });
-    expect(parseDueDate('next friday', now)).toEqual({ ok: false, error: expect.stringContaining('tomorrow') });
+    expect(worded(parseDueDate('next friday', now))).toEqual({ ok: false, error: expect.stringContaining('tomorrow') });
   });
 });
 
@@ -37,7 +38,7 @@ describe('small parsers', () => {
     expect(parseTalepId('#12')).toEqual({ ok: true, value: 12 });
     expect(parseTalepId(' 7 ')).toEqual({ ok: true, value: 7 });
     expect(parseTalepId('0')).toMatchObject({ ok: false });
-    expect(parseTalepId('abc')).toEqual({ ok: false, error: expect.stringContaining('“abc”') });
+    expect(worded(parseTalepId('abc'))).toEqual({ ok: false, error: expect.stringContaining('“abc”') });
   });
 
   it('parseUserMention reads escaped mentions', () => {

@@ -46,7 +46,7 @@ describe('Router.resolve', () => {
   it('refuses a path registered twice', () => {
     const r = router();
     expect(() =>
-      r.add(route({ path: 'view', usage: 'view', summary: '', group: 'x', audience: 'everyone', parse: () => fail('x'), run: async () => undefined })),
+      r.add(route({ path: 'view', usage: 'view', summary: '', group: 'x', audience: 'everyone', parse: () => fail('parse.noArgs'), run: async () => undefined })),
     ).toThrow(/registered twice/);
   });
 });

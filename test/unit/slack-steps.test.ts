@@ -132,7 +132,7 @@ describe('onFunction: one function_executed listener for every step', () => {
   it('fails with how to connect when that person has no usable link, without running the step', async () => {
     let ran = false;
     const app = appWith(svc, [{ name: 'steps', listeners: [onFunction('s', { linked: true }, async () => ((ran = true), {}))] }]);
-    expect((await execute(app, 's', { ran_by: { id: 'U2' } })).outcome).toEqual({ ok: false, error: stepLinkProblemText['not-linked'] });
+    expect((await execute(app, 's', { ran_by: { id: 'U2' } })).outcome).toEqual({ ok: false, error: stepLinkProblemText('not-linked') });
     expect((await execute(app, 's', {})).outcome).toEqual({ ok: false, error: NOBODY_TEXT });
     expect(ran).toBe(false);
   });
@@ -181,6 +181,34 @@ describe('onFunction: one function_executed listener for every step', () => {
     const app = appWith(svc, [{ name: 'steps', listeners: [onFunction('s', { linked: true }, async () => Promise.reject(new HelpdeskError('unauthorized', 'bad token')))] }]);
     expect((await execute(app, 's', { ran_by: { id: 'U1' } })).outcome).toMatchObject({ ok: false, error: expect.stringContaining('The help desk refused your token') });
     expect((await svc.stores.accounts.get('T1', 'U1'))?.rejected).toBe(true);
+  });
+
+  it('speaks the language of the person who ran the workflow, else the workspace default', async () => {
+    await link('U1');
+    await svc.stores.languages.set('T1', 'U1', 'tr');
+    const app = appWith(svc, [
+      {
+        name: 'steps',
+        listeners: [
+          onFunction('words', { linked: true }, async (ctx) => ({ locale: ctx.m?.locale ?? 'none' })),
+          onFunction('lost', { linked: true }, async () => {
+            throw new HelpdeskError('unknown-outcome', 'no answer', { operation: 'createTalep' });
+          }),
+          onFunction('breaks', async () => {
+            throw new TypeError('x is undefined');
+          }),
+        ],
+      },
+    ]);
+    const as = { ran_by: { id: 'U1' } };
+    expect((await execute(app, 'words', as)).outcome).toEqual({ ok: true, outputs: { locale: 'tr' } });
+    expect((await execute(app, 'nope', as)).outcome).toEqual({ ok: false, error: expect.stringContaining('talep botunun bu sürümünde yok') });
+    expect((await execute(app, 'lost', as)).outcome).toEqual({ ok: false, error: expect.stringContaining('Help desk zamanında yanıt vermedi') });
+    expect((await execute(app, 'breaks', as)).outcome).toEqual({ ok: false, error: 'Bizim tarafımızda bir şeyler ters gitti. Kayda geçirildi; lütfen yeniden deneyin.' });
+    // Nobody named: the workspace's default language.
+    expect((await execute(app, 'words', {})).outcome).toEqual({ ok: false, error: NOBODY_TEXT });
+    svc.defaultLanguage = 'tr';
+    expect((await execute(app, 'words', {})).outcome).toEqual({ ok: false, error: expect.stringContaining('iş akışını kimin çalıştırdığını') });
   });
 
   it('refuses a step declared twice, and function_executed declared as a plain event', () => {

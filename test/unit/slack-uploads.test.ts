@@ -3,8 +3,11 @@ import { HelpdeskError } from '../../src/api/errors.js';
 import type { FileUpload } from '../../src/api/wire.js';
 import type { Actor } from '../../src/slack/actor.js';
 import type { Services } from '../../src/slack/services.js';
-import { attachFilesOnce, readUploads } from '../../src/slack/uploads.js';
-import { SlackFileError } from '../../src/slack/files.js';
+import { attachFilesOnce, failureReason, readUploads } from '../../src/slack/uploads.js';
+import { SlackFileError, slackFileErrorText } from '../../src/slack/files.js';
+import { messagesFor } from '../../src/i18n/messages.js';
+import { filesInput, messageFilesBlock } from '../../src/views/kit/slack-files.js';
+import { trackerLinksText } from '../../src/views/kit/tracker-links.js';
 import { WorkSteps } from '../../src/slack/work-steps.js';
 import type { JsonValue } from '../../src/store/json-value.js';
 
@@ -107,5 +110,33 @@ describe('attachFilesOnce (files attached in durable work)', () => {
     await expect(attachFilesOnce({ services, actor: { hd }, steps: jobSteps().steps() }, 7, [ref('a.txt')], { prefix: 'file', retry: true })).rejects.toBe(away);
     const warned = await attachFilesOnce({ services, actor: { hd }, steps: jobSteps().steps() }, 7, [ref('a.txt')], { prefix: 'file' });
     expect(warned.warnings).toEqual([expect.stringContaining('“a.txt” could not be attached')]);
+  });
+});
+
+describe('in Turkish', () => {
+  const tr = messagesFor('tr');
+
+  it('says what is wrong with the submitted files in the reader’s language', () => {
+    expect(readUploads([slackFile('big.iso', 2 * MB)], MB, tr)).toEqual({ ok: false, error: '“big.iso” dosyası 1 MB’tan büyük; help desk dosya başına en fazla bunu kabul ediyor.' });
+    expect(readUploads(Array.from({ length: 11 }, (_, index) => slackFile(`f${index}`)), MB, tr)).toEqual({ ok: false, error: 'En fazla 10 dosya ekleyin.' });
+    expect(readUploads('not a list', MB, tr)).toMatchObject({ ok: false, error: expect.stringContaining('okuyamadığım') });
+  });
+
+  it('says why Slack would not hand out a file, and why one was not attached', () => {
+    const refused = new SlackFileError('Slack did not hand out “x.png” (HTTP 403).', { kind: 'not-handed-out', name: 'x.png', status: 403 });
+    expect(slackFileErrorText(refused)).toBe('Slack did not hand out “x.png” (HTTP 403). Is the app in that channel?');
+    expect(failureReason(refused, tr)).toBe('Slack “x.png” dosyasını vermedi (HTTP 403). Uygulama o kanalda mı?');
+    expect(failureReason(new HelpdeskError('unavailable', 'down'), tr)).toContain('Help desk’e şu an ulaşılamıyor');
+  });
+
+  it('shows the files input, a message’s files and linked tracker issues in Turkish', () => {
+    const input = filesInput({ block: 'b', action: 'a' }, 2.5 * MB, { optional: true }, tr);
+    expect(input.label.text).toBe('Dosyalar');
+    expect(input.hint?.text).toBe('En fazla 10 dosya, her biri 2,5 MB.');
+    expect(messageFilesBlock([{ name: 'a.pdf' }, { name: 'b.zip', skip: 'çok büyük' }], tr)?.text?.text).toBe(
+      ':paperclip: *Mesajdaki dosyalar* (gönderince eklenir)\n• a.pdf\n• b.zip — _eklenmeyecek: çok büyük_',
+    );
+    expect(trackerLinksText({ JiraIssueUrl: 'https://jira.example.com/browse/NET-42' }, tr)).toBe(':link: Bağlı kayıtlar: <https://jira.example.com/browse/NET-42|Jira NET-42>');
+    expect(trackerLinksText({ JiraIssueUrl: 'https://jira.example.com/browse/NET-42' })).toContain(':link: Linked issues:');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { worded } from '../support/parse-problems.js';
 import { parseCommentArgs, parseCommentsArgs } from '../../src/commands/talep-comments/args.js';
 import { agentsOnlyFrom, commentBodyFrom, commentMetadataSchema, readCommentForm } from '../../src/commands/talep-comments/comment-form.js';
 import { editMetadataSchema, readEditForm } from '../../src/commands/talep-comments/edit-form.js';
@@ -19,13 +20,13 @@ describe('parseCommentsArgs', () => {
 
   it('refuses a bad id', () => {
     for (const bad of ['', 'abc', '0', '-3', '12abc']) {
-      expect(parseCommentsArgs(bad)).toMatchObject({ ok: false, error: expect.stringContaining('Expected a talep id') });
+      expect(worded(parseCommentsArgs(bad))).toMatchObject({ ok: false, error: expect.stringContaining('Expected a talep id') });
     }
   });
 
   it('refuses a bad page', () => {
     for (const bad of ['12 0', '12 -1', '12 next', '12 2 3', '12 99999']) {
-      expect(parseCommentsArgs(bad)).toMatchObject({ ok: false, error: expect.stringContaining('page number') });
+      expect(worded(parseCommentsArgs(bad))).toMatchObject({ ok: false, error: expect.stringContaining('page number') });
     }
   });
 });
@@ -58,7 +59,7 @@ describe('parseCommentArgs', () => {
   });
 
   it('rejects a missing id', () => {
-    expect(parseCommentArgs('hello there')).toMatchObject({ ok: false, error: expect.stringContaining('talep id') });
+    expect(worded(parseCommentArgs('hello there'))).toMatchObject({ ok: false, error: expect.stringContaining('talep id') });
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { worded } from '../support/parse-problems.js';
 import type { HelpdeskClient } from '../../src/api/client.js';
 import { parseSecondaryArgs, parseSubscribeArgs, parseTagArgs, parseTagList, parseTagsArgs } from '../../src/commands/talep-extras/args.js';
 import { talepFieldsTarget, talepRecordField } from '../../src/commands/talep-extras/fields.js';
@@ -12,7 +13,7 @@ describe('parseSubscribeArgs', () => {
   });
 
   it('refuses a name that is not a mention, and a missing id', () => {
-    expect(parseSubscribeArgs('12 ayse')).toMatchObject({ ok: false, error: expect.stringContaining('@someone') });
+    expect(worded(parseSubscribeArgs('12 ayse'))).toMatchObject({ ok: false, error: expect.stringContaining('@someone') });
     expect(parseSubscribeArgs('')).toMatchObject({ ok: false });
   });
 });
@@ -28,21 +29,21 @@ describe('tag parsing', () => {
   });
 
   it('refuses no tags and over-long tags', () => {
-    expect(parseTagList(' , ')).toMatchObject({ ok: false, error: expect.stringContaining('commas') });
-    expect(parseTagList('x'.repeat(MAX_TAG_LENGTH + 1))).toMatchObject({ ok: false, error: expect.stringContaining(String(MAX_TAG_LENGTH)) });
+    expect(worded(parseTagList(' , '))).toMatchObject({ ok: false, error: expect.stringContaining('commas') });
+    expect(worded(parseTagList('x'.repeat(MAX_TAG_LENGTH + 1)))).toMatchObject({ ok: false, error: expect.stringContaining(String(MAX_TAG_LENGTH)) });
   });
 
   it('tag / untag: an id and at least one tag', () => {
     expect(parseTagArgs('5 urgent, vip')).toEqual({ ok: true, value: { talepId: 5, tags: ['urgent', 'vip'] } });
     expect(parseTagArgs('5')).toMatchObject({ ok: false });
-    expect(parseTagArgs('urgent 5')).toMatchObject({ ok: false, error: expect.stringContaining('urgent') });
+    expect(worded(parseTagArgs('urgent 5'))).toMatchObject({ ok: false, error: expect.stringContaining('urgent') });
   });
 
   it('tags: a new list, or none to remove them all', () => {
     expect(parseTagsArgs('5 a, b')).toEqual({ ok: true, value: { talepId: 5, tags: ['a', 'b'] } });
     expect(parseTagsArgs('5 none')).toEqual({ ok: true, value: { talepId: 5, tags: [] } });
     expect(parseTagsArgs('5 -')).toEqual({ ok: true, value: { talepId: 5, tags: [] } });
-    expect(parseTagsArgs('5')).toMatchObject({ ok: false, error: expect.stringContaining('none') });
+    expect(worded(parseTagsArgs('5'))).toMatchObject({ ok: false, error: expect.stringContaining('none') });
   });
 
   it('compares tags without case, Turkish letters included', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { worded } from '../support/parse-problems.js';
 import type { HelpdeskClient } from '../../src/api/client.js';
 import type { Actor } from '../../src/slack/actor.js';
 import { parseTalepId } from '../../src/slack/args.js';
@@ -14,16 +15,16 @@ describe('parseTalepPairArgs / parseLinkArgs', () => {
   });
 
   it('refuses one id, a word, a third id and the same talep twice', () => {
-    expect(parseLinkArgs('12')).toMatchObject({ ok: false, error: expect.stringContaining('two taleps') });
-    expect(parseLinkArgs('12 printer')).toMatchObject({ ok: false, error: expect.stringContaining('printer') });
-    expect(parseLinkArgs('12 34 56')).toMatchObject({ ok: false, error: expect.stringContaining('56') });
-    expect(parseLinkArgs('12 12')).toEqual({ ok: false, error: 'A talep cannot be related to itself.' });
+    expect(worded(parseLinkArgs('12'))).toMatchObject({ ok: false, error: expect.stringContaining('two taleps') });
+    expect(worded(parseLinkArgs('12 printer'))).toMatchObject({ ok: false, error: expect.stringContaining('printer') });
+    expect(worded(parseLinkArgs('12 34 56'))).toMatchObject({ ok: false, error: expect.stringContaining('56') });
+    expect(worded(parseLinkArgs('12 12'))).toEqual({ ok: false, error: 'A talep cannot be related to itself.' });
     expect(parseLinkArgs('')).toMatchObject({ ok: false });
   });
 
   it('skips the joiner word only when one is given', () => {
-    expect(parseTalepPairArgs('5 into 6', 'same', 'into')).toEqual({ ok: true, value: [5, 6] });
-    expect(parseTalepPairArgs('5 into 6', 'same')).toMatchObject({ ok: false });
+    expect(parseTalepPairArgs('5 into 6', 'parse.relatedToItself', 'into')).toEqual({ ok: true, value: [5, 6] });
+    expect(parseTalepPairArgs('5 into 6', 'parse.relatedToItself')).toMatchObject({ ok: false });
   });
 });
 
@@ -34,7 +35,7 @@ describe('parseMergeArgs', () => {
   });
 
   it('refuses merging a talep into itself or a missing target', () => {
-    expect(parseMergeArgs('3 3')).toEqual({ ok: false, error: 'A talep cannot be merged into itself.' });
+    expect(worded(parseMergeArgs('3 3'))).toEqual({ ok: false, error: 'A talep cannot be merged into itself.' });
     expect(parseMergeArgs('3 into')).toMatchObject({ ok: false });
   });
 });
@@ -52,8 +53,8 @@ describe('parseSubArgs', () => {
   });
 
   it('refuses an unknown verb, a talep under itself and a missing child', () => {
-    expect(parseSubArgs('move 6 5')).toMatchObject({ ok: false, error: expect.stringContaining('sub add') });
-    expect(parseSubArgs('add 6 6')).toEqual({ ok: false, error: 'A talep cannot be its own sub-talep.' });
+    expect(worded(parseSubArgs('move 6 5'))).toMatchObject({ ok: false, error: expect.stringContaining('sub add') });
+    expect(worded(parseSubArgs('add 6 6'))).toEqual({ ok: false, error: 'A talep cannot be its own sub-talep.' });
     expect(parseSubArgs('add 6')).toMatchObject({ ok: false });
     expect(parseSubArgs('list x')).toMatchObject({ ok: false });
     expect(parseSubArgs('')).toMatchObject({ ok: false });
@@ -63,7 +64,7 @@ describe('parseSubArgs', () => {
 describe('the single-talep routes (relations, parent) parse with parseTalepId', () => {
   it('takes one id and nothing else', () => {
     expect(parseTalepId('#7')).toEqual({ ok: true, value: 7 });
-    expect(parseTalepId('7 8')).toMatchObject({ ok: false, error: expect.stringContaining('8') });
+    expect(worded(parseTalepId('7 8'))).toMatchObject({ ok: false, error: expect.stringContaining('8') });
     expect(parseTalepId('seven')).toMatchObject({ ok: false });
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Parsed } from '../../src/domain/parsed.js';
+import { problemOf } from '../support/parse-problems.js';
 import { cardSurfaceOf, talepIdOfButton } from '../../src/commands/talep-card/public.js';
 import { parseTalepId as parseShowArgs } from '../../src/slack/args.js';
 import type { Surface } from '../../src/slack/surface.js';
@@ -6,14 +8,11 @@ import { slackTextToPlain } from '../../src/domain/slack-text.js';
 import { parseAssignArgs, parseCloseArgs, parseDueArgs, parsePriorityArgs, parseStatusArgs } from '../../src/commands/talep-work/args.js';
 import { closedNotice, dueNotice, priorityNotice, statusNotice } from '../../src/views/talep-work/notices.js';
 
-const value = <T>(parsed: { ok: true; value: T } | { ok: false; error: string }): T => {
-  if (!parsed.ok) throw new Error(`expected ok, got: ${parsed.error}`);
+const value = <T>(parsed: Parsed<T>): T => {
+  if (!parsed.ok) throw new Error(`expected ok, got: ${problemOf(parsed)}`);
   return parsed.value;
 };
-const error = (parsed: { ok: boolean; error?: string }): string => {
-  if (parsed.ok) throw new Error('expected a parse error');
-  return parsed.error ?? '';
-};
+const error = (parsed: Parsed<unknown>): string => problemOf(parsed);
 
 describe('parseShowArgs', () => {
   it('takes an id with or without #', () => {

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { worded } from '../support/parse-problems.js';
 import type { Comment, Talep } from '../../src/api/schemas.js';
 import { sortLinks } from '../../src/commands/unfurls/links.js';
 import { parseUnfurlArgs } from '../../src/commands/unfurls/setting.js';
@@ -181,7 +182,7 @@ describe('the channel setting', () => {
       { ok: true, value: 'off' },
       { ok: true, value: 'off' },
     ]);
-    expect(parseUnfurlMode('maybe')).toEqual({ ok: false, error: 'Expected `on`, `summary` or `off`.' });
+    expect(worded(parseUnfurlMode('maybe'))).toEqual({ ok: false, error: 'Expected `on`, `summary` or `off`.' });
     expect(parseUnfurlArgs('  ')).toEqual({ ok: true, value: undefined });
   });
 

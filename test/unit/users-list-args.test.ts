@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { worded } from '../support/parse-problems.js';
 import { parseUserListArgs, readPageValue } from '../../src/commands/users/args.js';
 import { listPageValue } from '../../src/views/users/list.js';
 
@@ -27,12 +28,12 @@ describe('parseUserListArgs', () => {
   });
 
   it('refuses page 0, two pages, two kinds and unknown words', () => {
-    expect(parseUserListArgs('0')).toMatchObject({ ok: false, error: expect.stringContaining('start at 1') });
+    expect(worded(parseUserListArgs('0'))).toMatchObject({ ok: false, error: expect.stringContaining('start at 1') });
     expect(parseUserListArgs('1000000')).toMatchObject({ ok: false });
-    expect(parseUserListArgs('2 3')).toMatchObject({ ok: false, error: expect.stringContaining('one page') });
-    expect(parseUserListArgs('techs admins')).toMatchObject({ ok: false, error: expect.stringContaining('one kind') });
-    expect(parseUserListArgs('-1')).toMatchObject({ ok: false, error: expect.stringContaining('page number') });
-    expect(parseUserListArgs('bosses')).toMatchObject({ ok: false, error: expect.stringContaining('`disabled`') });
+    expect(worded(parseUserListArgs('2 3'))).toMatchObject({ ok: false, error: expect.stringContaining('one page') });
+    expect(worded(parseUserListArgs('techs admins'))).toMatchObject({ ok: false, error: expect.stringContaining('one kind') });
+    expect(worded(parseUserListArgs('-1'))).toMatchObject({ ok: false, error: expect.stringContaining('page number') });
+    expect(worded(parseUserListArgs('bosses'))).toMatchObject({ ok: false, error: expect.stringContaining('`disabled`') });
   });
 });
 

@@ -4,6 +4,7 @@ import type { Asset, AssetListItem } from '../../src/api/schemas.js';
 import { assetCard } from '../../src/views/assets/card.js';
 import { assetFieldsSavedText } from '../../src/views/assets/fields.js';
 import { assetFormModal, assetFormValues, emptyAssetForm } from '../../src/views/assets/form.js';
+import { messagesFor } from '../../src/i18n/messages.js';
 import { checkMessage, checkOptions, checkView } from '../../src/slack/block-kit-limits.js';
 import {
   ASSET_PAGE_SIZE,
@@ -341,5 +342,37 @@ describe('Block Kit limits at the largest realistic inputs', () => {
     const [first] = assetPickerOptions(items);
     expect(checkView(assetLinkModal({ asset: first, talepId: 123456789, metadata: 'x'.repeat(3000), problem: longText(5000) }))).toEqual([]);
     expect(checkMessage(assetRelatedMessage(123456789, 987654321, true))).toEqual([]);
+  });
+
+  test('in Turkish too: list, card, form, link form, picker options', () => {
+    const tr = messagesFor('tr');
+    const full = many(ASSET_PAGE_SIZE, (i) => longItem(100 + i, { Disabled: i % 2 === 0 }));
+    expect(checkMessage(assetListMessage({ prefix: longText(100), includeDisabled: true, page: 2 }, full, tr))).toEqual([]);
+    for (const Disabled of [true, false, undefined]) expect(checkMessage(assetCard(longAsset({ Disabled }), { notice: longText(5000) }, tr))).toEqual([]);
+    const values = { ...assetFormValues(longAsset()), quantity: 0, companyId: 100 };
+    for (const mode of ['new', 'edit'] as const) {
+      expect(checkView(assetFormModal({ mode, assetId: 123456, values, company: { kind: 'id' }, metadata: 'x', problem: longText(5000) }, tr))).toEqual([]);
+    }
+    const options = assetPickerOptions(many(150, (i) => longItem(100_000 + i, { Disabled: true })), tr);
+    expect(checkOptions({ options })).toEqual([]);
+    expect(checkView(assetLinkModal({ asset: options[0], talepId: 123456789, metadata: 'x', problem: longText(5000) }, tr))).toEqual([]);
+    expect(checkMessage(assetRelatedMessage(123456789, 987654321, false, tr))).toEqual([]);
+  });
+});
+
+describe('in Turkish', () => {
+  const tr = messagesFor('tr');
+
+  test('the list, the card and the form speak Turkish', () => {
+    const list = assetListMessage({ prefix: 'thinkpad', includeDisabled: false, page: 1 }, [listItem(9, { Disabled: true })], tr);
+    expect(list.text).toBe('"thinkpad" ile başlayan 1 varlık, sayfa 1');
+    expect(json(list.blocks)).toContain('Seri no: SN-9 · Konum: Istanbul · Adet: 1');
+    const card = assetCard(asset({ Supplier: undefined }), {}, tr);
+    expect(json(card.blocks)).toContain('*Tedarikçi*\\n_bildirilmedi_');
+    expect(json(card.blocks)).toContain('*Atanan kişiler* (2)');
+    const form = assetFormModal({ mode: 'edit', assetId: 7, values: assetFormValues(asset()), company: { kind: 'id' }, metadata: '' }, tr);
+    expect(form.title.text).toBe('Varlığı düzenle: #7');
+    expect(form.submit?.text).toBe('Kaydet');
+    expect(assetOption(listItem(9, { Disabled: true }), tr).text.text).toBe('#9 Lenovo ThinkPad 9 · SN-9 (kullanım dışı)');
   });
 });

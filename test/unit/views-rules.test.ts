@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesFor } from '../../src/i18n/messages.js';
 import { checkView } from '../../src/slack/block-kit-limits.js';
 import {
   addBlockId,
@@ -128,5 +129,25 @@ describe('Block Kit limits at the largest realistic inputs', () => {
     const changes = many(100, (i) => ({ ruleId: 100_000 + i, change: (['added', 'removed', 'enabled', 'disabled'] as const)[i % 4]!, by: 'UADMIN', at }));
     expect(checkView(rulesModal({ rules, changes, banner: longText(5000), addValue: '123456789', inputVersion: 99 }))).toEqual([]);
     expect(checkView(rulesAdminsOnlyView(longText(5000)))).toEqual([]);
+    const tr = messagesFor('tr');
+    expect(checkView(rulesModal({ rules, changes, banner: longText(5000), addValue: '123456789', inputVersion: 99 }, tr))).toEqual([]);
+    expect(checkView(rulesAdminsOnlyView(longText(5000), tr))).toEqual([]);
+  });
+});
+
+describe('in Turkish', () => {
+  it('shows the rules, their state, buttons and changes in Turkish', () => {
+    const tr = messagesFor('tr');
+    const view = rulesModal(
+      { rules: [{ ...enabled, state: { enabled: false, source: 'slack', by: 'UADMIN', at } }], changes: [{ ruleId: 1, change: 'added', by: 'UADMIN', at }], inputVersion: 0 },
+      tr,
+    );
+    const text = json(view);
+    expect(view.title.text).toBe('Otomasyon kuralları');
+    expect(text).toContain(':white_circle: Devre dışı _(Slack’ten <@UADMIN> ayarladı');
+    expect(text).toContain('"text":"Etkinleştir"');
+    expect(text).toContain('<@UADMIN> #1 numaralı kuralı listeye ekledi');
+    expect(text).toContain('"text":"Vazgeç"');
+    expect(json(rulesAdminsOnlyView(undefined, tr))).toContain('yalnızca help desk yöneticileri içindir');
   });
 });

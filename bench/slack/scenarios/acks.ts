@@ -60,6 +60,7 @@ async function burst(
     const afterBurst = await child.sample();
     const tailSettled = await slackSettled(world, TAIL_QUIET_MS, TAIL_TIMEOUT_MS);
     const afterTail = await child.sample();
+    if (world.heapSnapshotDir && name.startsWith('acks-bot')) await child.heapSnapshot(world.heapSnapshotDir);
     return { acks, burstMs, benchCpuMs: (benchCpuUsed.user + benchCpuUsed.system) / 1000, idle, afterBurst, afterTail, tailSettled };
   } finally {
     await world.close();

@@ -47,7 +47,7 @@ async function publishNow(services: Services, client: webApi.WebClient, who: Who
   let queue: Block[] = [];
   if (identity && !problem) {
     try {
-      queue = await workQueueSection(services, who);
+      queue = await workQueueSection(services, who, m);
     } catch (error) {
       services.logger.warn('work queue not shown on App Home', error);
     }

@@ -1,5 +1,5 @@
 /**
- * The arguments of the `/talep asset …` routes. Pure: each parser returns the value or one sentence
+ * The arguments of the `/talep asset …` routes. Pure: each parser returns the value or one problem
  * saying what was expected.
  */
 import { fail, firstWord, ok, type Parsed, parseTalepId } from '../../slack/args.js';
@@ -22,18 +22,14 @@ export function parseAssetQuery(text: string): Parsed<AssetQuery> {
   });
   const prefix = kept.join(' ');
   if (prefix.length < ASSET_PREFIX_MIN) {
-    return fail(
-      prefix
-        ? `“${prefix}” is too short: the help desk searches assets by at least ${ASSET_PREFIX_MIN} characters of the model or manufacturer.`
-        : `Type at least ${ASSET_PREFIX_MIN} characters of a model or manufacturer, e.g. \`/talep asset thinkpad\`.`,
-    );
+    return prefix ? fail('parse.assetTooShort', { text: prefix, min: ASSET_PREFIX_MIN }) : fail('parse.assetTypeMore', { min: ASSET_PREFIX_MIN });
   }
-  if (prefix.length > PREFIX_MAX) return fail(`A name prefix of at most ${PREFIX_MAX} characters, please.`);
+  if (prefix.length > PREFIX_MAX) return fail('parse.assetPrefixLong', { max: PREFIX_MAX });
   return ok({ prefix, includeDisabled, page: 1 });
 }
 
 /** `12`, `#12` → 12. */
-export const parseAssetId = (text: string): Parsed<number> => parseTalepId(text, 'asset id');
+export const parseAssetId = (text: string): Parsed<number> => parseTalepId(text, 'asset');
 
 /**
  * `asset new` opens the form and takes nothing after it. A verb always wins over a name search, so the
@@ -41,7 +37,7 @@ export const parseAssetId = (text: string): Parsed<number> => parseTalepId(text,
  */
 export function parseNewAsset(text: string): Parsed<undefined> {
   return text.trim()
-    ? fail('`asset new` takes no arguments: it opens the form. To find assets whose name starts with “new”, use `/talep asset search new …`.')
+    ? fail('parse.assetNewNoArgs')
     : ok(undefined);
 }
 
@@ -56,9 +52,9 @@ export function parseAssetTalepPair(verb: 'link' | 'unlink'): (text: string) => 
     const [assetText, talepText] = firstWord(text);
     const assetId = parseAssetId(assetText);
     if (!assetId.ok) return assetId;
-    const talepId = parseTalepId(talepText, 'talep id');
-    return talepId.ok
-      ? ok({ assetId: assetId.value, talepId: talepId.value })
-      : fail(`${verb === 'link' ? 'Link to' : 'Unlink from'} which talep? ${talepId.error}`);
+    const talepId = parseTalepId(talepText, 'talep');
+    if (talepId.ok) return ok({ assetId: assetId.value, talepId: talepId.value });
+    const typed = talepText.trim().slice(0, 40);
+    return typed ? fail('parse.assetTalep', { verb, text: typed }) : fail('parse.assetTalepMissing', { verb });
   };
 }

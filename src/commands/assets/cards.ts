@@ -4,31 +4,33 @@
  * notice shown above the re-rendered card.
  */
 import * as z from 'zod';
+import { english, type Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
 import type { ErrorSubject } from '../../slack/failures.js';
 import type { Interaction } from '../../slack/interaction.js';
+import { messagesOf } from '../../slack/locale.js';
 import { decodeMetadata } from '../../slack/metadata.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
 import { assetCard } from '../../views/assets/card.js';
 import { assetListMessage, type AssetQuery } from '../../views/assets/list.js';
 import { escapeText, type SlackMessage } from '../../views/kit/blocks.js';
 
-export async function assetListFor(actor: Actor, query: AssetQuery): Promise<SlackMessage> {
+export async function assetListFor(actor: Actor, query: AssetQuery, m: Messages = english): Promise<SlackMessage> {
   const items = await actor.hd.assets({
     nameprefix: query.prefix,
     page: query.page,
     ...(query.includeDisabled ? { includeDisabled: true } : {}),
   });
-  return assetListMessage(query, items);
+  return assetListMessage(query, items, m);
 }
 
-export async function assetCardFor(actor: Actor, assetId: number, notice?: string): Promise<SlackMessage> {
+export async function assetCardFor(actor: Actor, assetId: number, notice?: string, m: Messages = english): Promise<SlackMessage> {
   const asset = await actor.hd.getAsset({ id: assetId });
-  return assetCard(asset, notice ? { notice } : {});
+  return assetCard(asset, notice ? { notice } : {}, m);
 }
 
 /** What a failure about one asset names ("Asset #12 was not found"). */
-export const assetSubject = (assetId: number): ErrorSubject => ({ label: `Asset #${assetId}` });
+export const assetSubject = (assetId: number, m: Messages = english): ErrorSubject => ({ label: m.t('assets.subject', { id: String(assetId) }) });
 
 const pageValueSchema = z.object({ q: z.string().min(3).max(200), a: z.union([z.literal(0), z.literal(1)]), p: z.int().min(1) });
 
@@ -52,21 +54,19 @@ export const assetOfAssignBlock = (blockId: string): number | undefined => asset
 
 // ── the card's changes ──────────────────────────────────────────────────────────────────────────
 
-export async function setRetired(actor: Actor, assetId: number, retire: boolean): Promise<string> {
+export async function setRetired(actor: Actor, assetId: number, retire: boolean, m: Messages = english): Promise<string> {
   await (retire ? actor.hd.disableAsset({ assetId }) : actor.hd.enableAsset({ assetId }));
-  return retire
-    ? ':no_entry_sign: Retired. It no longer shows in asset lists unless you add `all`.'
-    : ':recycle: Restored: the asset is active again.';
+  return retire ? m.t('assets.retiredNotice') : m.t('assets.restoredNotice');
 }
 
 /** Assigns the asset to the help-desk user behind a Slack user (unknown people are the kernel's `PersonNotFound`). */
 export async function assignToSlackUser(ix: Interaction, actor: Actor, assetId: number, slackUserId: string): Promise<string> {
   const person = await helpdeskPersonFor(ix.services, actor, ix.client, slackUserId);
   await actor.hd.assignAssetToUser({ assetId, userId: person.helpdeskUserId });
-  return `:white_check_mark: Assigned to <@${slackUserId}> (${escapeText(person.username)}).`;
+  return messagesOf(ix).t('assets.assignedNotice', { user: slackUserId, username: escapeText(person.username) });
 }
 
-export async function unassign(actor: Actor, assetId: number, userId: number): Promise<string> {
+export async function unassign(actor: Actor, assetId: number, userId: number, m: Messages = english): Promise<string> {
   await actor.hd.unassignAssetFromUser({ assetId, userId });
-  return `:heavy_minus_sign: Unassigned help-desk user #${userId}.`;
+  return m.t('assets.unassignedNotice', { id: String(userId) });
 }

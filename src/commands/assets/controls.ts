@@ -5,6 +5,7 @@
  */
 import type { Actor } from '../../slack/actor.js';
 import { type ActionCtx, buttonValue, type Listener, onAction } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { actAs } from '../../slack/middleware.js';
 import type { SurfaceRef } from '../../slack/surface.js';
 import { assetCardFor, assetIdOf, assetSubject } from './cards.js';
@@ -27,7 +28,7 @@ export const inPlaceOf = (ctx: ActionCtx): SurfaceRef => ({
 export const showCard = (ctx: ActionCtx<unknown>, assetId: number | undefined) =>
   assetId === undefined
     ? Promise.resolve()
-    : actAs(ctx, async (actor) => ctx.surface.send(await assetCardFor(actor, assetId)), assetSubject(assetId));
+    : actAs(ctx, async (actor) => ctx.surface.send(await assetCardFor(actor, assetId, undefined, messagesOf(ctx))), assetSubject(assetId, messagesOf(ctx)));
 
 /**
  * A control on the asset card: `read` names its asset (and what else the control carries), `change`
@@ -43,6 +44,7 @@ export function cardChange<A, I = undefined>(
     const target = read(ctx.action);
     if (!target) return;
     const { assetId, input } = target;
-    await actAs(ctx, async (actor) => ctx.surface.replace(await assetCardFor(actor, assetId, await change(ctx, actor, assetId, input))), assetSubject(assetId));
+    const m = messagesOf(ctx);
+    await actAs(ctx, async (actor) => ctx.surface.replace(await assetCardFor(actor, assetId, await change(ctx, actor, assetId, input), m)), assetSubject(assetId, m));
   });
 }

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import type { ParamsOf } from '../../api/client.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { fieldFingerprint, type FormReading, formErrors, formText, formValues, type StateValues } from '../../slack/forms.js';
 import { surfaceRefSchema } from '../../slack/surface.js';
 import type { AssetFormValues } from '../../views/assets/form.js';
@@ -16,25 +17,20 @@ const fieldNames = Object.keys(AssetFormBlocks) as FieldName[];
 const TEXT_MAX = 200;
 const COMMENTS_MAX = 3000;
 
-const labels: Record<FieldName, string> = {
-  modelName: 'model', manufacturer: 'manufacturer', type: 'type', supplier: 'supplier', serialNumber: 'serial number',
-  location: 'location', comments: 'comments', quantity: 'quantity', companyId: 'company',
-};
-
 /** The form's values, or inline errors keyed by block id. */
-export function readAssetForm(values: StateValues, mode: 'new' | 'edit'): FormReading<AssetFormValues> {
+export function readAssetForm(values: StateValues, mode: 'new' | 'edit', m: Messages = english): FormReading<AssetFormValues> {
   const text = (field: FieldName) => formText(values, AssetFormBlocks[field]) ?? '';
   const errors: Record<string, string> = {};
-  const required: FieldName[] = mode === 'new' ? ['modelName', 'manufacturer', 'type', 'supplier'] : ['modelName', 'manufacturer', 'type'];
-  for (const field of required) if (!text(field)) errors[AssetFormBlocks[field]] = `The help desk needs a ${labels[field]}.`;
+  const required = mode === 'new' ? (['modelName', 'manufacturer', 'type', 'supplier'] as const) : (['modelName', 'manufacturer', 'type'] as const);
+  for (const field of required) if (!text(field)) errors[AssetFormBlocks[field]] = m.t('assets.requiredError', { field });
   for (const field of ['modelName', 'manufacturer', 'type', 'supplier', 'serialNumber', 'location'] as const) {
-    if (text(field).length > TEXT_MAX) errors[AssetFormBlocks[field]] = `At most ${TEXT_MAX} characters.`;
+    if (text(field).length > TEXT_MAX) errors[AssetFormBlocks[field]] = m.t('assets.tooLongError', { max: m.number(TEXT_MAX) });
   }
-  if (text('comments').length > COMMENTS_MAX) errors[AssetFormBlocks.comments] = `At most ${COMMENTS_MAX} characters.`;
+  if (text('comments').length > COMMENTS_MAX) errors[AssetFormBlocks.comments] = m.t('assets.tooLongError', { max: m.number(COMMENTS_MAX) });
   const quantity = text('quantity');
-  if (quantity && !/^\d{1,9}$/.test(quantity)) errors[AssetFormBlocks.quantity] = 'A whole number, 0 or more.';
+  if (quantity && !/^\d{1,9}$/.test(quantity)) errors[AssetFormBlocks.quantity] = m.t('assets.quantityError');
   const company = text('companyId');
-  if (company && !/^[1-9]\d{0,8}$/.test(company)) errors[AssetFormBlocks.companyId] = 'A company id is a whole number, 1 or more.';
+  if (company && !/^[1-9]\d{0,8}$/.test(company)) errors[AssetFormBlocks.companyId] = m.t('assets.companyIdError');
   if (Object.keys(errors).length > 0) return formErrors(errors);
   return formValues({
     modelName: text('modelName'),
@@ -110,4 +106,5 @@ export type FormMetadata = z.infer<typeof formMetadataSchema>;
 
 export type FormTarget = { mode: 'new' } | { mode: 'edit'; assetId: number };
 
-export const formTitle = (target: FormTarget): string => (target.mode === 'new' ? 'New asset' : `Edit asset #${target.assetId}`);
+export const formTitle = (target: FormTarget, m: Messages = english): string =>
+  target.mode === 'new' ? m.t('assets.newTitle') : m.t('assets.editTitle', { id: String(target.assetId) });

@@ -5,9 +5,11 @@
  * started (in place of the card they edited, else in the channel, else in a DM).
  */
 import * as z from 'zod';
+import { english, type Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
 import { type Acting, type Interaction, surfaceDeps } from '../../slack/interaction.js';
 import { onSubmit, type Listener } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
 import { actAs } from '../../slack/middleware.js';
 import { onlyOnce } from '../../slack/once.js';
@@ -35,28 +37,34 @@ async function companyChoice(services: Services, actor: Actor | undefined): Prom
   }
 }
 
-export const notAgentText =
-  ':no_entry: Creating and editing assets needs help-desk *agent* (Temsilci) permission. ' +
-  'If you were given it recently, run `/talep whoami` to refresh.';
+export const notAgentText = (m: Messages = english): string => m.t('assets.notAgent');
+
+/** How the form's modal shows progress and problems, in the person's words. */
+const formRender = (title: string, m: Messages): ModalRender => ({
+  progress: (text) => workingView(title, text, m),
+  problem: (text) => resultView(title, `:warning: ${text}`, undefined, m),
+  result: (message) => resultView(title, message.text, undefined, m),
+});
 
 /**
  * Opens the form for the acting person; `to` is where the card goes after a save. A regular user is
  * told at once (from the role the link recorded) instead of filling in a form the help desk will refuse.
  */
 export async function openAssetForm(ix: Interaction & Acting, triggerId: string, target: FormTarget, to: SurfaceRef): Promise<void> {
-  if (!ix.actor.isAgent) return ix.surface.send({ text: notAgentText });
-  const title = formTitle(target);
+  const m = messagesOf(ix);
+  if (!ix.actor.isAgent) return ix.surface.send({ text: notAgentText(m) });
+  const title = formTitle(target, m);
   const metadata = (extra: Partial<FormMetadata>) =>
     encodeMetadata({ m: target.mode, ...(target.mode === 'edit' ? { id: target.assetId } : {}), c: 'id', to, ...extra });
 
   if (target.mode === 'new' && !ix.actor.isAdmin) {
     // Nothing to load: the form opens complete.
-    await openModal(ix, triggerId, assetFormModal({ mode: 'new', values: emptyAssetForm, company: { kind: 'id' }, metadata: metadata({}) }));
+    await openModal(ix, triggerId, assetFormModal({ mode: 'new', values: emptyAssetForm, company: { kind: 'id' }, metadata: metadata({}) }, m), formRender(title, m));
     return;
   }
   await inLoadingModal(
     ix,
-    { triggerId, title, loading: 'Loading…' },
+    { triggerId, title, loading: m.t('assets.loading'), render: formRender(title, m) },
     async ({ actor, surface }) => {
       const [company, asset] = await Promise.all([
         companyChoice(ix.services, actor),
@@ -70,35 +78,36 @@ export async function openAssetForm(ix: Interaction & Acting, triggerId: string,
           values,
           company,
           metadata: metadata({ c: company.kind, ...(asset ? { o: fingerprints(values) } : {}) }),
-        }),
+        }, m),
       );
     },
-    target.mode === 'edit' ? assetSubject(target.assetId) : {},
+    target.mode === 'edit' ? assetSubject(target.assetId, m) : {},
   );
 }
 
 /** The form's submission: inline errors first; then the save, shown in the modal; then the card. */
 export const assetFormSubmission: Listener = onSubmit(AssetIds.formCallback, async (ctx) => {
   const { view, ack, services } = ctx;
+  const m = messagesOf(ctx);
   const metadata = decodeMetadata(formMetadataSchema, view.private_metadata);
   if (!metadata || (metadata.m === 'edit' && (metadata.id === undefined || !metadata.o))) {
-    await ack({ response_action: 'update', view: resultView('Asset', ':warning: This form could not be read. Please open it again.') });
+    await ack({ response_action: 'update', view: resultView(m.t('assets.formTitle'), m.t('assets.unreadable'), undefined, m) });
     return;
   }
-  const form = readAssetForm(ctx.values, metadata.m);
+  const form = readAssetForm(ctx.values, metadata.m, m);
   if (!form.ok) {
     await ack({ response_action: 'errors', errors: form.errors });
     return;
   }
   const { values } = form;
   const target: FormTarget = metadata.m === 'edit' && metadata.id !== undefined ? { mode: 'edit', assetId: metadata.id } : { mode: 'new' };
-  const title = formTitle(target);
+  const title = formTitle(target, m);
   const changes = target.mode === 'edit' && metadata.o ? changedParams(metadata.o, values) : undefined;
   if (changes && Object.keys(changes).length === 0) {
-    await ack({ response_action: 'update', view: resultView(title, 'Nothing changed, so nothing was sent.') });
+    await ack({ response_action: 'update', view: resultView(title, m.t('assets.nothingChanged'), undefined, m) });
     return;
   }
-  await ack({ response_action: 'update', view: workingView(title, 'Saving…') });
+  await ack({ response_action: 'update', view: workingView(title, m.t('assets.saving'), m) });
 
   let acting: Actor | undefined;
   // A refusal shows the form again, with what was typed and the reason.
@@ -110,8 +119,8 @@ export const assetFormSubmission: Listener = onSubmit(AssetIds.formCallback, asy
       company: metadata.c === 'select' ? await companyChoice(services, acting) : { kind: 'id' },
       metadata: view.private_metadata,
       problem,
-    });
-  const render: ModalRender = { progress: (text) => workingView(title, text), problem: formAgain };
+    }, m);
+  const render: ModalRender = { progress: (text) => workingView(title, text, m), problem: formAgain };
   const surface = ctx.surface.withRender(render);
   await actAs({ ...ctx, surface }, async (actor) => {
     acting = actor;
@@ -128,12 +137,13 @@ export const assetFormSubmission: Listener = onSubmit(AssetIds.formCallback, asy
       assetId = created.result.id;
     }
     const asset = await actor.hd.getAsset({ id: assetId });
-    const done = target.mode === 'edit' ? 'Saved' : 'Created';
-    await surface.update(resultView(title, `:white_check_mark: ${done} ${escapeText(assetLabel(asset))}.`));
-    const notice = target.mode === 'edit' ? `:pencil2: Saved: ${Object.keys(changes ?? {}).length} field(s) changed.` : ':sparkles: Created.';
+    const label = escapeText(assetLabel(asset, m));
+    const done = target.mode === 'edit' ? m.t('assets.savedResult', { label }) : m.t('assets.createdResult', { label });
+    await surface.update(resultView(title, done, undefined, m));
+    const notice = target.mode === 'edit' ? m.t('assets.savedNotice', { count: Object.keys(changes ?? {}).length }) : m.t('assets.createdNotice');
     // Edited from a card (`to.r`): the card is replaced in place; otherwise a new message. The save is
     // done and said in the modal, so a card that cannot be shown is only logged, not turned into a problem.
     const answer = surfaceFromRef(surfaceDeps(services, ctx.client, ctx.who.userId), metadata.to);
-    await answer.replace(assetCard(asset, { notice })).catch((error: unknown) => services.logger.warn(`asset card ${assetId} not shown`, error));
-  }, target.mode === 'edit' ? assetSubject(target.assetId) : {});
+    await answer.replace(assetCard(asset, { notice }, m)).catch((error: unknown) => services.logger.warn(`asset card ${assetId} not shown`, error));
+  }, target.mode === 'edit' ? assetSubject(target.assetId, m) : {});
 });

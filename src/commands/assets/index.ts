@@ -12,6 +12,7 @@ import type { Actor } from '../../slack/actor.js';
 import type { Area } from '../../slack/dispatch.js';
 import { intOf } from '../../slack/forms.js';
 import { buttonValue, onAction, onOptions, selectedOptionValue } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { actAs } from '../../slack/middleware.js';
 import { openModal } from '../../slack/modals.js';
 import { route } from '../../slack/routes.js';
@@ -47,7 +48,7 @@ const searchRoute = (paths: { path: string; aliases: string[] }, usage: string, 
     ...common,
     parse: parseAssetQuery,
     needs: { linked: true },
-    run: async (ctx) => ctx.surface.send(await assetListFor(ctx.actor, ctx.args)),
+    run: async (ctx) => ctx.surface.send(await assetListFor(ctx.actor, ctx.args, messagesOf(ctx))),
   });
 
 /** `asset link|unlink <assetId> <talepId>`. No failure subject: the help desk's reason says which of the two was not found. */
@@ -59,7 +60,7 @@ const relationRoute = (verb: 'link' | 'unlink') =>
     ...common,
     parse: parseAssetTalepPair(verb),
     needs: { linked: true },
-    run: async (ctx) => ctx.surface.send(await relateAsset(ctx.actor, verb === 'link', ctx.args.assetId, ctx.args.talepId)),
+    run: async (ctx) => ctx.surface.send(await relateAsset(ctx.actor, verb === 'link', ctx.args.assetId, ctx.args.talepId, messagesOf(ctx))),
   });
 
 export const assetsArea: Area = {
@@ -72,7 +73,8 @@ export const assetsArea: Area = {
       summary: 'Show an asset: assign, retire, custom fields',
       ...common,
       parse: parseAssetId,
-      run: async (ctx) => actAs(ctx, async (actor) => ctx.surface.send(await assetCardFor(actor, ctx.args)), assetSubject(ctx.args)),
+      run: async (ctx) =>
+        actAs(ctx, async (actor) => ctx.surface.send(await assetCardFor(actor, ctx.args, undefined, messagesOf(ctx))), assetSubject(ctx.args, messagesOf(ctx))),
     }),
     route({
       ...verbPaths('new', 'create'),
@@ -108,13 +110,13 @@ export const assetsArea: Area = {
     ...[AssetIds.page, AssetIds.previousPage].map((id) =>
       onAction(id, { linked: true }, async (ctx) => {
         const query = decodePageValue(buttonValue(ctx.action));
-        if (query) await ctx.surface.replace(await assetListFor(ctx.actor, query));
+        if (query) await ctx.surface.replace(await assetListFor(ctx.actor, query, messagesOf(ctx)));
       }),
     ),
 
     // ── the card ──
-    cardChange(AssetIds.retire, buttonTarget, (_ctx, actor, assetId) => setRetired(actor, assetId, true)),
-    cardChange(AssetIds.restore, buttonTarget, (_ctx, actor, assetId) => setRetired(actor, assetId, false)),
+    cardChange(AssetIds.retire, buttonTarget, (ctx, actor, assetId) => setRetired(actor, assetId, true, messagesOf(ctx))),
+    cardChange(AssetIds.restore, buttonTarget, (ctx, actor, assetId) => setRetired(actor, assetId, false, messagesOf(ctx))),
     cardChange(
       AssetIds.assign,
       (action: UsersSelectAction) => {
@@ -129,7 +131,7 @@ export const assetsArea: Area = {
         const pair = decodePair(buttonValue(action));
         return pair && { assetId: pair[0], input: pair[1] };
       },
-      (_ctx, actor, assetId, userId) => unassign(actor, assetId, userId),
+      (ctx, actor, assetId, userId) => unassign(actor, assetId, userId, messagesOf(ctx)),
     ),
     // Edit: the edited card replaces this one.
     onAction(AssetIds.edit, { linked: true }, async (ctx) => {
@@ -143,12 +145,13 @@ export const assetsArea: Area = {
         const asset = await actor.hd.getAsset({ id: assetId });
         return { recordId: asset.ItemID, subject: assetLabel(asset) };
       };
-      await openFieldsModal(ctx, ctx.triggerId, assetFieldsTarget, locate, assetSubject(assetId));
+      await openFieldsModal(ctx, ctx.triggerId, assetFieldsTarget, locate, assetSubject(assetId, messagesOf(ctx)));
     }),
     onAction(AssetIds.link, async (ctx) => {
       const assetId = buttonAsset(ctx.action);
       if (assetId === undefined) return;
-      await openModal(ctx, ctx.triggerId, linkModalFor({ asset: assetPreset(assetId) }));
+      const m = messagesOf(ctx);
+      await openModal(ctx, ctx.triggerId, linkModalFor({ asset: assetPreset(assetId, m) }, m));
     }),
 
     // ── forms ──
@@ -161,7 +164,7 @@ export const assetsArea: Area = {
     onOptions(ASSET_PICKER_ACTION, { linked: true }, async (ctx) => {
       let options: PlainTextOption[] = [];
       try {
-        options = assetPickerOptions(await pickerItems(ctx.actor, ctx.query, AbortSignal.timeout(PICKER_TIMEOUT_MS)));
+        options = assetPickerOptions(await pickerItems(ctx.actor, ctx.query, AbortSignal.timeout(PICKER_TIMEOUT_MS)), messagesOf(ctx));
       } catch (error) {
         ctx.services.logger.info(`asset picker for ${ctx.who.teamId}:${ctx.who.userId} found nothing: ${String(error)}`);
       }
@@ -171,11 +174,11 @@ export const assetsArea: Area = {
     onAction(ASSET_PICKER_ACTION, { linked: true }, async (ctx) => {
       const talepId = talepOfPickerBlock(ctx.action.block_id);
       const assetId = intOf(selectedOptionValue(ctx.action));
-      if (talepId !== undefined && assetId !== undefined) await ctx.surface.send(await relateAsset(ctx.actor, true, assetId, talepId));
+      if (talepId !== undefined && assetId !== undefined) await ctx.surface.send(await relateAsset(ctx.actor, true, assetId, talepId, messagesOf(ctx)));
     }),
     onAction(ASSET_UNLINK_ACTION, { linked: true }, async (ctx) => {
       const pair = decodePair(buttonValue(ctx.action));
-      if (pair) await ctx.surface.send(await relateAsset(ctx.actor, false, ...pair));
+      if (pair) await ctx.surface.send(await relateAsset(ctx.actor, false, ...pair, messagesOf(ctx)));
     }),
   ],
 };

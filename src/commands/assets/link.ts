@@ -5,9 +5,11 @@
  */
 import * as z from 'zod';
 import type { AssetListItem } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
 import { formErrors, type FormReading, formText, formValues, intOf, type StateValues } from '../../slack/forms.js';
 import { onSubmit, type Listener } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
 import { actAs } from '../../slack/middleware.js';
 import type { ModalRender } from '../../slack/surface.js';
@@ -16,10 +18,10 @@ import { assetLinkModal, assetRelatedMessage } from '../../views/assets/link.js'
 import { option, type PlainTextOption, type SlackMessage } from '../../views/kit/blocks.js';
 import { resultView, workingView } from '../../views/kit/states.js';
 
-export async function relateAsset(actor: Actor, link: boolean, assetId: number, talepId: number): Promise<SlackMessage> {
+export async function relateAsset(actor: Actor, link: boolean, assetId: number, talepId: number, m: Messages = english): Promise<SlackMessage> {
   const params = { assetId, talepID: talepId };
   await (link ? actor.hd.addAssetToTalep(params) : actor.hd.removeAssetFromTalep(params));
-  return assetRelatedMessage(assetId, talepId, link);
+  return assetRelatedMessage(assetId, talepId, link, m);
 }
 
 // ── the picker ──────────────────────────────────────────────────────────────────────────────────
@@ -54,10 +56,11 @@ export const talepOfPickerBlock = (blockId: string): number | undefined => {
 const linkMetadataSchema = z.object({ t: z.int().min(1).optional() });
 
 /** The link modal: asset preset from a card, or talep preset from a talep. Opens at once, no help-desk call. */
-export const linkModalFor = (preset: { asset?: PlainTextOption; talepId?: number }) =>
-  assetLinkModal({ ...preset, metadata: encodeMetadata(preset.talepId ? { t: preset.talepId } : {}) });
+export const linkModalFor = (preset: { asset?: PlainTextOption; talepId?: number }, m: Messages = english) =>
+  assetLinkModal({ ...preset, metadata: encodeMetadata(preset.talepId ? { t: preset.talepId } : {}) }, m);
 
-export const assetPreset = (assetId: number): PlainTextOption => option(`Asset #${assetId}`, String(assetId));
+export const assetPreset = (assetId: number, m: Messages = english): PlainTextOption =>
+  option(m.t('assets.presetOption', { id: String(assetId) }), String(assetId));
 
 export interface LinkFormValues {
   /** The picked option, shown again if the help desk refuses. */
@@ -66,36 +69,36 @@ export interface LinkFormValues {
   talepId: number;
 }
 
-export function readLinkForm(values: StateValues): FormReading<LinkFormValues> {
+export function readLinkForm(values: StateValues, m: Messages = english): FormReading<LinkFormValues> {
   const picked = values[AssetLinkBlocks.asset]?.[ASSET_PICKER_ACTION]?.selected_option ?? undefined;
   const talepText = formText(values, AssetLinkBlocks.talep) ?? '';
   const errors: Record<string, string> = {};
   const assetId = /^\d{1,9}$/.test(picked?.value ?? '') ? intOf(picked?.value) : undefined;
-  if (!picked || assetId === undefined) errors[AssetLinkBlocks.asset] = 'Choose an asset (type 3 or more letters).';
-  if (!/^[1-9]\d{0,8}$/.test(talepText)) errors[AssetLinkBlocks.talep] = 'A talep id is a whole number, e.g. 42.';
+  if (!picked || assetId === undefined) errors[AssetLinkBlocks.asset] = m.t('assets.chooseAssetError');
+  if (!/^[1-9]\d{0,8}$/.test(talepText)) errors[AssetLinkBlocks.talep] = m.t('assets.talepIdError');
   if (!picked || assetId === undefined || Object.keys(errors).length > 0) return formErrors(errors);
   return formValues({ asset: option(picked.text.text, String(assetId)), assetId, talepId: Number(talepText) });
 }
 
-const LINK_TITLE = 'Link asset to talep';
-
 export const linkSubmission: Listener = onSubmit(AssetIds.linkCallback, async (ctx) => {
   const { view, ack } = ctx;
-  const form = readLinkForm(ctx.values);
+  const m = messagesOf(ctx);
+  const title = m.t('assets.linkTitle');
+  const form = readLinkForm(ctx.values, m);
   if (!form.ok) {
     await ack({ response_action: 'errors', errors: form.errors });
     return;
   }
   const { asset, assetId, talepId } = form.values;
-  await ack({ response_action: 'update', view: workingView(LINK_TITLE, 'Linking…') });
+  await ack({ response_action: 'update', view: workingView(title, m.t('assets.linking'), m) });
   const kept = decodeMetadata(linkMetadataSchema, view.private_metadata) ?? {};
   const render: ModalRender = {
-    progress: (text) => workingView(LINK_TITLE, text),
-    problem: (text) => assetLinkModal({ asset, talepId, metadata: encodeMetadata(kept), problem: text }),
+    progress: (text) => workingView(title, text, m),
+    problem: (text) => assetLinkModal({ asset, talepId, metadata: encodeMetadata(kept), problem: text }, m),
   };
   const surface = ctx.surface.withRender(render);
   await actAs({ ...ctx, surface }, async (actor) => {
-    const message = await relateAsset(actor, true, assetId, talepId);
-    await surface.update(resultView(LINK_TITLE, message.text));
+    const message = await relateAsset(actor, true, assetId, talepId, m);
+    await surface.update(resultView(title, message.text, undefined, m));
   });
 });

@@ -10,7 +10,7 @@ export const CATEGORY_NAME_MAX = 100;
  */
 export function parseListArgs(text: string): Parsed<undefined> {
   const rest = text.trim();
-  return rest ? fail(`Unknown \`category\` action “${rest}”: use \`list\` (nothing after it) or \`new <name>\`.`) : ok(undefined);
+  return rest ? fail('parse.categoryAction', { text: rest }) : ok(undefined);
 }
 
 export interface NewCategoryArgs {
@@ -44,12 +44,12 @@ export function parseNewCategoryArgs(text: string): Parsed<NewCategoryArgs> {
   let sectionId: number | undefined;
   const section = sectionArg(name);
   if (section) {
-    if (!/^\d{1,9}$/.test(section.value) || Number(section.value) < 1) return fail(`The section is a number, e.g. \`section:2\`; got “${section.value}”.`);
+    if (!/^\d{1,9}$/.test(section.value) || Number(section.value) < 1) return fail('parse.categorySection', { text: section.value });
     sectionId = Number(section.value);
     name = name.slice(0, section.index);
   }
   name = unquoted(name.trim()).replace(/\s+/g, ' ').trim();
-  if (!name) return fail('Name the category, e.g. `category new Printers section:1`.');
-  if (name.length > CATEGORY_NAME_MAX) return fail(`Keep the name to ${CATEGORY_NAME_MAX} characters (it has ${name.length}).`);
+  if (!name) return fail('parse.categoryName');
+  if (name.length > CATEGORY_NAME_MAX) return fail('parse.categoryNameLong', { max: CATEGORY_NAME_MAX, length: name.length });
   return ok({ name, ...(sectionId !== undefined ? { sectionId } : {}) });
 }

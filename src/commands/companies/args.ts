@@ -34,16 +34,16 @@ export function parseCompanyNameAndDomains(text: string): Parsed<NewCompanyArgs>
   if (quoted) {
     const name = (quoted[1] ?? '').trim();
     const rest = (quoted[2] ?? '').trim();
-    if (!name) return fail('The company name is empty.');
+    if (!name) return fail('parse.companyNameEmpty');
     if (!rest) return ok({ name });
     const { domains, invalid } = normaliseDomainsInput(rest);
-    return invalid.length > 0 ? fail(`Not e-mail domains: ${invalid.join(', ')}.`) : ok({ name, domains });
+    return invalid.length > 0 ? fail('parse.notDomains', { domains: invalid.join(', ') }) : ok({ name, domains });
   }
   const words = input.split(/\s+/).filter(Boolean);
   let split = words.length;
   while (split > 1 && (words[split - 1] ?? '').split(/[;,]/).filter(Boolean).every((part) => DOMAIN.test(part))) split -= 1;
   const name = words.slice(0, split).join(' ');
-  if (!name) return fail('Expected a company name, e.g. `company new Acme Lojistik acme.com`.');
+  if (!name) return fail('parse.companyName');
   const rest = words.slice(split).join(' ');
   return rest ? ok({ name, domains: normaliseDomainsInput(rest).domains }) : ok({ name });
 }
@@ -54,7 +54,7 @@ export function parseNewCompanyArgs(text: string): Parsed<NewCompanyArgs | undef
 }
 
 export function parseCompanyId(text: string): Parsed<number> {
-  return parseTalepId(text, 'company id');
+  return parseTalepId(text, 'company');
 }
 
 /**
@@ -63,6 +63,6 @@ export function parseCompanyId(text: string): Parsed<number> {
  */
 export function parseCompanyListArgs(text: string): Parsed<undefined> {
   return text.trim()
-    ? fail('Try `company list`, `company new <name> [domains]`, `company edit <id>` or `company fields <id>`.')
+    ? fail('parse.companyUsage')
     : ok(undefined);
 }

@@ -3,9 +3,12 @@ import * as z from 'zod';
 import type { Interaction } from '../../slack/interaction.js';
 import { type Listener, onSubmit } from '../../slack/listeners.js';
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
+import { messagesOf } from '../../slack/locale.js';
 import { actAs } from '../../slack/middleware.js';
 import { inLoadingModal } from '../../slack/modals.js';
-import { companyModal } from '../../views/companies/form.js';
+import type { ModalRender } from '../../slack/surface.js';
+import type { Messages } from '../../i18n/messages.js';
+import { companyEditTitle, companyModal } from '../../views/companies/form.js';
 import { CompanyIds } from '../../views/companies/ids.js';
 import { domainList } from '../../views/companies/list.js';
 import { companyUpdatedText } from '../../views/companies/messages.js';
@@ -15,46 +18,57 @@ import { aboutCompany, findCompany } from './records.js';
 
 const editMetadata = z.object({ companyId: z.int().min(1) });
 
-const titleFor = (id: number) => `Edit company #${id}`;
+/** A company modal's plain look in the reader's language: a spinner line, a closable warning or result. */
+export const companyModalRender = (title: string, m: Messages): ModalRender => ({
+  progress: (text) => workingView(title, text, m),
+  problem: (text) => resultView(title, `:warning: ${text}`, undefined, m),
+  result: (message) => resultView(title, message.text, undefined, m),
+});
 
 /** Opens the form at once (loading), then fills it in with the company as the help desk has it. */
 export async function openCompanyEdit(ix: Interaction, triggerId: string, id: number): Promise<void> {
-  const opening = { triggerId, title: titleFor(id), loading: 'Reading the company…' };
+  const m = messagesOf(ix);
+  const title = companyEditTitle(id, m);
+  const opening = { triggerId, title, loading: m.t('companies.reading'), render: companyModalRender(title, m) };
   await inLoadingModal(
     ix,
     opening,
     async ({ actor, surface }) => {
       const company = await findCompany(actor.hd, id);
       await surface.update(
-        companyModal({
-          companyId: id,
-          values: { name: company.Name, domains: domainList(company.EmailDomain).join('; '), notes: company.Notes ?? '' },
-          metadata: encodeMetadata({ companyId: id }),
-        }),
+        companyModal(
+          {
+            companyId: id,
+            values: { name: company.Name, domains: domainList(company.EmailDomain).join('; '), notes: company.Notes ?? '' },
+            metadata: encodeMetadata({ companyId: id }),
+          },
+          m,
+        ),
       );
     },
-    aboutCompany(id),
+    aboutCompany(id, m),
   );
 }
 
 export const editCompanySubmission: Listener = onSubmit(CompanyIds.editCallback, async (ctx) => {
+  const m = messagesOf(ctx);
   const metadata = decodeMetadata(editMetadata, ctx.view.private_metadata);
   if (!metadata) {
-    await ctx.ack({ response_action: 'update', view: resultView('Edit company', ':warning: This form is out of date. Open it again.') });
+    await ctx.ack({ response_action: 'update', view: resultView(m.t('companies.editPlainTitle'), m.t('companies.formOutOfDate'), undefined, m) });
     return;
   }
-  const form = readCompanyForm(ctx.values, true);
+  const form = readCompanyForm(ctx.values, true, m);
   if (!form.ok) {
     await ctx.ack({ response_action: 'errors', errors: form.errors });
     return;
   }
   const { companyId: id } = metadata;
-  const title = titleFor(id);
-  await ctx.ack({ response_action: 'update', view: workingView(title, 'Saving…') });
+  const title = companyEditTitle(id, m);
+  await ctx.ack({ response_action: 'update', view: workingView(title, m.t('companies.saving'), m) });
   const { typed, name, domains } = form.values;
   const surface = ctx.surface.withRender({
-    progress: (text) => workingView(title, text),
-    problem: (text) => companyModal({ companyId: id, values: typed, metadata: encodeMetadata(metadata), problem: text }),
+    progress: (text) => workingView(title, text, m),
+    problem: (text) => companyModal({ companyId: id, values: typed, metadata: encodeMetadata(metadata), problem: text }, m),
   });
   await actAs(
     { ...ctx, surface },
@@ -66,8 +80,8 @@ export const editCompanySubmission: Listener = onSubmit(CompanyIds.editCallback,
         emailDomains: domains,
         notes: typed.notes ?? '',
       });
-      await surface.update(resultView(title, companyUpdatedText(updated)));
+      await surface.update(resultView(title, companyUpdatedText(updated, m), undefined, m));
     },
-    aboutCompany(id),
+    aboutCompany(id, m),
   );
 });

@@ -4,6 +4,7 @@
  * forms.
  */
 import type { Area } from '../../slack/dispatch.js';
+import { messagesOf } from '../../slack/locale.js';
 import { onAction, selectedOptionValue } from '../../slack/listeners.js';
 import { routePaths } from '../../slack/route-paths.js';
 import { route } from '../../slack/routes.js';
@@ -15,7 +16,7 @@ import { companyCreatedMessage } from '../../views/companies/messages.js';
 import { fieldsSubmission } from '../custom-fields/public.js';
 import { parseCompanyId, parseCompanyListArgs, parseNewCompanyArgs } from './args.js';
 import { newCompanySubmission } from './create.js';
-import { editCompanySubmission, openCompanyEdit } from './edit.js';
+import { companyModalRender, editCompanySubmission, openCompanyEdit } from './edit.js';
 import { companyFieldsTarget, openCompanyFields } from './fields.js';
 import { createCompany } from './records.js';
 
@@ -34,9 +35,9 @@ export const companiesArea: Area = {
       audience: 'admin',
       parse: parseCompanyListArgs,
       needs: { linked: true },
-      run: async ({ actor, surface }) => {
-        const [companies, departments] = await Promise.all([actor.hd.companies(), actor.hd.departments()]);
-        await surface.send(companyListMessage(companies, departments));
+      run: async (ctx) => {
+        const [companies, departments] = await Promise.all([ctx.actor.hd.companies(), ctx.actor.hd.departments()]);
+        await ctx.surface.send(companyListMessage(companies, departments, messagesOf(ctx)));
       },
     }),
     route({
@@ -48,11 +49,12 @@ export const companiesArea: Area = {
       parse: parseNewCompanyArgs,
       needs: { linked: true },
       run: async (ctx) => {
+        const m = messagesOf(ctx);
         if (!ctx.args) {
-          await openModal(ctx, ctx.triggerId, companyModal({ values: {}, metadata: '' }));
+          await openModal(ctx, ctx.triggerId, companyModal({ values: {}, metadata: '' }, m), companyModalRender(m.t('companies.newTitle'), m));
           return;
         }
-        await ctx.surface.send(companyCreatedMessage(await createCompany(ctx.actor.hd, ctx.args.name, ctx.args.domains)));
+        await ctx.surface.send(companyCreatedMessage(await createCompany(ctx.actor.hd, ctx.args.name, ctx.args.domains), m));
       },
     }),
     route({

@@ -6,6 +6,7 @@
 import type { HelpdeskClient } from '../../api/client.js';
 import { HelpdeskError } from '../../api/errors.js';
 import type { Company } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import type { ErrorSubject } from '../../slack/failures.js';
 import type { CompanyCreated } from '../../views/companies/messages.js';
 
@@ -30,4 +31,4 @@ export async function findCompany(hd: HelpdeskClient, id: number): Promise<Compa
 }
 
 /** What a failure about one company names ("Company #9 was not found"). */
-export const aboutCompany = (id: number): ErrorSubject => ({ label: `Company #${id}` });
+export const aboutCompany = (id: number, m: Messages = english): ErrorSubject => ({ label: m.t('companies.label', { id }) });

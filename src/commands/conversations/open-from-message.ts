@@ -107,7 +107,7 @@ async function run(ctx: WorkCtx<FromMessage>) {
 export const fromMessageWork = defineWork({
   kind: 'talep-from-message',
   payload: fromMessageSchema,
-  describe: (data) => `Talep from a message (${data.how === 'emoji' ? 'emoji' : data.how === 'request' ? 'request channel' : 'triage'})`,
+  describe: (data, m) => m.t('outbox.whatOpenedFromMessage', { how: data.how }),
   keptText: (m) => m.t('conversations.talepKept'),
   run,
   failed: async (scene, message) => {

@@ -88,7 +88,7 @@ async function addReplyComment(ctx: WorkCtx<ThreadReply>): Promise<{ commentId: 
 export const threadReplyWork = defineWork({
   kind: 'thread-reply',
   payload: threadReplySchema,
-  describe: (data) => `Thread reply added to talep #${data.talepId}`,
+  describe: (data, m) => m.t('outbox.whatThreadReply', { id: data.talepId }),
   keptText: (m) => m.t('conversations.replyKept'),
   run: async (ctx) => {
     const { services, data, who } = ctx;

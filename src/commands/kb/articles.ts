@@ -7,6 +7,7 @@
 import { english, type Messages } from '../../i18n/messages.js';
 import type { ArticleList } from '../../api/schemas.js';
 import { resolveCategoryIds } from '../../domain/categories.js';
+import { parseProblemText } from '../../i18n/parse-problems.js';
 import { searchKey } from '../../domain/text-case.js';
 import type { Actor } from '../../slack/actor.js';
 import type { Services } from '../../slack/services.js';
@@ -64,7 +65,7 @@ export async function searchMessage(actor: Actor, command: Extract<KbCommand, { 
   if (command.category !== undefined) {
     // Categories are cached reference data, so naming one costs no extra call most of the time.
     const resolved = resolveCategoryIds([command.category], await actor.hd.categories());
-    if (!resolved.ok) return { text: `:warning: ${escapeText(resolved.error)}` };
+    if (!resolved.ok) return { text: `:warning: ${escapeText(parseProblemText(resolved.error, m))}` };
     categoryId = resolved.value[0];
   }
   const list = await actor.hd.articles(categoryId === undefined ? {} : { categoryId });

@@ -15,9 +15,9 @@ const CATEGORY_KEYS = new Set(['category', 'cat']);
 
 export function parseKbCommand(input: string): Parsed<KbCommand> {
   const text = input.trim();
-  if (text.length > MAX_KB_TEXT) return fail(`That is too long to search for (at most ${MAX_KB_TEXT} characters).`);
+  if (text.length > MAX_KB_TEXT) return fail('parse.kbTooLong', { max: MAX_KB_TEXT });
   const id = /^#?(\d{1,9})$/.exec(text);
-  if (id) return Number(id[1]) >= 1 ? ok({ kind: 'show', articleId: Number(id[1]) }) : fail('Article ids start at 1.');
+  if (id) return Number(id[1]) >= 1 ? ok({ kind: 'show', articleId: Number(id[1]) }) : fail('parse.kbArticleId');
 
   const words: string[] = [];
   let category: string | undefined;
@@ -40,8 +40,8 @@ export function parseKbCommand(input: string): Parsed<KbCommand> {
       value = next.text.trim();
       index += 1;
     }
-    if (!value) return fail('`category:` needs a name, e.g. `category:Network` or `category:"Office Supplies"`.');
-    if (category !== undefined) return fail('`category:` can be given only once.');
+    if (!value) return fail('parse.kbCategoryName');
+    if (category !== undefined) return fail('parse.filterOnce', { name: 'category' });
     category = unescapeSlack(value);
   }
   return ok({ kind: 'search', words, ...(category !== undefined ? { category } : {}) });

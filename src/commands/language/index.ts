@@ -34,7 +34,7 @@ export function parseLanguageArgs(text: string): Parsed<LanguageArgs> {
   const rest = channel ? words.slice(1) : words;
   if (rest.length === 0) return ok({ channel });
   const choice = rest.length === 1 ? languageChoiceOf(rest[0] as string) : undefined;
-  return choice ? ok({ channel, choice }) : fail('Expected `tr`, `en` or `auto` (and `channel` for this conversation).');
+  return choice ? ok({ channel, choice }) : fail('parse.language');
 }
 
 export const languageRoute = route({

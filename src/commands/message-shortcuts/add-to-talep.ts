@@ -157,7 +157,7 @@ async function confirmAdded(ix: Interaction, metadata: AddToTalepMetadata, added
 export const addToTalepWork = defineWork({
   kind: 'add-to-talep',
   payload: addToTalepWorkSchema,
-  describe: (data) => `Message added to talep #${data.request.talepId}${data.request.forTechsOnly ? ' (agents only)' : ''}`,
+  describe: (data, m) => m.t('outbox.whatMessageAdded', { id: data.request.talepId, agentsOnly: data.request.forTechsOnly ? 'yes' : 'no' }),
   keptText: (m) => m.t('addTo.kept'),
   render: (scene) => {
     const m = messagesOf(scene);

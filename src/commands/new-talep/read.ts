@@ -6,6 +6,7 @@
  */
 import type { ViewStateValue } from '@slack/bolt';
 import { intOf, isChecked, rawText, readElement, selectedUser, selectedValue, type StateValues } from '../../slack/forms.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { readUploads } from '../../slack/uploads.js';
 import type { NewTalepValues } from '../../views/new-talep/form.js';
 import { assigneeBlockId, customFieldIdOfBlock, NewTalepIds } from '../../views/new-talep/ids.js';
@@ -17,7 +18,7 @@ export interface NewTalepReading {
   uploads: ReturnType<typeof readUploads>;
 }
 
-export function readNewTalepForm(state: StateValues, limits: { maxUploadBytes: number }): NewTalepReading {
+export function readNewTalepForm(state: StateValues, limits: { maxUploadBytes: number }, m: Messages = english): NewTalepReading {
   const ids = NewTalepIds;
   const values: NewTalepValues = { customFields: {} };
   const categoryId = intOf(selectedValue(state, ids.category.block, ids.category.action));
@@ -46,7 +47,7 @@ export function readNewTalepForm(state: StateValues, limits: { maxUploadBytes: n
     if (value !== undefined) values.customFields[String(fieldId)] = value;
   }
   const files = state[ids.files.block]?.[ids.files.action]?.files;
-  return { values, uploads: readUploads(files, limits.maxUploadBytes) };
+  return { values, uploads: readUploads(files, limits.maxUploadBytes, m) };
 }
 
 /** One custom field's element in the help desk's encoding; undefined when empty. */

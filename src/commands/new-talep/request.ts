@@ -6,6 +6,8 @@
 import * as z from 'zod';
 import { CustomFieldType } from '../../api/schemas.js';
 import { parseTags } from '../../domain/tags.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import { parseProblemText } from '../../i18n/parse-problems.js';
 import { formErrors, type FormReading, formValues } from '../../slack/forms.js';
 import { customFieldBlockId, NewTalepIds, SUBJECT_MAX } from '../../views/new-talep/ids.js';
 import type { NewTalepMetadata } from '../../views/new-talep/metadata.js';
@@ -33,7 +35,7 @@ export const newTalepRequestSchema = z.object({
 });
 export type NewTalepRequest = z.infer<typeof newTalepRequestSchema>;
 
-export function checkNewTalep(reading: NewTalepReading, metadata: NewTalepMetadata): FormReading<NewTalepRequest> {
+export function checkNewTalep(reading: NewTalepReading, metadata: NewTalepMetadata, m: Messages = english): FormReading<NewTalepRequest> {
   const { values, uploads } = reading;
   const errors: Record<string, string> = {};
 
@@ -52,7 +54,7 @@ export function checkNewTalep(reading: NewTalepReading, metadata: NewTalepMetada
 
   // The same rule as `/talep tag`: domain/tags.ts.
   const tags = parseTags(values.tags ?? '');
-  if (!tags.ok) errors[NewTalepIds.tags.block] = tags.error;
+  if (!tags.ok) errors[NewTalepIds.tags.block] = parseProblemText(tags.error, m);
 
   const customFields: Record<string, string> = {};
   for (const [fieldId, type, mandatory] of metadata.fields) {

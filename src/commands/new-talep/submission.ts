@@ -45,8 +45,8 @@ export async function newTalepSubmitted(ctx: SubmitCtx): Promise<void> {
     await ctx.ack({ response_action: 'update', view: newTalepProblemView(':warning: This form is out of date. Please open it again.') });
     return;
   }
-  const reading = readNewTalepForm(ctx.values, ctx.services);
-  const checked = checkNewTalep(reading, metadata);
+  const reading = readNewTalepForm(ctx.values, ctx.services, messagesOf(ctx));
+  const checked = checkNewTalep(reading, metadata, messagesOf(ctx));
   if (!checked.ok) {
     await ctx.ack({ response_action: 'errors', errors: checked.errors });
     return;

@@ -65,7 +65,7 @@ async function run(ctx: WorkCtx<NewTalepWork>): Promise<CreatedTalep> {
 export const newTalepWork = defineWork({
   kind: 'new-talep',
   payload: newTalepWorkSchema,
-  describe: (data) => `${data.where.source ? 'Talep from a message' : 'New talep'} “${data.request.subject}”`,
+  describe: (data, m) => m.t(data.where.source ? 'outbox.whatTalepFromMessage' : 'outbox.whatNewTalep', { subject: data.request.subject }),
   keptText: 'Your talep is queued — it will be filed when the help desk is back.',
   render: (scene: WorkScene<NewTalepWork>) =>
     formAgainRender({

@@ -20,13 +20,13 @@ export function parseFeedArgs(text: string): Parsed<FeedArgs> {
   for (const match of text.trim().slice(0, 2000).matchAll(TOKEN)) {
     const [, channel, name, quoted, bare, stray] = match;
     if (channel) {
-      if (channelId) return fail('Give one channel.');
+      if (channelId) return fail('parse.feedOneChannel');
       channelId = channel;
       continue;
     }
-    if (stray) return fail(`I did not understand “${stray.slice(0, 40)}”. Use \`#channel\`, \`category:…\`, \`priority:high+\`, \`assignee:me|none|name\` or \`events:new,comment,…\`.`);
+    if (stray) return fail('parse.feedStray', { text: stray.slice(0, 40) });
     const value = (quoted ?? bare ?? '').trim();
-    if (!value) return fail(`\`${name}:\` needs a value.`);
+    if (!value) return fail('parse.feedNeedsValue', { name: name ?? '' });
     switch (name!.toLowerCase()) {
       case 'category':
         filter.categories = [...(filter.categories ?? []), ...value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean)];
@@ -43,12 +43,12 @@ export function parseFeedArgs(text: string): Parsed<FeedArgs> {
       case 'events': {
         const events = value.toLowerCase().split(',').map((item) => item.trim()).filter(Boolean);
         const unknown = events.find((event) => !(FEED_EVENTS as readonly string[]).includes(event));
-        if (unknown) return fail(`Unknown event “${unknown.slice(0, 30)}”: use ${FEED_EVENTS.join(', ')}.`);
+        if (unknown) return fail('parse.feedEvent', { text: unknown.slice(0, 30), events: FEED_EVENTS.join(', ') });
         filter.events = [...new Set(events)] as FeedEvent[];
         break;
       }
       default:
-        return fail(`Unknown filter \`${name!.slice(0, 20)}:\`. Use \`category:\`, \`priority:\`, \`assignee:\` or \`events:\`.`);
+        return fail('parse.feedFilter', { name: name!.slice(0, 20) });
     }
   }
   return ok({ channelId, filter });
@@ -56,5 +56,5 @@ export function parseFeedArgs(text: string): Parsed<FeedArgs> {
 
 export function parseFeedNumber(text: string): Parsed<number> {
   const match = /^#?(\d{1,9})$/.exec(text.trim());
-  return match ? ok(Number(match[1])) : fail('Which feed? e.g. `/talep feed remove 2` (numbers are in `/talep feeds`).');
+  return match ? ok(Number(match[1])) : fail('parse.feedNumber');
 }

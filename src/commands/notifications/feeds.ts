@@ -12,7 +12,7 @@ import type { Feed, FeedCard, FeedEvent } from '../../store/notify-store.js';
 import { changesBetween, eventOf, type TalepChangeLine } from '../../views/notifications/changes.js';
 import { feedCard, feedReply } from '../../views/notifications/feed-card.js';
 import { linkThread, threadSyncCovers } from '../conversations/public.js';
-import { digestOf, type NotifyContext, tokenRefused } from './context.js';
+import { digestOf, feedMessages, type NotifyContext, personMessages, tokenRefused } from './context.js';
 import { backgroundActor, changedSince, type ReadCache, readTalepAs, type TalepRead } from './read.js';
 
 const hintEvents: Record<TalepChange['kind'], FeedEvent | undefined> = {
@@ -84,7 +84,9 @@ async function postCard(ctx: NotifyContext, feed: Feed, read: TalepRead, reader:
   const { notify } = ctx.services.stores;
   const key = `card|${feed.teamId}|${feed.channelId}|${read.talep.TalepID}`;
   if (!(await notify.claim(key, ctx.services.now()))) return true;
-  const message = feedCard({ talep: read.talep, talepUrlTemplate: ctx.services.talepUrlTemplate, feedId: feed.id, lastChange: { kind: 'new' } });
+  // A channel post: the channel's language (many people read it), not the feed creator's.
+  const m = await feedMessages(ctx, feed.teamId, feed.channelId);
+  const message = feedCard({ talep: read.talep, talepUrlTemplate: ctx.services.talepUrlTemplate, feedId: feed.id, lastChange: { kind: 'new' } }, m);
   try {
     const posted = await ctx.pacer.post(feed.channelId, () =>
       ctx.client.chat.postMessage({ channel: feed.channelId, text: message.text, blocks: message.blocks ?? [], unfurl_links: false, unfurl_media: false }),
@@ -100,7 +102,8 @@ async function postCard(ctx: NotifyContext, feed: Feed, read: TalepRead, reader:
     if (!CANNOT_POST.has(slackErrorCode(error) ?? '')) throw error;
     // The bot cannot post there (private channel it is not in, archived…): its creator is told once, not retried per change.
     if (await notify.claim(`feed-cannot-post|${feed.id}`, ctx.services.now())) {
-      const text = `:warning: Feed ${feed.id} cannot post to <#${feed.channelId}> (${slackErrorCode(error)}). Invite the bot there (\`/invite @talep\`), or remove the feed with \`/talep feed remove ${feed.id}\`.`;
+      // A DM to the feed's creator: their language.
+      const text = (await personMessages(ctx, { teamId: feed.teamId, userId: feed.createdBy })).t('notify.cannotPost', { id: feed.id, channel: feed.channelId, code: slackErrorCode(error) ?? '' });
       await ctx.pacer.post(feed.createdBy, () => ctx.client.chat.postMessage({ channel: feed.createdBy, text }));
     }
     return true;
@@ -119,7 +122,8 @@ async function updateCard(ctx: NotifyContext, feed: Feed, card: FeedCard, read: 
   const synced = await threadSyncCovers(ctx.services, card.teamId, card.channelId);
   const replyLines = lines.filter((line) => feed.filter.events.includes(eventOf(line)) && !(synced && (line.kind === 'comment' || line.kind === 'closed')));
   const last: TalepChangeLine | undefined = lines.at(-1);
-  const message = feedCard({ talep: read.talep, talepUrlTemplate: ctx.services.talepUrlTemplate, feedId: card.feedId, lastChange: last });
+  const m = await feedMessages(ctx, card.teamId, card.channelId);
+  const message = feedCard({ talep: read.talep, talepUrlTemplate: ctx.services.talepUrlTemplate, feedId: card.feedId, lastChange: last }, m);
   const updateKey = `update|${card.teamId}|${card.channelId}|${card.talepId}|${changeKey}`;
   if (await notify.claim(updateKey, ctx.services.now())) {
     await ctx.pacer
@@ -131,7 +135,7 @@ async function updateCard(ctx: NotifyContext, feed: Feed, card: FeedCard, read: 
   }
   const replyKey = `reply|${card.teamId}|${card.channelId}|${card.talepId}|${changeKey}`;
   if (replyLines.length > 0 && (await notify.claim(replyKey, ctx.services.now()))) {
-    const reply = feedReply(card.talepId, replyLines);
+    const reply = feedReply(card.talepId, replyLines, m);
     await ctx.pacer
       .post(card.channelId, () =>
         ctx.client.chat.postMessage({ channel: card.channelId, thread_ts: card.ts, text: reply.text, blocks: reply.blocks ?? [], unfurl_links: false, unfurl_media: false }),

@@ -8,6 +8,7 @@ import { fail, ok } from '../../slack/args.js';
 import { buttonValue, onAction, selectedOptionValue } from '../../slack/listeners.js';
 import type { Interaction } from '../../slack/interaction.js';
 import { timeZoneOffsetOf } from '../../slack/profiles.js';
+import { messagesOf } from '../../slack/locale.js';
 import { route } from '../../slack/routes.js';
 import { rowActionPattern } from '../../views/kit/blocks.js';
 import { QUIET_CHOICES } from '../../views/notifications/home-queue.js';
@@ -23,17 +24,18 @@ import { dropQueueCache, setQueuePage } from './work-queue.js';
 const toRow = (feed: Feed): FeedRow => ({ id: feed.id, channelId: feed.channelId, createdBy: feed.createdBy, filter: feed.filter, paused: feed.pausedAt !== undefined });
 
 async function listFeeds(ix: Interaction, notice?: string) {
-  return feedsMessage((await ix.services.stores.notify.feeds(ix.who.teamId)).map(toRow), notice);
+  return feedsMessage((await ix.services.stores.notify.feeds(ix.who.teamId)).map(toRow), notice, messagesOf(ix));
 }
 
 /** Removes a feed when the person may (its creator, or an admin); says what happened. */
 async function removeFeed(ix: Interaction, id: number, isAdmin: boolean): Promise<string> {
   const { notify } = ix.services.stores;
+  const m = messagesOf(ix);
   const feed = (await notify.feeds(ix.who.teamId)).find((candidate) => candidate.id === id);
-  if (!feed) return feedGoneNotice(id);
-  if (feed.createdBy !== ix.who.userId && !isAdmin) return feedNotYoursNotice(id);
+  if (!feed) return feedGoneNotice(id, m);
+  if (feed.createdBy !== ix.who.userId && !isAdmin) return feedNotYoursNotice(id, m);
   await notify.removeFeed(ix.who.teamId, id);
-  return feedRemovedNotice(id);
+  return feedRemovedNotice(id, m);
 }
 
 const isAdminWho = async (ix: Interaction): Promise<boolean> => (await ix.services.stores.accounts.get(ix.who.teamId, ix.who.userId))?.role === 'admin';
@@ -62,7 +64,7 @@ export const notificationsArea: Area = {
       needs: { linked: true },
       run: async (ctx) => {
         const channelId = ctx.args.channelId ?? ctx.channelId;
-        if (/^D/.test(channelId)) return ctx.surface.send({ text: ':warning: A feed posts to a channel: run it in one, or name it (`/talep feed #support`).' });
+        if (/^D/.test(channelId)) return ctx.surface.send({ text: messagesOf(ctx).t('feed.notInDm') });
         const feed = await ctx.services.stores.notify.addFeed({
           teamId: ctx.who.teamId,
           channelId,
@@ -70,7 +72,7 @@ export const notificationsArea: Area = {
           filter: ctx.args.filter,
           createdAt: ctx.services.now(),
         });
-        await ctx.surface.send(feedCreatedMessage(toRow(feed)));
+        await ctx.surface.send(feedCreatedMessage(toRow(feed), messagesOf(ctx)));
       },
     }),
     route({
@@ -79,7 +81,7 @@ export const notificationsArea: Area = {
       summary: 'The channel feeds of this workspace, with Remove buttons',
       group: 'Notifications',
       audience: 'everyone',
-      parse: (text) => (text.trim() ? fail('`feeds` takes nothing after it.') : ok(undefined)),
+      parse: (text) => (text.trim() ? fail('parse.takesNothing', { command: 'feeds' }) : ok(undefined)),
       run: async (ctx) => ctx.surface.send(await listFeeds(ctx)),
     }),
     route({
@@ -96,7 +98,7 @@ export const notificationsArea: Area = {
   listeners: [
     onAction(rowActionPattern(NotifyIds.removeFeed), async (ctx) => {
       const id = Number(buttonValue(ctx.action));
-      const notice = Number.isInteger(id) && id > 0 ? await removeFeed(ctx, id, await isAdminWho(ctx)) : feedGoneNotice(0);
+      const notice = Number.isInteger(id) && id > 0 ? await removeFeed(ctx, id, await isAdminWho(ctx)) : feedGoneNotice(0, messagesOf(ctx));
       await ctx.surface.replace(await listFeeds(ctx, notice));
     }),
     onAction(NotifyIds.mute, async (ctx) => {
@@ -105,14 +107,14 @@ export const notificationsArea: Area = {
       await ctx.services.stores.notify.changePrefs(ctx.who.teamId, ctx.who.userId, (prefs) => {
         if (!prefs.muted.includes(talepId)) prefs.muted.push(talepId);
       });
-      await ctx.surface.send(mutedNotice(talepId));
+      await ctx.surface.send(mutedNotice(talepId, messagesOf(ctx)));
     }),
     onAction(NotifyIds.unmute, async (ctx) => {
       const talepId = Number(buttonValue(ctx.action));
       await ctx.services.stores.notify.changePrefs(ctx.who.teamId, ctx.who.userId, (prefs) => {
         prefs.muted = prefs.muted.filter((id) => id !== talepId);
       });
-      await ctx.surface.send(unmutedNotice(talepId));
+      await ctx.surface.send(unmutedNotice(talepId, messagesOf(ctx)));
     }),
     onAction(NotifyIds.kinds, async (ctx) => {
       const checked = new Set(checkedValues(ctx.action));

@@ -5,12 +5,14 @@
  * quiet hours and digest-only hold the lines for one digest DM later.
  */
 import type { Talep } from '../../api/schemas.js';
+import type { Messages } from '../../i18n/messages.js';
 import { StatusId } from '../../domain/status.js';
 import type { Actor, Who } from '../../slack/actor.js';
+import { cachedSlackProfile } from '../../slack/profiles.js';
 import type { NotifyKind, NotifyPrefs, PersonalState } from '../../store/notify-store.js';
 import { changesBetween, type TalepChangeLine } from '../../views/notifications/changes.js';
 import { digestDm, dmLine, dueLine, notificationDm } from '../../views/notifications/dm.js';
-import { digestOf, type NotifyContext, tokenRefused } from './context.js';
+import { digestOf, type NotifyContext, personMessages, tokenRefused } from './context.js';
 import { backgroundActor, changedSince, type ReadCache, readTalepAs, type TalepRead } from './read.js';
 
 interface Person extends Who {
@@ -43,14 +45,14 @@ export async function discoveryReader(ctx: NotifyContext): Promise<Actor | undef
   return undefined;
 }
 
-function linesFor(person: Person, read: TalepRead, before: PersonalState | undefined): { kind: NotifyKind; line: TalepChangeLine }[] {
+function linesFor(person: Person, read: TalepRead, before: PersonalState | undefined, m: Messages): { kind: NotifyKind; line: TalepChangeLine }[] {
   const { talep } = read;
   const isSubmitter = talep.SubmitterUserInfo.UserID === person.helpdeskUserId;
   const isAssignee = talep.AssigneeUserInfo?.UserID === person.helpdeskUserId;
   const out: { kind: NotifyKind; line: TalepChangeLine }[] = [];
   if (!before) {
     // The first time the bot sees this talep for this person: only an assignment is news.
-    if (isAssignee && !isSubmitter) out.push({ kind: 'assigned', line: { kind: 'assigned', to: talep.AssigneeUserInfo?.Username ?? 'you' } });
+    if (isAssignee && !isSubmitter) out.push({ kind: 'assigned', line: { kind: 'assigned', to: talep.AssigneeUserInfo?.Username ?? m.t('notify.you') } });
     return out;
   }
   // A baseline from a list row knows no comment ids: the comments after its LastUpdated are the new ones.
@@ -72,15 +74,19 @@ function inQuietHours(prefs: NotifyPrefs, now: Date): boolean {
   return from <= to ? hour >= from && hour < to : hour >= from || hour < to;
 }
 
-/** Sends (or holds for the digest) one DM line, once per key. */
-async function deliver(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, talepId: number, line: string, key: string): Promise<void> {
+/**
+ * Sends (or holds for the digest) one DM line, once per key. `line(held)`: the text, told whether it
+ * waits for the digest (then "in 3 hours" would be stale when it arrives).
+ */
+async function deliver(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, talepId: number, line: (held: boolean) => string, key: string, m: Messages): Promise<void> {
   const { notify } = ctx.services.stores;
   if (!(await notify.claim(key, ctx.services.now()))) return;
   if (prefs.digestOnly || inQuietHours(prefs, ctx.services.now())) {
-    await notify.holdForDigest(person.teamId, person.userId, line);
+    await notify.holdForDigest(person.teamId, person.userId, line(true));
     return;
   }
-  const message = notificationDm(talepId, line);
+  // The push notification's text says dates in the person's zone when it is known (quiet hours, their profile).
+  const message = notificationDm(talepId, line(false), m, prefs.tzOffset ?? cachedSlackProfile(person.userId)?.tzOffset);
   try {
     await ctx.pacer.post(person.userId, () =>
       ctx.client.chat.postMessage({ channel: person.userId, text: message.text, blocks: message.blocks ?? [], unfurl_links: false, unfurl_media: false }),
@@ -111,18 +117,20 @@ export async function notifyPerson(ctx: NotifyContext, person: Person, talepId: 
   const next: PersonalState = { ...before, state: read.snapshot };
   const muted = prefs.muted.includes(talepId);
   const template = ctx.services.talepUrlTemplate;
-  const wanted = linesFor(person, read, before).filter(({ kind }) => prefs.kinds[kind]);
+  // The person's words (their choice, else their Slack language): a DM is theirs alone.
+  const m = await personMessages(ctx, person);
+  const wanted = linesFor(person, read, before, m).filter(({ kind }) => prefs.kinds[kind]);
   if (!muted && wanted.length > 0) {
     const lines = wanted.map(({ line }) => line);
-    await deliver(ctx, person, prefs, talepId, dmLine(read.talep, template, lines), `dm|${person.teamId}|${person.userId}|${talepId}|${digestOf([read.snapshot, lines])}`);
+    await deliver(ctx, person, prefs, talepId, () => dmLine(read.talep, template, lines, m), `dm|${person.teamId}|${person.userId}|${talepId}|${digestOf([read.snapshot, lines])}`, m);
   }
-  const dueTold = await dueReminder(ctx, person, prefs, read, next, muted);
+  const dueTold = await dueReminder(ctx, person, prefs, read, next, muted, m);
   await notify.savePersonal(person.teamId, person.userId, talepId, { ...next, ...dueTold });
   return !before || wanted.length > 0 || changedSince(read.talep, before.state);
 }
 
 /** "Due in N hours" and "overdue", once per due date, to the assignee (or the submitter of an unassigned talep). */
-async function dueReminder(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, read: TalepRead, state: PersonalState, muted: boolean): Promise<Partial<PersonalState>> {
+async function dueReminder(ctx: NotifyContext, person: Person, prefs: NotifyPrefs, read: TalepRead, state: PersonalState, muted: boolean, m: Messages): Promise<Partial<PersonalState>> {
   const { talep } = read;
   if (!talep.DueDate || read.snapshot.statusId === StatusId.closed) return {};
   const responsible = talep.AssigneeUserInfo ? talep.AssigneeUserInfo.UserID === person.helpdeskUserId : talep.SubmitterUserInfo.UserID === person.helpdeskUserId;
@@ -133,11 +141,11 @@ async function dueReminder(ctx: NotifyContext, person: Person, prefs: NotifyPref
   const overdue = due.getTime() <= now.getTime();
   const soon = !overdue && due.getTime() - now.getTime() <= ctx.settings.dueSoonHours * 3_600_000;
   if (overdue && state.overdueFor !== dueIso) {
-    if (!muted && prefs.kinds.due) await deliver(ctx, person, prefs, talep.TalepID, dueLine(talep, ctx.services.talepUrlTemplate, due, true), `overdue|${person.teamId}|${person.userId}|${talep.TalepID}|${dueIso}`);
+    if (!muted && prefs.kinds.due) await deliver(ctx, person, prefs, talep.TalepID, (held) => dueLine(talep, ctx.services.talepUrlTemplate, due, true, held ? undefined : now, m), `overdue|${person.teamId}|${person.userId}|${talep.TalepID}|${dueIso}`, m);
     return { overdueFor: dueIso, dueSoonFor: dueIso };
   }
   if (soon && state.dueSoonFor !== dueIso) {
-    if (!muted && prefs.kinds.due) await deliver(ctx, person, prefs, talep.TalepID, dueLine(talep, ctx.services.talepUrlTemplate, due, false), `due|${person.teamId}|${person.userId}|${talep.TalepID}|${dueIso}`);
+    if (!muted && prefs.kinds.due) await deliver(ctx, person, prefs, talep.TalepID, (held) => dueLine(talep, ctx.services.talepUrlTemplate, due, false, held ? undefined : now, m), `due|${person.teamId}|${person.userId}|${talep.TalepID}|${dueIso}`, m);
     return { dueSoonFor: dueIso };
   }
   return {};
@@ -153,7 +161,7 @@ export async function flushDigests(ctx: NotifyContext): Promise<void> {
     if (prefs.digestOnly && new Date(now.getTime() + (prefs.tzOffset ?? 0) * 1000).getUTCHours() !== 9) continue;
     const lines = await notify.takeDigest(owner.teamId, owner.userId);
     if (lines.length === 0) continue;
-    const message = digestDm(lines);
+    const message = digestDm(lines, await personMessages(ctx, owner));
     await ctx.pacer.post(owner.userId, () => ctx.client.chat.postMessage({ channel: owner.userId, text: message.text, blocks: message.blocks ?? [], unfurl_links: false }));
   }
 }

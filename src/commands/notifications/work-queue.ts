@@ -4,6 +4,7 @@
  * a short-lived cache per person so opening the tab again is instant; dropped when an event touches them.
  */
 import type { TalepListItem } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { openStatusIds } from '../../domain/status.js';
 import { type Actor, actorFor, type Who } from '../../slack/actor.js';
 import type { Services } from '../../slack/services.js';
@@ -93,8 +94,8 @@ async function readSections(services: Services, actor: Actor): Promise<Cached['s
   return { overdue, dueSoon, assigned: assigned.slice(0, ROWS_PER_SECTION), unassigned, mine };
 }
 
-/** The work-queue blocks of the person's Home tab (empty when they are not linked). */
-export async function workQueueSection(services: Services, who: Who): Promise<Block[]> {
+/** The work-queue blocks of the person's Home tab (empty when they are not linked), in their language. */
+export async function workQueueSection(services: Services, who: Who, m: Messages = english): Promise<Block[]> {
   const actor = await actorFor(services, who, { priority: 'interactive' });
   if (typeof actor === 'string') return [];
   const state = stateOf(services);
@@ -108,7 +109,7 @@ export async function workQueueSection(services: Services, who: Who): Promise<Bl
       state.cache.set(key, cached);
     } catch (error) {
       services.logger.warn(`work queue of ${key} not read`, error);
-      problem = 'Your work queue could not be read from the help desk right now; it shows again when the tab is next opened.';
+      problem = m.t('homeQueue.problem');
     }
   }
   const prefs = await services.stores.notify.prefs(who.teamId, who.userId);
@@ -121,5 +122,6 @@ export async function workQueueSection(services: Services, who: Who): Promise<Bl
     rowActions: { assignToMe: TalepCardIds.assignToMe, close: TalepCardIds.close },
     settings: prefs,
     problem,
-  });
+    now: services.now(),
+  }, m);
 }

@@ -5,6 +5,7 @@
  */
 import { talepUrl } from '../../domain/talep-link.js';
 import { parseReminderTime, WHEN_EXAMPLES } from '../../domain/dates.js';
+import { parseProblemText } from '../../i18n/parse-problems.js';
 import { fail, ok, type Parsed, withTalepId } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import type { Interaction } from '../../slack/interaction.js';
@@ -33,7 +34,7 @@ export interface RemindArgs {
 
 export function parseRemindArgs(text: string): Parsed<RemindArgs> {
   return withTalepId(text, (talepId, remainder) => {
-    if (!remainder) return fail(`When? e.g. ${WHEN_EXAMPLES}.`);
+    if (!remainder) return fail('parse.remindWhen');
     // The syntax does not depend on the clock or the zone: check it against a fixed past moment.
     const checked = parseReminderTime(remainder, new Date(0), 0);
     return checked.ok ? ok({ talepId, when: remainder.trim() }) : checked;
@@ -61,7 +62,7 @@ export const remindersArea: Area = {
       run: async (ctx) => {
         const now = ctx.services.now();
         const when = parseReminderTime(ctx.args.when, now, await timeZoneOffsetOf(ctx));
-        if (!when.ok) return ctx.surface.send({ text: `:warning: ${escapeText(when.error)}` });
+        if (!when.ok) return ctx.surface.send({ text: `:warning: ${escapeText(parseProblemText(when.error, messagesOf(ctx)))}` });
         const m = messagesOf(ctx);
         if (when.value.getTime() - now.getTime() > MAX_REMINDER_DAYS * 86_400_000) return ctx.surface.send({ text: tooFar(m) });
         const talep = await ctx.actor.hd.getTalep({ id: ctx.talepId });
@@ -90,7 +91,7 @@ export const remindersArea: Area = {
       summary: 'Your reminders, with Cancel buttons',
       group: 'Taleps',
       audience: 'everyone',
-      parse: (text) => (text.trim() ? fail('`reminders` takes nothing after it.') : ok(undefined)),
+      parse: (text) => (text.trim() ? fail('parse.takesNothing', { command: 'reminders' }) : ok(undefined)),
       run: async (ctx) => ctx.surface.send(await listFor(ctx)),
     }),
   ],

@@ -4,10 +4,10 @@
  * input's version. Reads go through the acting admin's own client; the help desk decides permission.
  */
 import { HelpdeskError, isHelpdeskError } from '../../api/errors.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
-import { errorText } from '../../slack/failures.js';
 import type { Services } from '../../slack/services.js';
-import { type ModalRender, withoutLeadingEmoji } from '../../slack/surface.js';
+import type { ModalRender } from '../../slack/surface.js';
 import type { RuleRegistry } from '../../store/rule-registry.js';
 import { escapeText, type ModalView } from '../../views/kit/blocks.js';
 import { rulesLoadingView, rulesModal, SHOWN_CHANGES } from '../../views/rules/modal.js';
@@ -15,8 +15,20 @@ import { ruleRow, type RuleSnapshot } from './rows.js';
 
 /** Thrown when the help desk refuses a rule operation: the whole modal becomes the explanation. */
 export class AdminsOnly extends Error {
-  constructor(readonly reason: string | undefined) {
+  /**
+   * `reason`: the help desk's own words, when it gave any; `notAdmin`: the help-desk user name the
+   * help desk reported as no administrator (said in the reader's words).
+   */
+  constructor(
+    readonly reason: string | undefined,
+    readonly notAdmin?: string,
+  ) {
     super('admins only');
+  }
+
+  /** What the "admins only" view quotes, in the reader's words. */
+  explanation(m: Messages = english): string | undefined {
+    return this.notAdmin === undefined ? this.reason : m.t('rules.notAdmin', { username: this.notAdmin });
   }
 }
 
@@ -29,7 +41,7 @@ export function refusal(error: unknown): AdminsOnly | undefined {
 /** For work the help desk would not refuse by itself (nothing to read, or only the bot's list): ask whether this is an admin. */
 export async function requireAdmin(actor: Actor): Promise<void> {
   const me = await actor.hd.authorization();
-  if (!me.IsAdmin) throw new AdminsOnly(`${me.Username} is not a help-desk administrator.`);
+  if (!me.IsAdmin) throw new AdminsOnly(undefined, me.Username);
 }
 
 /** Reads one rule; a refusal is thrown, any other help-desk failure is remembered as the rule's problem. */
@@ -39,8 +51,8 @@ export async function readRule(actor: Actor, id: number): Promise<RuleSnapshot> 
   } catch (error) {
     const refused = refusal(error);
     if (refused) throw refused;
-    if (isHelpdeskError(error, 'not-found')) return { problem: 'the help desk has no rule with this id (deleted?)' };
-    if (error instanceof HelpdeskError) return { problem: withoutLeadingEmoji(errorText(error)) };
+    if (isHelpdeskError(error, 'not-found')) return { problem: { kind: 'not-found' } };
+    if (error instanceof HelpdeskError) return { problem: { kind: 'failed', error } };
     throw error;
   }
 }
@@ -81,27 +93,30 @@ export class RulesBoard {
     for (const [id, snapshot] of read) this.remember(teamId, id, snapshot);
   }
 
-  /** The modal as it stands for the workspace. */
-  async view(teamId: string, extras: ViewExtras = {}): Promise<ModalView> {
+  /** The modal as it stands for the workspace, in the reader's words. */
+  async view(teamId: string, extras: ViewExtras = {}, m: Messages = english): Promise<ModalView> {
     if (extras.newInput) this.#inputVersion += 1;
     const ids = await this.registry.ruleIds(teamId);
     const toggles = await Promise.all(ids.map((id) => this.registry.lastToggle(teamId, id)));
-    const rules = ids.map((id, index) => ruleRow(id, this.snapshot(teamId, id), toggles[index]));
+    const rules = ids.map((id, index) => ruleRow(id, this.snapshot(teamId, id), toggles[index], m));
     const changes = (await this.registry.recentChanges(teamId, SHOWN_CHANGES)).map((change) => ({ ...change, at: new Date(change.at) }));
-    return rulesModal({
-      rules,
-      changes,
-      inputVersion: this.#inputVersion,
-      ...(extras.banner ? { banner: extras.banner } : {}),
-      ...(extras.addValue ? { addValue: extras.addValue } : {}),
-    });
+    return rulesModal(
+      {
+        rules,
+        changes,
+        inputVersion: this.#inputVersion,
+        ...(extras.banner ? { banner: extras.banner } : {}),
+        ...(extras.addValue ? { addValue: extras.addValue } : {}),
+      },
+      m,
+    );
   }
 
   /** How the modal shows a notice (the loading line) and a problem (the list again, the reason on top). */
-  render(teamId: string, kept: Pick<ViewExtras, 'addValue'> = {}): ModalRender {
+  render(teamId: string, kept: Pick<ViewExtras, 'addValue'> = {}, m: Messages = english): ModalRender {
     return {
-      progress: (text) => rulesLoadingView(text),
-      problem: (text) => this.view(teamId, { banner: `:warning: ${escapeText(text)}`, ...kept }),
+      progress: (text) => rulesLoadingView(text, m),
+      problem: (text) => this.view(teamId, { banner: `:warning: ${escapeText(text)}`, ...kept }, m),
     };
   }
 }

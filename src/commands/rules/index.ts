@@ -7,11 +7,13 @@
  * call: a 403 on any rule operation turns the modal into the "admins only" explanation. Everything
  * after the modal opened answers in the modal: the list again with the outcome (or the problem) on top.
  */
+import type { Messages } from '../../i18n/messages.js';
 import { ok } from '../../slack/args.js';
 import type { Area } from '../../slack/dispatch.js';
 import { formText } from '../../slack/forms.js';
 import type { Actor } from '../../slack/actor.js';
 import { type ActionCtx, buttonValue, type Listener, onAction, onSubmit } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { actAs } from '../../slack/middleware.js';
 import { inLoadingModal } from '../../slack/modals.js';
 import { route } from '../../slack/routes.js';
@@ -19,23 +21,21 @@ import type { ModalSurface } from '../../slack/surface.js';
 import { escapeText, type ModalView } from '../../views/kit/blocks.js';
 import { RuleIds, rulesAdminsOnlyView } from '../../views/rules/modal.js';
 import { boardOf, readRule, refusal, requireAdmin, type RulesBoard } from './board.js';
-import { parseRuleId } from './rows.js';
-
-const TITLE = 'Automation rules';
+import { parseRuleId, problemText } from './rows.js';
 
 /** Shows what `work` made in the modal; a refusal by the help desk shows "admins only" instead. Other failures go to the middleware. */
-async function showIn(modal: ModalSurface, work: () => Promise<ModalView>): Promise<void> {
+async function showIn(modal: ModalSurface, m: Messages, work: () => Promise<ModalView>): Promise<void> {
   try {
     await modal.update(await work());
   } catch (error) {
     const refused = refusal(error);
     if (!refused) throw error;
-    await modal.update(rulesAdminsOnlyView(refused.reason));
+    await modal.update(rulesAdminsOnlyView(refused.explanation(m), m));
   }
 }
 
 /** The buttons answer in the modal they are in (with its hash: an older update never wins over a newer one). */
-const inRulesModal = { linked: true, modal: (ctx: ActionCtx) => boardOf(ctx.services).render(ctx.who.teamId) } as const;
+const inRulesModal = { linked: true, modal: (ctx: ActionCtx) => boardOf(ctx.services).render(ctx.who.teamId, {}, messagesOf(ctx)) } as const;
 
 interface RuleButtonScene {
   /** The rule the button is for. */
@@ -44,6 +44,8 @@ interface RuleButtonScene {
   board: RulesBoard;
   teamId: string;
   userId: string;
+  /** The admin's words. */
+  m: Messages;
 }
 
 /** A button on a rule's row: `work` makes the change as the person and gives the modal to show next. */
@@ -51,13 +53,14 @@ function ruleButton(actionId: string, work: (scene: RuleButtonScene) => Promise<
   return onAction(actionId, inRulesModal, async (ctx) => {
     const id = parseRuleId(buttonValue(ctx.action) ?? '');
     if (id === undefined) return;
-    const scene = { id, actor: ctx.actor, board: boardOf(ctx.services), teamId: ctx.who.teamId, userId: ctx.who.userId };
-    await showIn(ctx.surface, () => work(scene));
+    const m = messagesOf(ctx);
+    const scene = { id, actor: ctx.actor, board: boardOf(ctx.services), teamId: ctx.who.teamId, userId: ctx.who.userId, m };
+    await showIn(ctx.surface, m, () => work(scene));
   });
 }
 
 function toggle(change: 'enabled' | 'disabled'): Listener {
-  return ruleButton(change === 'enabled' ? RuleIds.enable : RuleIds.disable, async ({ id, actor, board, teamId, userId }) => {
+  return ruleButton(change === 'enabled' ? RuleIds.enable : RuleIds.disable, async ({ id, actor, board, teamId, userId, m }) => {
     if (change === 'enabled') await actor.hd.enableRule({ id });
     else await actor.hd.disableRule({ id });
     await board.registry.recordToggle(teamId, id, change, userId);
@@ -65,8 +68,9 @@ function toggle(change: 'enabled' | 'disabled'): Listener {
     board.remember(teamId, id, await readRule(actor, id));
     await board.load(actor, teamId, false);
     const snapshot = board.snapshot(teamId, id);
-    const name = snapshot && 'summary' in snapshot ? ` *${escapeText(snapshot.summary.name?.trim() || '')}*` : '';
-    return board.view(teamId, { banner: `:white_check_mark: Rule #${id}${name} ${change}.` });
+    const named = snapshot && 'summary' in snapshot ? snapshot.summary.name?.trim() : undefined;
+    const name = named ? ` *${escapeText(named)}*` : '';
+    return board.view(teamId, { banner: m.t('rules.toggled', { id: String(id), name, change }) }, m);
   });
 }
 
@@ -86,13 +90,14 @@ export const rulesArea: Area = {
       run: async (ctx) => {
         const board = boardOf(ctx.services);
         const teamId = ctx.who.teamId;
-        const opening = { triggerId: ctx.triggerId, title: TITLE, loading: 'Reading the rules from the help desk…', render: board.render(teamId) };
+        const m = messagesOf(ctx);
+        const opening = { triggerId: ctx.triggerId, title: m.t('rules.title'), loading: m.t('rules.loading'), render: board.render(teamId, {}, m) };
         await inLoadingModal(ctx, opening, async ({ actor, surface }) =>
-          showIn(surface, async () => {
+          showIn(surface, m, async () => {
             // Nothing to read, so nothing the help desk could refuse: ask it whether this account is an admin.
             if ((await board.registry.ruleIds(teamId)).length === 0) await requireAdmin(actor);
             await board.load(actor, teamId, true);
-            return board.view(teamId);
+            return board.view(teamId, {}, m);
           }),
         );
       },
@@ -104,50 +109,53 @@ export const rulesArea: Area = {
       const { ack, values } = ctx;
       const board = boardOf(ctx.services);
       const { teamId, userId } = ctx.who;
+      const m = messagesOf(ctx);
       const blockId = Object.keys(values).find((id) => id.startsWith(RuleIds.addBlockPrefix));
       const raw = blockId ? (formText(values, blockId, RuleIds.addInput) ?? '') : '';
       const id = parseRuleId(raw);
       if (blockId && id === undefined) {
-        await ack({ response_action: 'errors', errors: { [blockId]: 'Type a rule id: a number such as 12.' } });
+        await ack({ response_action: 'errors', errors: { [blockId]: m.t('rules.idError') } });
         return;
       }
       if (blockId && id !== undefined && (await board.registry.has(teamId, id))) {
-        await ack({ response_action: 'errors', errors: { [blockId]: `Rule #${id} is already in the list.` } });
+        await ack({ response_action: 'errors', errors: { [blockId]: m.t('rules.alreadyListed', { id: String(id) }) } });
         return;
       }
       if (id === undefined) {
-        await ack({ response_action: 'update', view: await board.view(teamId) });
+        await ack({ response_action: 'update', view: await board.view(teamId, {}, m) });
         return;
       }
-      await ack({ response_action: 'update', view: await board.view(teamId, { banner: `:hourglass_flowing_sand: Reading rule #${id}…`, addValue: raw }) });
-      const surface = ctx.surface.withRender(board.render(teamId, { addValue: raw }));
+      const shownId = String(id);
+      await ack({ response_action: 'update', view: await board.view(teamId, { banner: m.t('rules.reading', { id: shownId }), addValue: raw }, m) });
+      const surface = ctx.surface.withRender(board.render(teamId, { addValue: raw }, m));
       await actAs({ ...ctx, surface }, (actor) =>
-        showIn(surface, async () => {
+        showIn(surface, m, async () => {
           const snapshot = await readRule(actor, id);
           if ('problem' in snapshot) {
-            return board.view(teamId, { banner: `:mag: Rule #${id} was not added: ${escapeText(snapshot.problem)}.`, addValue: raw });
+            const problem = escapeText(problemText(snapshot.problem, m));
+            return board.view(teamId, { banner: m.t('rules.notAdded', { id: shownId, problem }), addValue: raw }, m);
           }
           board.remember(teamId, id, snapshot);
           await board.registry.add(teamId, id, userId);
           await board.load(actor, teamId, false);
-          const name = snapshot.summary.name?.trim() || `Rule #${id}`;
-          return board.view(teamId, { banner: `:white_check_mark: Added rule #${id}: *${escapeText(name)}*.`, newInput: true });
+          const name = snapshot.summary.name?.trim() || m.t('rules.defaultName', { id: shownId });
+          return board.view(teamId, { banner: m.t('rules.added', { id: shownId, name: escapeText(name) }), newInput: true }, m);
         }),
       );
     }),
     toggle('enabled'),
     toggle('disabled'),
-    ruleButton(RuleIds.remove, async ({ id, actor, board, teamId, userId }) => {
+    ruleButton(RuleIds.remove, async ({ id, actor, board, teamId, userId, m }) => {
       // Removing touches only the bot's list, so ask the help desk whether this is an admin first.
       await requireAdmin(actor);
       const removed = await board.registry.remove(teamId, id, userId);
       board.forget(teamId, id);
       await board.load(actor, teamId, false);
-      return board.view(teamId, {
-        banner: removed
-          ? `:wastebasket: Removed rule #${id} from the list. It is unchanged in the help desk.`
-          : `Rule #${id} was not in the list.`,
-      });
+      return board.view(
+        teamId,
+        { banner: removed ? m.t('rules.removed', { id: String(id) }) : m.t('rules.notListed', { id: String(id) }) },
+        m,
+      );
     }),
   ],
 };

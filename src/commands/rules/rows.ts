@@ -1,15 +1,30 @@
 /** What the rules modal shows of one registered rule: its name, a summary, its state. Pure. */
+import type { HelpdeskError } from '../../api/errors.js';
 import { type AutomationRuleSummary, summarizeRule } from '../../api/rules.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { parseTalepId } from '../../slack/args.js';
+import { errorText } from '../../slack/failures.js';
+import { withoutLeadingEmoji } from '../../slack/surface.js';
 import type { RuleChange } from '../../store/database.js';
 import type { RuleRow, RuleState } from '../../views/rules/modal.js';
 
+/**
+ * Why a rule could not be read. Kept as the cause, not as a sentence: the board is shared by the
+ * workspace's admins, and each reads it in their own language.
+ */
+export type RuleProblem = { kind: 'not-found' } | { kind: 'failed'; error: HelpdeskError };
+
 /** What the bot last read of a rule: its summary, or why it could not be read. */
-export type RuleSnapshot = { summary: AutomationRuleSummary } | { problem: string };
+export type RuleSnapshot = { summary: AutomationRuleSummary } | { problem: RuleProblem };
+
+/** The problem as a sentence in the reader's words (no leading emoji, no final full stop). */
+export function problemText(problem: RuleProblem, m: Messages = english): string {
+  return problem.kind === 'not-found' ? m.t('rules.notFound') : withoutLeadingEmoji(errorText(problem.error, {}, m));
+}
 
 /** `12`, `#12` → 12 (the command grammar's id); anything else undefined. */
 export function parseRuleId(text: string): number | undefined {
-  const parsed = parseTalepId(text, 'rule id');
+  const parsed = parseTalepId(text, 'rule');
   return parsed.ok ? parsed.value : undefined;
 }
 
@@ -20,12 +35,12 @@ export function ruleState(summary: AutomationRuleSummary | undefined, lastToggle
   return { source: 'unknown' };
 }
 
-export function ruleRow(id: number, snapshot: RuleSnapshot | undefined, lastToggle: RuleChange | undefined): RuleRow {
-  if (!snapshot) return { id, state: ruleState(undefined, lastToggle), problem: 'not read yet' };
-  if ('problem' in snapshot) return { id, state: ruleState(undefined, lastToggle), problem: snapshot.problem };
+export function ruleRow(id: number, snapshot: RuleSnapshot | undefined, lastToggle: RuleChange | undefined, m: Messages = english): RuleRow {
+  if (!snapshot) return { id, state: ruleState(undefined, lastToggle), problem: m.t('rules.notReadYet') };
+  if ('problem' in snapshot) return { id, state: ruleState(undefined, lastToggle), problem: problemText(snapshot.problem, m) };
   return {
     id,
-    name: snapshot.summary.name?.trim() || `Rule #${id}`,
+    name: snapshot.summary.name?.trim() || m.t('rules.defaultName', { id: String(id) }),
     summary: summarizeRule(snapshot.summary),
     state: ruleState(snapshot.summary, lastToggle),
   };

@@ -39,7 +39,7 @@ export function resolveDateRange(
   const end = to && localDay(to, now, tzOffsetSeconds);
   const dateFrom = start && new Date(Date.UTC(start[0], start[1] - 1, start[2]) - offsetMs);
   const dateTo = end && new Date(Date.UTC(end[0], end[1] - 1, end[2], 23, 59, 59, 999) - offsetMs);
-  if (dateFrom && dateTo && dateFrom > dateTo) return fail('`from:` is after `to:`.');
+  if (dateFrom && dateTo && dateFrom > dateTo) return fail('parse.fromAfterTo');
   return ok({ ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}) });
 }
 

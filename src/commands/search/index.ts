@@ -6,6 +6,7 @@
 import type { TalepListItem } from '../../api/schemas.js';
 import { openStatusIds } from '../../domain/status.js';
 import { english, type Messages } from '../../i18n/messages.js';
+import { parseProblemText } from '../../i18n/parse-problems.js';
 import type { Actor } from '../../slack/actor.js';
 import { messagesOf } from '../../slack/locale.js';
 import { anyText } from '../../slack/args.js';
@@ -35,7 +36,7 @@ function resultsPage(entry: CachedSearch, key: string, page: number, m: Messages
 /** Runs the search, caches the matches and renders `page`; a name that does not resolve is answered. */
 async function searchAndRender(ix: Interaction, actor: Actor, cache: SearchResultCache, args: SearchArgs, page: number): Promise<SlackMessage> {
   const rows = await findTaleps(ix, actor, args);
-  if (!rows.ok) return { text: `:warning: ${escapeText(rows.error)}` };
+  if (!rows.ok) return { text: `:warning: ${escapeText(parseProblemText(rows.error, messagesOf(ix)))}` };
   const entry: CachedSearch = { owner: ownerOf(actor.teamId, actor.userId), args, rows: rows.value, audience: actor.isAgent ? 'agent' : 'user' };
   return resultsPage(entry, cache.put(entry), page, messagesOf(ix));
 }

@@ -1,9 +1,10 @@
 /**
  * The `/talep search` query language, pure: words plus inline filters
- * (`printer status:new,progress category:Hardware assignee:me from:-7d`) → `SearchArgs`, or one sentence
- * saying what is wrong; and the filters as the results header shows them. Names (categories, Slack users,
+ * (`printer status:new,progress category:Hardware assignee:me from:-7d`) → `SearchArgs`, or one problem
+ * saying what is wrong (the examples each filter takes are in the catalogs' `parse.search…` messages); and the filters as the results header shows them. Names (categories, Slack users,
  * `me`) stay names here: ./search-criteria.ts turns them into help-desk ids when the search runs.
  */
+import type { SearchFilterName } from '../../domain/parse-problems.js';
 import type { FilterChip } from '../../views/search/results.js';
 import { openStatusIds, parseStatus, StatusId, statusLabel } from '../../domain/status.js';
 import { slackTextToPlain, unescapeSlack } from '../../domain/slack-text.js';
@@ -27,7 +28,7 @@ export interface SearchArgs {
   to?: DayFilter;
 }
 
-type FilterName = 'status' | 'category' | 'assignee' | 'by' | 'from' | 'to';
+type FilterName = SearchFilterName;
 
 const filterNames: Record<string, FilterName> = {
   status: 'status', state: 'status',
@@ -38,19 +39,8 @@ const filterNames: Record<string, FilterName> = {
   to: 'to', until: 'to',
 };
 
-const examples: Record<FilterName, string> = {
-  status: '`status:new,progress`',
-  category: '`category:Hardware` or `category:"Office Supplies"`',
-  assignee: '`assignee:me`, `assignee:none` or `assignee:@someone`',
-  by: '`by:me` or `by:@someone`',
-  from: '`from:2026-01-31`, `from:today`, `from:yesterday` or `from:-7d`',
-  to: '`to:2026-01-31`, `to:today`, `to:yesterday` or `to:-7d`',
-};
-
 /** Keeps paging buttons (≤ 2000 characters, JSON-escaped) able to carry the whole text. */
 export const MAX_SEARCH_TEXT = 1500;
-
-const UNKNOWN_FILTER_HELP = 'use status:, category:, assignee:, by:, from:, to:';
 
 export interface Token {
   text: string;
@@ -129,15 +119,12 @@ function parseStatuses(value: string): Parsed<number[]> {
     else if (word === 'all' || word === 'any') Object.values(StatusId).forEach((id) => ids.add(id));
     else {
       const status = parseStatus(word);
-      if (!status.ok) return fail(`\`status:\` expects new, progress, closed or open (e.g. ${examples.status}); got “${part}”.`);
+      if (!status.ok) return fail('parse.searchStatus', { text: part });
       ids.add(StatusId[status.value]);
     }
   }
-  return ids.size ? ok([...ids].sort((a, b) => a - b)) : fail(`\`status:\` needs a value, e.g. ${examples.status}.`);
+  return ids.size ? ok([...ids].sort((a, b) => a - b)) : fail('parse.searchNeedsValue', { name: 'status' });
 }
-
-const plainMentionProblem = (name: FilterName, value: string) =>
-  `\`${name}:\` got “${value}”, which Slack did not turn into a mention. Pick the person from Slack's @ suggestions.`;
 
 function parsePersonValue(name: 'assignee' | 'by', value: string): Parsed<AssigneeArg> {
   const word = value.trim().toLowerCase();
@@ -145,8 +132,8 @@ function parsePersonValue(name: 'assignee' | 'by', value: string): Parsed<Assign
   if (name === 'assignee' && ['none', 'nobody', 'unassigned'].includes(word)) return ok({ kind: 'none' });
   const userId = parseUserMention(value);
   if (userId) return ok({ kind: 'slack', userId });
-  if (value.startsWith('@')) return fail(plainMentionProblem(name, value));
-  return fail(`\`${name}:\` expects ${examples[name]}; got “${value}”.`);
+  if (value.startsWith('@')) return fail('parse.searchMention', { name, text: value });
+  return fail('parse.searchPerson', { name, text: value });
 }
 
 export function parseDay(name: 'from' | 'to', value: string): Parsed<DayFilter> {
@@ -162,9 +149,9 @@ export function parseDay(name: 'from' | 'to', value: string): Parsed<DayFilter> 
     if (probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day) {
       return ok({ kind: 'date', date: word });
     }
-    return fail(`\`${name}:\` “${value}” is not a calendar date.`);
+    return fail('parse.searchNotDate', { name, text: value });
   }
-  return fail(`\`${name}:\` expects a date such as ${examples[name]}; got “${value}”.`);
+  return fail('parse.searchDate', { name, text: value });
 }
 
 const hasFilters = (args: SearchArgs) =>
@@ -173,7 +160,7 @@ const hasFilters = (args: SearchArgs) =>
 /** `search` arguments → words + filters, or one sentence saying what is wrong. */
 export function parseSearchArgs(input: string): Parsed<SearchArgs> {
   const text = input.trim();
-  if (text.length > MAX_SEARCH_TEXT) return fail(`That search is too long (at most ${MAX_SEARCH_TEXT} characters).`);
+  if (text.length > MAX_SEARCH_TEXT) return fail('parse.searchTooLong', { max: MAX_SEARCH_TEXT });
   const args: SearchArgs = { text, query: '' };
   const words: string[] = [];
   const tokens = tokenize(text);
@@ -187,7 +174,7 @@ export function parseSearchArgs(input: string): Parsed<SearchArgs> {
     }
     const name = filterNames[filter.key.toLowerCase()];
     if (!name) {
-      return fail(`Unknown filter \`${filter.key}:\` — ${UNKNOWN_FILTER_HELP}. To search for the text itself, put it in "quotes".`);
+      return fail('parse.searchUnknownFilter', { name: filter.key });
     }
     let value = filter.value.trim();
     // `status: new` (a space after the colon) means the same as `status:new`.
@@ -196,22 +183,22 @@ export function parseSearchArgs(input: string): Parsed<SearchArgs> {
       value = next.text.trim();
       index += 1;
     }
-    if (!value) return fail(`\`${name}:\` needs a value, e.g. ${examples[name]}.`);
+    if (!value) return fail('parse.searchNeedsValue', { name });
     const applied = applyFilter(args, name, value);
     if (!applied.ok) return applied;
   }
   args.query = words.join(' ');
   if (!args.query && !hasFilters(args)) {
-    return fail('Tell me what to search for: some words, a filter such as `status:new`, or both.');
+    return fail('parse.searchNothing');
   }
   if (args.from?.kind === 'date' && args.to?.kind === 'date' && args.from.date > args.to.date) {
-    return fail(`\`from:\` ${args.from.date} is after \`to:\` ${args.to.date}.`);
+    return fail('parse.searchFromAfterTo', { from: args.from.date, to: args.to.date });
   }
   return ok(args);
 }
 
 function applyFilter(args: SearchArgs, name: FilterName, value: string): Parsed<true> {
-  const once = (present: unknown) => (present === undefined ? undefined : fail<true>(`\`${name}:\` can be given only once.`));
+  const once = (present: unknown) => (present === undefined ? undefined : fail('parse.filterOnce', { name }));
   switch (name) {
     case 'status': {
       const ids = parseStatuses(value);
@@ -221,7 +208,7 @@ function applyFilter(args: SearchArgs, name: FilterName, value: string): Parsed<
     }
     case 'category': {
       const names = listValues(unescapeSlack(value));
-      if (!names.length) return fail(`\`category:\` needs a value, e.g. ${examples.category}.`);
+      if (!names.length) return fail('parse.searchNeedsValue', { name: 'category' });
       args.categories = [...new Set([...(args.categories ?? []), ...names])];
       return ok(true);
     }

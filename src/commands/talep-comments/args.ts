@@ -51,6 +51,6 @@ export function parseCommentsArgs(text: string): Parsed<CommentsArgs> {
   return withTalepId(text, (talepId, rest) => {
     if (!rest) return ok({ talepId, page: 0 });
     const page = Number(/^(?:page|p)?\s*(\d{1,4})$/i.exec(rest)?.[1]);
-    return page >= 1 ? ok({ talepId, page: page - 1 }) : fail(`Expected a page number (1, 2, …) after the talep id, got “${rest}”.`);
+    return page >= 1 ? ok({ talepId, page: page - 1 }) : fail('parse.commentsPage', { text: rest });
   });
 }

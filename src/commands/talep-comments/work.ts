@@ -72,7 +72,8 @@ async function addCommentOnce(ctx: WorkCtx<CommentWork>): Promise<void> {
 export const commentWork = defineWork({
   kind: 'comment',
   payload: commentWorkSchema,
-  describe: (data) => `Comment on #${data.talepId}${data.agentsOnly ? ' (agents only)' : ''}: “${data.text.slice(0, 80)}${data.text.length > 80 ? '…' : ''}”`,
+  describe: (data, m) =>
+    m.t('outbox.whatComment', { id: data.talepId, agentsOnly: data.agentsOnly ? 'yes' : 'no', text: `${data.text.slice(0, 80)}${data.text.length > 80 ? '…' : ''}` }),
   keptText: (m) => m.t('comment.kept'),
   run: async (ctx) => {
     const { services, actor, data } = ctx;

@@ -13,7 +13,7 @@ export function parseSubscribeArgs(text: string): Parsed<SubscribeArgs> {
   return withTalepId(text, (talepId, rest) => {
     if (!rest || rest.toLowerCase() === 'me') return ok({ talepId });
     const slackUserId = parseUserMention(rest);
-    return slackUserId ? ok({ talepId, slackUserId }) : fail(`Expected @someone (or nothing, for yourself), got “${rest}”.`);
+    return slackUserId ? ok({ talepId, slackUserId }) : fail('parse.subscribeWho', { text: rest });
   });
 }
 
@@ -21,10 +21,10 @@ export type SecondaryArgs = { talepId: number; who: { kind: 'me' } | { kind: 'sl
 
 /** `assign2 <id> <@user|me>`. */
 export function parseSecondaryArgs(text: string): Parsed<SecondaryArgs> {
-  return withTalepId(text, (talepId, rest) => {
+  return withTalepId<SecondaryArgs>(text, (talepId, rest) => {
     if (rest.toLowerCase() === 'me') return ok({ talepId, who: { kind: 'me' } });
     const userId = parseUserMention(rest);
-    return userId ? ok({ talepId, who: { kind: 'slack', userId } }) : fail('Who? Add @someone (an agent of the talep’s category) or `me`.');
+    return userId ? ok({ talepId, who: { kind: 'slack', userId } }) : fail('parse.secondaryWho');
   });
 }
 
@@ -35,7 +35,7 @@ export function parseSecondaryArgs(text: string): Parsed<SecondaryArgs> {
 export function parseTagList(text: string): Parsed<string[]> {
   const tags = parseTags(slackTextToPlain(text));
   if (!tags.ok || tags.value.length > 0) return tags;
-  return fail('Which tags? Separate several with commas, e.g. `printer, toner`.');
+  return fail('parse.whichTags');
 }
 
 export interface TagArgs {
@@ -56,6 +56,6 @@ export function parseTagsArgs(text: string): Parsed<TagArgs> {
   return withTalepId(text, (talepId, rest) => {
     if (['none', '-', 'clear'].includes(rest.trim().toLowerCase())) return ok({ talepId, tags: [] });
     const tags = parseTagList(rest);
-    return tags.ok ? ok({ talepId, tags: tags.value }) : fail('List the new tags, e.g. `tags 12 printer, toner`, or `tags 12 none` to remove them all.');
+    return tags.ok ? ok({ talepId, tags: tags.value }) : fail('parse.tagsList');
   });
 }

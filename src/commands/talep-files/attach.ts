@@ -37,7 +37,7 @@ export async function openAttachForm(ix: Interaction, triggerId: string, metadat
 
 /** The files chosen in the form, or the error its file input shows. */
 export function readAttachForm(values: StateValues, maxUploadBytes: number, m: Messages = english): FormReading<FileRef[]> {
-  const uploads = readUploads(values[AttachIds.files.block]?.[AttachIds.files.action]?.files, maxUploadBytes);
+  const uploads = readUploads(values[AttachIds.files.block]?.[AttachIds.files.action]?.files, maxUploadBytes, m);
   if (!uploads.ok) return formErrors({ [AttachIds.files.block]: uploads.error });
   if (uploads.files.length === 0) return formErrors({ [AttachIds.files.block]: m.t('attach.chooseFile') });
   return formValues(uploads.files);
@@ -62,7 +62,7 @@ export type AttachWork = z.infer<typeof attachWorkSchema>;
 export const attachWork = defineWork({
   kind: 'attach-files',
   payload: attachWorkSchema,
-  describe: (data) => `${data.files.length} file${data.files.length === 1 ? '' : 's'} for talep #${data.talepId}`,
+  describe: (data, m) => m.t('outbox.whatFiles', { count: data.files.length, id: data.talepId }),
   keptText: (m) => m.t('attach.kept'),
   render: (scene) => ({
     progress: (text) => attachStatusView(text, messagesOf(scene)),

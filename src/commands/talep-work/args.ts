@@ -11,7 +11,7 @@ export interface AssignArgs {
 
 export function parseAssignArgs(text: string): Parsed<AssignArgs> {
   return withTalepId(text, (talepId, remainder) => {
-    if (!remainder) return fail('Who should take it? Add @someone, `me` or `none`.');
+    if (!remainder) return fail('parse.assignWho');
     const assignee = parseAssignee(remainder);
     return assignee.ok ? ok({ talepId, assignee: assignee.value }) : assignee;
   });
@@ -47,6 +47,6 @@ export function parseDueArgs(text: string): Parsed<DueArgs> {
 
 export function parseCloseArgs(text: string): Parsed<number> {
   return withTalepId(text, (talepId, remainder) =>
-    remainder ? fail(`\`close\` takes only a talep id; got “${remainder}” after it.`) : ok(talepId),
+    remainder ? fail('parse.closeExtra', { text: remainder }) : ok(talepId),
   );
 }

@@ -7,6 +7,7 @@ import { parseDueDate } from '../../domain/dates.js';
 import { PriorityId } from '../../domain/priority.js';
 import { isClosed, StatusId } from '../../domain/status.js';
 import type { Messages } from '../../i18n/messages.js';
+import { parseProblemText } from '../../i18n/parse-problems.js';
 import type { Actor } from '../../slack/actor.js';
 import { messagesOf } from '../../slack/locale.js';
 import type { AssigneeArg } from '../../slack/args.js';
@@ -105,7 +106,7 @@ export const talepWorkArea: Area = {
       needs: { talep: (ctx) => ctx.args.talepId },
       run: async (ctx) => {
         const due = parseDueDate(ctx.args.due, ctx.services.now(), await timeZoneOffsetOf(ctx));
-        if (!due.ok) return ctx.surface.send({ text: `:warning: ${escapeText(due.error)}` });
+        if (!due.ok) return ctx.surface.send({ text: `:warning: ${escapeText(parseProblemText(due.error, messagesOf(ctx)))}` });
         await ctx.actor.hd.updateTalep({ id: ctx.talepId, dueDate: due.value });
         await answerWithCard(ctx, dueNotice(ctx.talepId, due.value, messagesOf(ctx)));
       },

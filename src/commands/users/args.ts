@@ -39,7 +39,7 @@ export function parsePersonRef(text: string): Parsed<PersonRef> {
   if (email) return ok({ kind: 'email', email });
   const username = parseUsername(text);
   if (username) return ok({ kind: 'username', username });
-  return fail(`Expected @someone, an e-mail address or a help-desk user name, got “${text.trim() || 'nothing'}”.`);
+  return text.trim() ? fail('parse.personRef', { text: text.trim() }) : fail('parse.personRefMissing');
 }
 
 /** `user new` alone opens an empty form; with an e-mail the form starts with it. */
@@ -47,7 +47,7 @@ export function parseNewUserArgs(text: string): Parsed<{ email?: string }> {
   const rest = text.trim();
   if (!rest) return ok({});
   const email = parseEmail(rest);
-  return email ? ok({ email }) : fail(`“${rest}” is not an e-mail address. \`user new\` alone opens an empty form.`);
+  return email ? ok({ email }) : fail('parse.newUserEmail', { text: rest });
 }
 
 export interface PermissionArgs {
@@ -63,7 +63,7 @@ export const parsePermissionArgs =
     const [target, category] = firstWord(text);
     const who = parsePersonRef(target);
     if (!who.ok) return who;
-    return category ? ok({ who: who.value, category }) : fail(`Which category? e.g. \`user ${verb} ${target} Hardware\`.`);
+    return category ? ok({ who: who.value, category }) : fail('parse.permissionCategory', { verb, target });
   };
 
 export interface MergeArgs {
@@ -76,8 +76,8 @@ export function parseMergeArgs(text: string): Parsed<MergeArgs> {
   const from = parsePersonRef(first);
   if (!from.ok) return from;
   const into = parsePersonRef(second);
-  if (!into.ok) return fail(`Merge into whom? ${into.error}`);
-  if (JSON.stringify(from.value) === JSON.stringify(into.value)) return fail('A user cannot be merged into themselves.');
+  if (!into.ok) return second.trim() ? fail('parse.mergeInto', { text: second.trim() }) : fail('parse.mergeIntoMissing');
+  if (JSON.stringify(from.value) === JSON.stringify(into.value)) return fail('parse.mergeUserSelf');
   return ok({ from: from.value, into: into.value });
 }
 
@@ -110,19 +110,19 @@ export function parseUserListArgs(text: string): Parsed<UserListArgs> {
     if (lower === 'page' || lower === 'p') continue;
     const listed = modeWords[lower];
     if (listed) {
-      if (mode && mode !== listed) return fail(`List one kind of users at a time (\`${mode}\` or \`${listed}\`).`);
+      if (mode && mode !== listed) return fail('parse.userListOneKind', { first: mode, second: listed });
       mode = listed;
       continue;
     }
     const number = /^#?(\d{1,9})$/.exec(lower)?.[1];
     if (number !== undefined) {
       const value = Number(number);
-      if (value < 1 || value > MAX_PAGE) return fail(`Pages start at 1; “${word}” is not a page.`);
-      if (page !== undefined && page !== value) return fail('Give one page number.');
+      if (value < 1 || value > MAX_PAGE) return fail('parse.userListPage', { text: word });
+      if (page !== undefined && page !== value) return fail('parse.userListOnePage');
       page = value;
       continue;
     }
-    return fail(`“${word}” is neither a kind of user (${userListModes.map((name) => `\`${name}\``).join(', ')}) nor a page number.`);
+    return fail('parse.userListWord', { text: word, modes: userListModes.map((name) => `\`${name}\``).join(', ') });
   }
   return ok({ mode: mode ?? 'all', page: page ?? 1 });
 }

@@ -1,7 +1,9 @@
 /** `/talep user new [email]` (admins): the new-user form (every CreateUser field) and its submission. */
 import * as z from 'zod';
+import { english, type Messages } from '../../i18n/messages.js';
 import { formErrors, type FormReading, formText, formValues, isChecked, type StateValues } from '../../slack/forms.js';
 import { type Listener, onSubmit } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { actAs } from '../../slack/middleware.js';
 import { onlyOnce } from '../../slack/once.js';
 import { workingView } from '../../views/kit/states.js';
@@ -9,10 +11,8 @@ import { UserIds } from '../../views/users/ids.js';
 import { NewUserBlocks, type NewUserValues, newUserModal, userCreatedView } from '../../views/users/new-user.js';
 import { emailSchema } from './args.js';
 
-const TITLE = 'New help-desk user';
-
 /** The CreateUser parameters from the form, or inline errors. */
-export function readNewUserForm(values: StateValues): FormReading<NewUserValues> {
+export function readNewUserForm(values: StateValues, m: Messages = english): FormReading<NewUserValues> {
   const form: NewUserValues = {};
   for (const [key, blockId] of Object.entries(NewUserBlocks) as [keyof NewUserValues, string][]) {
     if (key === 'sendWelcomeEmail') continue;
@@ -21,23 +21,25 @@ export function readNewUserForm(values: StateValues): FormReading<NewUserValues>
   }
   form.sendWelcomeEmail = isChecked(values, NewUserBlocks.sendWelcomeEmail);
   const errors: Record<string, string> = {};
-  if (!form.email || !emailSchema.safeParse(form.email).success) errors[NewUserBlocks.email] = 'Enter a valid e-mail address.';
-  if (form.username !== undefined && /\s/.test(form.username)) errors[NewUserBlocks.username] = 'A user name has no spaces.';
+  if (!form.email || !emailSchema.safeParse(form.email).success) errors[NewUserBlocks.email] = m.t('users.invalidEmail');
+  if (form.username !== undefined && /\s/.test(form.username)) errors[NewUserBlocks.username] = m.t('users.usernameSpaces');
   return Object.keys(errors).length > 0 ? formErrors(errors) : formValues(form);
 }
 
 export const newUserSubmission: Listener = onSubmit(UserIds.newCallback, async (ctx) => {
-  const form = readNewUserForm(ctx.values);
+  const m = messagesOf(ctx);
+  const title = m.t('users.newTitle');
+  const form = readNewUserForm(ctx.values, m);
   if (!form.ok) {
     await ctx.ack({ response_action: 'errors', errors: form.errors });
     return;
   }
-  await ctx.ack({ response_action: 'update', view: workingView(TITLE, 'Creating the user…') });
+  await ctx.ack({ response_action: 'update', view: workingView(title, m.t('users.creating'), m) });
   const values = form.values;
   const surface = ctx.surface.withRender({
-    progress: (text) => workingView(TITLE, text),
+    progress: (text) => workingView(title, text, m),
     // The form again, with what was typed and why it was refused.
-    problem: (text) => newUserModal(values, text),
+    problem: (text) => newUserModal(values, text, m),
   });
   await actAs({ ...ctx, surface }, async (actor) => {
     const { sendWelcomeEmail = false, email = '', ...optional } = values;
@@ -46,6 +48,6 @@ export const newUserSubmission: Listener = onSubmit(UserIds.newCallback, async (
       userId: (await actor.hd.createUser({ email, ...optional, sendWelcomeEmail })).userId,
     }));
     if (!created) return;
-    await surface.update(userCreatedView({ userId: created.result.userId, email, username: values.username, welcome: sendWelcomeEmail }));
+    await surface.update(userCreatedView({ userId: created.result.userId, email, username: values.username, welcome: sendWelcomeEmail }, m));
   });
 });

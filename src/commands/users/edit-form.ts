@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import type { ParamsOf } from '../../api/client.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { fieldFingerprint, formErrors, type FormReading, formText, formValues, type StateValues } from '../../slack/forms.js';
 import { decodeMetadata, encodeMetadata } from '../../slack/metadata.js';
 import { type SurfaceRef, surfaceRefSchema } from '../../slack/surface.js';
@@ -42,7 +43,7 @@ const PHONE = /^\+?[\d\s().\/-]{3,40}(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
 const GREETING_TOKEN = '#FirstName#';
 
 /** The submitted form, or inline errors keyed by block id (a submission is untrusted input). */
-export function readUserEditForm(state: StateValues): FormReading<UserEditValues> {
+export function readUserEditForm(state: StateValues, m: Messages = english): FormReading<UserEditValues> {
   const read = (field: UserEditField) => formText(state, UserEditBlocks[field]);
   const text = Object.fromEntries(textFields.map((field) => [field, read(field) ?? ''])) as Record<TextField, string>;
   const switches = Object.fromEntries(
@@ -53,15 +54,15 @@ export function readUserEditForm(state: StateValues): FormReading<UserEditValues
   ) as Record<SwitchField, UserSwitch>;
 
   const errors: Record<string, string> = {};
-  if (!text.username) errors[UserEditBlocks.username] = 'A user needs a user name.';
-  else if (/\s/.test(text.username)) errors[UserEditBlocks.username] = 'A user name has no spaces.';
-  if (!emailSchema.safeParse(text.email).success) errors[UserEditBlocks.email] = 'Enter a valid e-mail address.';
+  if (!text.username) errors[UserEditBlocks.username] = m.t('users.usernameRequired');
+  else if (/\s/.test(text.username)) errors[UserEditBlocks.username] = m.t('users.usernameSpaces');
+  if (!emailSchema.safeParse(text.email).success) errors[UserEditBlocks.email] = m.t('users.invalidEmail');
   if (text.phone && (!PHONE.test(text.phone) || (text.phone.match(/\d/g) ?? []).length < 3)) {
-    errors[UserEditBlocks.phone] = 'Digits, spaces and + ( ) - . / only, e.g. +90 212 555 01 04.';
+    errors[UserEditBlocks.phone] = m.t('users.phoneInvalid');
   }
   const otherTokens = [...text.greeting.matchAll(/#[A-Za-z]+#/g)].map((match) => match[0]).filter((token) => token !== GREETING_TOKEN);
   if (otherTokens.length > 0) {
-    errors[UserEditBlocks.greeting] = `Only ${GREETING_TOKEN} is replaced (written exactly so); ${otherTokens.join(', ')} would be sent as it is.`;
+    errors[UserEditBlocks.greeting] = m.t('users.greetingTokens', { token: GREETING_TOKEN, tokens: otherTokens.join(', ') });
   }
   return Object.keys(errors).length > 0 ? formErrors(errors) : formValues({ ...text, ...switches });
 }

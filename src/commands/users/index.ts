@@ -10,6 +10,7 @@
  */
 import type { Area } from '../../slack/dispatch.js';
 import { buttonValue, type Listener, onAction } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { actAs } from '../../slack/middleware.js';
 import { openModal } from '../../slack/modals.js';
 import { routePaths } from '../../slack/route-paths.js';
@@ -30,7 +31,7 @@ import {
 import { cardFor } from './card.js';
 import { newUserSubmission } from './create.js';
 import { askToDelete, deleteConfirmed, readDeleteValue } from './delete.js';
-import { openUserEdit, userEditSubmission } from './edit.js';
+import { openUserEdit, userEditSubmission, userModalRender } from './edit.js';
 import { openUserFields, userFieldsTarget } from './fields.js';
 import { userListPage } from './list.js';
 import { aboutUser, detailsById, labelOf, resolveUser, userByEmail, userDetails } from './lookup.js';
@@ -49,11 +50,12 @@ const cardToggle = (disabled: boolean): Listener =>
     await actAs(
       ctx,
       async (actor) => {
+        const m = messagesOf(ctx);
         const updated = await actor.hd.updateUser({ userId: id, disabled });
-        const notice = userDisabledMessage(labelOf(updated), updated.Disabled).text;
-        await ctx.surface.replace(await cardFor(actor, await userByEmail(actor.hd, updated.Email), { notice }));
+        const notice = userDisabledMessage(labelOf(updated), updated.Disabled, m).text;
+        await ctx.surface.replace(await cardFor(actor, await userByEmail(actor.hd, updated.Email, m), { notice, m }));
       },
-      aboutUser(id),
+      aboutUser(id, messagesOf(ctx)),
     );
   });
 
@@ -62,10 +64,10 @@ const listPaging = (actionId: string): Listener =>
   onAction(actionId, async (ctx) => {
     const args = readPageValue(buttonValue(ctx.action));
     if (!args) {
-      await ctx.surface.replace({ text: ':warning: This list is out of date. Run `/talep user list` again.' });
+      await ctx.surface.replace({ text: messagesOf(ctx).t('users.staleList') });
       return;
     }
-    await actAs(ctx, async (actor) => ctx.surface.replace(await userListPage(actor, args)));
+    await actAs(ctx, async (actor) => ctx.surface.replace(await userListPage(actor, args, messagesOf(ctx))));
   });
 
 export const usersArea: Area = {
@@ -79,7 +81,7 @@ export const usersArea: Area = {
       audience: 'agent',
       parse: parsePersonRef,
       needs: linked,
-      run: async (ctx) => ctx.surface.send(await cardFor(ctx.actor, await userDetails(ctx, ctx.actor, ctx.args))),
+      run: async (ctx) => ctx.surface.send(await cardFor(ctx.actor, await userDetails(ctx, ctx.actor, ctx.args), { m: messagesOf(ctx) })),
     }),
     route({
       ...routePaths(USER, ['list', 'ls']),
@@ -89,7 +91,7 @@ export const usersArea: Area = {
       audience: 'admin',
       parse: parseUserListArgs,
       needs: linked,
-      run: async (ctx) => ctx.surface.send(await userListPage(ctx.actor, ctx.args)),
+      run: async (ctx) => ctx.surface.send(await userListPage(ctx.actor, ctx.args, messagesOf(ctx))),
     }),
     route({
       ...routePaths(USER, ['new', 'create', 'add']),
@@ -100,7 +102,8 @@ export const usersArea: Area = {
       parse: parseNewUserArgs,
       needs: linked,
       run: async (ctx) => {
-        await openModal(ctx, ctx.triggerId, newUserModal(ctx.args));
+        const m = messagesOf(ctx);
+        await openModal(ctx, ctx.triggerId, newUserModal(ctx.args, undefined, m), userModalRender(m.t('users.newTitle'), m));
       },
     }),
     route({
@@ -124,7 +127,8 @@ export const usersArea: Area = {
       needs: linked,
       run: async (ctx) => {
         const target = await resolveUser(ctx, ctx.actor, ctx.args);
-        await askToDelete(ctx.actor, (message) => ctx.surface.send(message), target.userId, ctx.args.kind === 'slack' ? ctx.args.userId : undefined);
+        const slackUserId = ctx.args.kind === 'slack' ? ctx.args.userId : undefined;
+        await askToDelete(ctx.actor, (message) => ctx.surface.send(message), target.userId, slackUserId, messagesOf(ctx));
       },
     }),
     ...([true, false] as const).map((disabled) =>
@@ -139,7 +143,7 @@ export const usersArea: Area = {
         run: async (ctx) => {
           const target = await resolveUser(ctx, ctx.actor, ctx.args);
           const updated = await ctx.actor.hd.updateUser({ userId: target.userId, disabled });
-          await ctx.surface.send(userDisabledMessage(labelOf(updated), updated.Disabled));
+          await ctx.surface.send(userDisabledMessage(labelOf(updated), updated.Disabled, messagesOf(ctx)));
         },
       }),
     ),
@@ -185,7 +189,7 @@ export const usersArea: Area = {
     onAction(UserIds.cardEdit, async (ctx) => {
       const id = userIdOfButton(ctx.action);
       if (id === undefined) {
-        await ctx.surface.send({ text: ':warning: This button is out of date. Run `/talep user find` again.' });
+        await ctx.surface.send({ text: messagesOf(ctx).t('users.staleCardControl') });
         return;
       }
       // The updated card replaces this one.
@@ -194,12 +198,12 @@ export const usersArea: Area = {
         ...(ctx.container === 'message' ? { e: false } : {}),
         ...(ctx.channelId ? { c: ctx.channelId } : {}),
       };
-      await openUserEdit(ctx, ctx.triggerId, async () => id, to, aboutUser(id));
+      await openUserEdit(ctx, ctx.triggerId, async () => id, to, aboutUser(id, messagesOf(ctx)));
     }),
     onAction(UserIds.cardFields, async (ctx) => {
       const id = userIdOfButton(ctx.action);
       if (id === undefined) return;
-      await openUserFields(ctx, ctx.triggerId, async (actor) => labelOf(await actor.hd.getUser({ userId: id })), aboutUser(id));
+      await openUserFields(ctx, ctx.triggerId, async (actor) => labelOf(await actor.hd.getUser({ userId: id })), aboutUser(id, messagesOf(ctx)));
     }),
     cardToggle(true),
     cardToggle(false),
@@ -207,28 +211,29 @@ export const usersArea: Area = {
     onAction(UserIds.cardDelete, async (ctx) => {
       const id = userIdOfButton(ctx.action);
       if (id === undefined) return;
-      await actAs(ctx, (actor) => askToDelete(actor, (message) => ctx.surface.replace(message), id), aboutUser(id));
+      const m = messagesOf(ctx);
+      await actAs(ctx, (actor) => askToDelete(actor, (message) => ctx.surface.replace(message), id, undefined, m), aboutUser(id, m));
     }),
 
     // ── confirmations ──
     onAction(UserIds.deleteConfirm, async (ctx) => {
       const confirmed = readDeleteValue(buttonValue(ctx.action));
       if (!confirmed) {
-        await ctx.surface.replace({ text: ':warning: This confirmation is out of date. Run `/talep user delete` again.' });
+        await ctx.surface.replace({ text: messagesOf(ctx).t('users.staleDelete') });
         return;
       }
-      await actAs(ctx, (actor) => deleteConfirmed(ctx, actor, confirmed), aboutUser(confirmed.user.userId));
+      await actAs(ctx, (actor) => deleteConfirmed(ctx, actor, confirmed), aboutUser(confirmed.user.userId, messagesOf(ctx)));
     }),
-    onAction(UserIds.deleteCancel, (ctx) => ctx.surface.replace(deleteCancelledMessage())),
+    onAction(UserIds.deleteCancel, (ctx) => ctx.surface.replace(deleteCancelledMessage(messagesOf(ctx)))),
     onAction(UserIds.mergeConfirm, async (ctx) => {
       const confirmed = readMergeValue(buttonValue(ctx.action));
       if (!confirmed) {
-        await ctx.surface.replace({ text: ':warning: This confirmation is out of date. Run `/talep user merge` again.' });
+        await ctx.surface.replace({ text: messagesOf(ctx).t('users.staleMerge') });
         return;
       }
       await actAs(ctx, (actor) => mergeConfirmed(ctx, actor, confirmed));
     }),
-    onAction(UserIds.mergeCancel, (ctx) => ctx.surface.replace(mergeCancelledMessage())),
+    onAction(UserIds.mergeCancel, (ctx) => ctx.surface.replace(mergeCancelledMessage(messagesOf(ctx)))),
 
     // ── the list ──
     listPaging(UserIds.listPrevious),
@@ -237,13 +242,14 @@ export const usersArea: Area = {
     onAction(UserIds.listShow, async (ctx) => {
       const id = userIdOfButton(ctx.action);
       if (id === undefined) return;
+      const m = messagesOf(ctx);
       await actAs(
         ctx,
         async (actor) => {
-          const { details, full } = await detailsById(actor.hd, id);
-          await ctx.surface.send(await cardFor(actor, details, { full }));
+          const { details, full } = await detailsById(actor.hd, id, m);
+          await ctx.surface.send(await cardFor(actor, details, { full, m }));
         },
-        aboutUser(id),
+        aboutUser(id, m),
       );
     }),
   ],

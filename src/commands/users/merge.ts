@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { Actor } from '../../slack/actor.js';
 import type { Interaction } from '../../slack/interaction.js';
+import { messagesOf } from '../../slack/locale.js';
 import { decodeMetadata } from '../../slack/metadata.js';
 import { onlyOnce } from '../../slack/once.js';
 import { userLabel } from '../../views/users/card.js';
@@ -25,10 +26,11 @@ export const readMergeValue = (value: string | undefined): MergeValue | undefine
 
 /** Finds both users and asks; nothing is merged here. */
 export async function askToMerge(ix: Interaction, actor: Actor, { from: fromRef, into: intoRef }: MergeArgs): Promise<void> {
+  const m = messagesOf(ix);
   const from = await resolveUser(ix, actor, fromRef);
   const into = await resolveUser(ix, actor, intoRef);
   if (from.userId === into.userId) {
-    await ix.surface.send({ text: `:warning: Both name the same help-desk user (${userLabel(from)}); nothing to merge.` });
+    await ix.surface.send({ text: m.t('users.sameUser', { user: userLabel(from) }) });
     return;
   }
   const value = JSON.stringify({
@@ -36,7 +38,7 @@ export async function askToMerge(ix: Interaction, actor: Actor, { from: fromRef,
     into,
     ...(fromRef.kind === 'slack' ? { fromSlackUserId: fromRef.userId } : {}),
   } satisfies z.input<typeof mergeValue>);
-  await ix.surface.send(mergeConfirmMessage(from, into, value));
+  await ix.surface.send(mergeConfirmMessage(from, into, value, m));
 }
 
 /** "Merge and delete" was pressed: the result replaces the question. */
@@ -49,5 +51,5 @@ export async function mergeConfirmed(ix: Interaction, actor: Actor, { from, into
   if (!merged) return;
   // The Slack user who was `from` now maps to a deleted help-desk user.
   if (fromSlackUserId) await ix.services.stores.directory.forget(ix.who.teamId, fromSlackUserId);
-  await ix.surface.replace(mergedMessage(from, into));
+  await ix.surface.replace(mergedMessage(from, into, messagesOf(ix)));
 }

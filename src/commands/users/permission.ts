@@ -3,6 +3,7 @@ import type { Category } from '../../api/schemas.js';
 import { lookupKey, sameWord } from '../../domain/text-case.js';
 import type { Actor } from '../../slack/actor.js';
 import type { Interaction } from '../../slack/interaction.js';
+import { messagesOf } from '../../slack/locale.js';
 import { permissionChangedMessage, unknownCategoryText } from '../../views/users/messages.js';
 import type { PermissionArgs } from './args.js';
 import { resolveUser } from './lookup.js';
@@ -38,13 +39,14 @@ export function matchCategory(text: string, categories: readonly Category[]): Ca
 
 export async function setAgentPermission(ix: Interaction, actor: Actor, args: PermissionArgs, grant: boolean): Promise<void> {
   const [target, categories] = await Promise.all([resolveUser(ix, actor, args.who), actor.hd.categories()]);
+  const m = messagesOf(ix);
   const match = matchCategory(args.category, categories);
   if (match.kind !== 'found') {
-    await ix.surface.send({ text: unknownCategoryText(args.category, match.names, match.kind === 'ambiguous') });
+    await ix.surface.send({ text: unknownCategoryText(args.category, match.names, match.kind === 'ambiguous', m) });
     return;
   }
   const params = { userId: target.userId, categoryId: match.category.CategoryID };
   if (grant) await actor.hd.addCategoryTechPermission(params);
   else await actor.hd.removeCategoryTechPermission(params);
-  await ix.surface.send(permissionChangedMessage(target, match.category.Name, grant));
+  await ix.surface.send(permissionChangedMessage(target, match.category.Name, grant, m));
 }

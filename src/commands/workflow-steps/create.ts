@@ -6,25 +6,28 @@
 import { resolveCategoryIds } from '../../domain/categories.js';
 import { parsePriority, PriorityId } from '../../domain/priority.js';
 import { talepUrl } from '../../domain/talep-link.js';
+import { parseProblemText } from '../../i18n/parse-problems.js';
 import { onFunction, StepFailure } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
 import { oncePerRun } from '../../slack/steps.js';
-import { readInputs } from './inputs.js';
+import { inputFailure, readInputs } from './inputs.js';
 import { StepIds } from './step-ids.js';
 
 export const createTalepStep = onFunction(StepIds.createTalep, { linked: true }, async (ctx) => {
-  const input = readInputs(StepIds.createTalep, ctx.inputs);
+  const m = messagesOf(ctx);
+  const input = readInputs(StepIds.createTalep, ctx.inputs, m);
   const { actor, services } = ctx;
   const priority = input.priority ? parsePriority(input.priority) : undefined;
-  if (priority && !priority.ok) throw new StepFailure(`The step's input “priority”: ${priority.error.replaceAll('`', '')}`);
+  if (priority && !priority.ok) throw inputFailure('priority', 'priority', m);
   const onBehalf = input.on_behalf_of && input.on_behalf_of !== actor.userId ? input.on_behalf_of : undefined;
-  if (onBehalf && !actor.isAgent) throw new StepFailure('Only help-desk agents can open a talep on behalf of someone else.');
+  if (onBehalf && !actor.isAgent) throw new StepFailure(m.t('steps.onBehalfAgentsOnly'));
 
   return oncePerRun(ctx, 'workflow-create-talep', async () => {
     const category = resolveCategoryIds([input.category], await actor.hd.categories());
-    if (!category.ok) throw new StepFailure(category.error);
+    if (!category.ok) throw new StepFailure(parseProblemText(category.error, messagesOf(ctx)));
     const [categoryId] = category.value;
-    if (categoryId === undefined) throw new StepFailure(`No category “${input.category}”.`);
+    if (categoryId === undefined) throw new StepFailure(m.t('steps.noCategory', { name: input.category }));
     const submitter = onBehalf ? (await helpdeskPersonFor(services, actor, ctx.client, onBehalf)).helpdeskUserId : undefined;
     const { id } = await actor.hd.createTalep({
       categoryId,

@@ -6,15 +6,28 @@
  * manifest.yml's.
  */
 import * as z from 'zod';
+import { english, type Messages } from '../../i18n/messages.js';
 import { StepFailure } from '../../slack/listeners.js';
 import { type StepId, StepIds } from './step-ids.js';
 
+/**
+ * What is wrong with an input, as the `problem` of the message `steps.input` (the zod messages below
+ * are these words, so the sentence is made in the reader's language).
+ */
+export type InputProblem = 'missing' | 'talepNumber' | 'whole' | 'tooLarge' | 'text' | 'empty' | 'tooLong' | 'user' | 'flag' | 'priority' | 'invalid';
+
+const problem = (word: InputProblem) => ({ error: word });
+
 const ranBy = z.unknown();
-const talepId = z.coerce.number({ error: 'must be a talep number' }).int('must be a whole number').min(1, 'must be a talep number').max(999_999_999, 'is too large');
-const text = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'is empty').max(max, `is longer than ${max} characters`);
+const talepId = z.coerce
+  .number(problem('talepNumber'))
+  .int(problem('whole'))
+  .min(1, problem('talepNumber'))
+  .max(999_999_999, problem('tooLarge'));
+const text = (max: number) => z.string(problem('text')).trim().min(1, problem('empty')).max(max, problem('tooLong'));
 /** Workflow Builder sends booleans as booleans; text from a form may say "true"/"false". */
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
-const slackUser = z.string().regex(/^[UW][A-Z0-9]{1,30}$/, 'must be a Slack user');
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], problem('flag'));
+const slackUser = z.string(problem('user')).regex(/^[UW][A-Z0-9]{1,30}$/, problem('user'));
 
 export const stepInputs = {
   [StepIds.createTalep]: z.object({
@@ -22,7 +35,7 @@ export const stepInputs = {
     category: text(200),
     subject: text(250),
     body: text(20_000),
-    priority: z.string().trim().max(40).optional(),
+    priority: z.string(problem('text')).trim().max(40, problem('tooLong')).optional(),
     on_behalf_of: slackUser.optional(),
   }),
   [StepIds.addComment]: z.object({ ran_by: ranBy, talep_id: talepId, text: text(20_000), agents_only: flag.optional() }),
@@ -30,13 +43,21 @@ export const stepInputs = {
   [StepIds.findTalep]: z.object({ ran_by: ranBy, talep_id: talepId }),
 } as const satisfies Record<StepId, z.ZodObject>;
 
+const PROBLEMS: ReadonlySet<string> = new Set<InputProblem>(['talepNumber', 'whole', 'tooLarge', 'text', 'empty', 'tooLong', 'user', 'flag', 'priority']);
+
+/** "The step's input “name” is missing." in the reader's language. */
+export const inputFailure = (name: string, why: InputProblem, m: Messages = english, max = 0): StepFailure =>
+  new StepFailure(m.t('steps.input', { name, problem: why, max: m.number(max) }));
+
 /** The step's inputs, or a StepFailure naming the first wrong one. Empty optional inputs count as absent. */
-export function readInputs<S extends StepId>(step: S, inputs: Record<string, unknown>): z.output<(typeof stepInputs)[S]> {
+export function readInputs<S extends StepId>(step: S, inputs: Record<string, unknown>, m: Messages = english): z.output<(typeof stepInputs)[S]> {
   const present = Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== null && value !== ''));
   const parsed = stepInputs[step].safeParse(present);
   if (parsed.success) return parsed.data as z.output<(typeof stepInputs)[S]>;
   const issue = parsed.error.issues[0];
   const name = String(issue?.path[0] ?? 'input');
-  const message = present[name] === undefined ? 'is missing' : (issue?.message ?? 'is not valid');
-  throw new StepFailure(`The step's input “${name}” ${message}.`);
+  const said = issue?.message ?? '';
+  const why: InputProblem = present[name] === undefined ? 'missing' : PROBLEMS.has(said) ? (said as InputProblem) : 'invalid';
+  const max = issue?.code === 'too_big' ? Number(issue.maximum) : 0;
+  throw inputFailure(name, why, m, max);
 }

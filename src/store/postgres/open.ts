@@ -6,7 +6,7 @@
  * the lock and then find nothing to do. A database migrated by a newer release is refused (this
  * release would not know its tables) instead of being used half-understood.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { type Migration, migrations as allMigrations } from './migrations/index.js';
 
 export interface OpenPostgresOptions {
@@ -32,7 +32,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<pg.Pool> {
   const schema = options.schema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`The PostgreSQL schema name "${schema}" is not a plain lower-case identifier.`);
-  const pool = new pg.Pool({
+  // Loaded here, not at start: the embedded default never needs it (~15 MB of RSS).
+  const { default: driver } = await import('pg');
+  const pool = new driver.Pool({
     connectionString: url,
     max: options.max ?? 10,
     // Every connection of the pool works in the bot's schema.

@@ -4,9 +4,10 @@
  */
 import type { types } from '@slack/bolt';
 import type { Asset, UserListItem } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, type Block, button, confirm, context, escapeText, fields, plain, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { assetAssignBlockId, AssetIds, assetUserValue } from './ids.js';
-import { assetLabel, assetTitle, companyName, orDash, RETIRED_MARK } from './names.js';
+import { assetTitle, companyName, orDash, retiredMark } from './names.js';
 
 /** How many assigned users get their own row (with an Unassign button); the rest are listed as text. */
 const MAX_USER_ROWS = 15;
@@ -30,70 +31,61 @@ export interface AssetCardOptions {
  * are not promised by the spec: when the help desk leaves them out the card says it does not know
  * instead of claiming "active" or "nobody".
  */
-export function assetCard(asset: Asset, options: AssetCardOptions = {}): SlackMessage {
+export function assetCard(asset: Asset, options: AssetCardOptions = {}, m: Messages = english): SlackMessage {
   const id = String(asset.ItemID);
   const retired = asset.Disabled;
-  const status = retired === true ? ':no_entry_sign: *Retired*' : retired === false ? ':large_green_circle: Active' : 'Unknown';
+  const status = retired === true ? m.t('assets.statusRetired') : retired === false ? m.t('assets.statusActive') : m.t('assets.statusUnknown');
+  const title = escapeText(assetTitle(asset));
+  const field = (label: string, value: string) => `*${label}*\n${value}`;
   const blocks: Block[] = [];
   if (options.notice) blocks.push(context(options.notice));
   blocks.push(
-    section(
-      `:desktop_computer: *Asset #${asset.ItemID} · ${escapeText(assetTitle(asset))}*${retired ? `  ${RETIRED_MARK}` : ''}`,
-    ),
+    section(`${m.t('assets.cardHeading', { id, title })}${retired ? `  ${retiredMark(m)}` : ''}`),
     fields([
-      `*Model*\n${orDash(asset.ModelName)}`,
-      `*Manufacturer*\n${orDash(asset.Manufacturer)}`,
-      `*Type*\n${orDash(asset.Type)}`,
-      `*Supplier*\n${asset.Supplier === undefined ? '_not reported_' : orDash(asset.Supplier)}`,
-      `*Serial number*\n${orDash(asset.SerialNumber)}`,
-      `*Location*\n${orDash(asset.Location)}`,
-      `*Quantity*\n${asset.Quantity}`,
-      `*Company*\n${orDash(companyName(asset.Company))}`,
-      `*Status*\n${status}`,
+      field(m.t('assets.modelField'), orDash(asset.ModelName)),
+      field(m.t('assets.manufacturerField'), orDash(asset.Manufacturer)),
+      field(m.t('assets.typeField'), orDash(asset.Type)),
+      field(m.t('assets.supplierField'), asset.Supplier === undefined ? `_${m.t('assets.notReported')}_` : orDash(asset.Supplier)),
+      field(m.t('assets.serialField'), orDash(asset.SerialNumber)),
+      field(m.t('assets.locationField'), orDash(asset.Location)),
+      field(m.t('assets.quantityField'), m.number(asset.Quantity)),
+      field(m.t('assets.companyField'), orDash(companyName(asset.Company, m))),
+      field(m.t('assets.statusField'), status),
     ]),
   );
-  if (asset.Comments?.trim()) blocks.push(section(`*Comments*\n${escapeText(truncate(asset.Comments, 2800))}`));
+  if (asset.Comments?.trim()) blocks.push(section(field(m.t('assets.commentsField'), escapeText(truncate(asset.Comments, 2800)))));
 
   const users = asset.AssignedUsers;
-  if (users === undefined) blocks.push(context('The help desk did not say who this asset is assigned to.'));
-  else if (users.length === 0) blocks.push(context('Not assigned to anyone.'));
+  if (users === undefined) blocks.push(context(m.t('assets.assignedUnknown')));
+  else if (users.length === 0) blocks.push(context(m.t('assets.assignedNobody')));
   else {
-    blocks.push(section(`*Assigned to* (${users.length})`));
+    blocks.push(section(m.t('assets.assignedHeading', { count: m.number(users.length) })));
     for (const user of users.slice(0, MAX_USER_ROWS)) {
-      blocks.push(section(personText(user), button('Unassign', AssetIds.unassign, assetUserValue(asset.ItemID, user.UserID))));
+      blocks.push(section(personText(user), button(m.t('assets.unassignButton'), AssetIds.unassign, assetUserValue(asset.ItemID, user.UserID))));
     }
     const rest = users.slice(MAX_USER_ROWS);
-    if (rest.length > 0) blocks.push(context(`…and ${rest.map((user) => escapeText(personName(user))).join(', ')}`));
+    if (rest.length > 0) blocks.push(context(m.t('assets.andMore', { names: rest.map((user) => escapeText(personName(user))).join(', ') })));
   }
 
-  const retire = button('Retire', AssetIds.retire, id, 'danger', {
-    confirm: confirm(
-      `Retire asset #${asset.ItemID}?`,
-      `*${escapeText(assetTitle(asset))}* will be hidden from asset lists (\`all\` still shows it). You can restore it later.`,
-      'Retire',
-    ),
+  const retire = button(m.t('assets.retireButton'), AssetIds.retire, id, 'danger', {
+    confirm: confirm(m.t('assets.retireQuestion', { id }), m.t('assets.retireText', { title }), m.t('assets.retireConfirm'), 'danger', m.t('kit.cancel')),
   });
-  const restore = button('Restore', AssetIds.restore, id, 'primary', {
-    confirm: confirm(
-      `Restore asset #${asset.ItemID}?`,
-      `*${escapeText(assetTitle(asset))}* becomes active again and shows in asset lists.`,
-      'Restore',
-      'primary',
-    ),
+  const restore = button(m.t('assets.restoreButton'), AssetIds.restore, id, 'primary', {
+    confirm: confirm(m.t('assets.restoreQuestion', { id }), m.t('assets.restoreText', { title }), m.t('assets.restoreConfirm'), 'primary', m.t('kit.cancel')),
   });
   blocks.push(
     actions(`asset_card:${id}`, [
-      button('Edit', AssetIds.edit, id),
-      button('Link to talep', AssetIds.link, id),
-      button('Custom fields', AssetIds.fields, id),
+      button(m.t('assets.editButton'), AssetIds.edit, id),
+      button(m.t('assets.linkButton'), AssetIds.link, id),
+      button(m.t('assets.fieldsButton'), AssetIds.fields, id),
       // Unknown state: offer both, the help desk decides.
       ...(retired === true ? [restore] : retired === false ? [retire] : [retire, restore]),
     ]),
   );
   // Retired equipment is not handed out: restore it first.
   if (retired !== true) {
-    const select: types.UsersSelect = { type: 'users_select', action_id: AssetIds.assign, placeholder: plain('Assign to a Slack user…') };
+    const select: types.UsersSelect = { type: 'users_select', action_id: AssetIds.assign, placeholder: plain(m.t('assets.assignPlaceholder')) };
     blocks.push(actions(assetAssignBlockId(asset.ItemID), [select]));
   }
-  return { text: `${escapeText(assetLabel(asset))}${retired ? ' (retired)' : ''}`, blocks };
+  return { text: m.t('assets.cardText', { id, title, retired: retired ? 'yes' : 'no' }), blocks };
 }

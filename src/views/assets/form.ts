@@ -4,6 +4,7 @@
  */
 import type { types } from '@slack/bolt';
 import type { Asset } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { type Block, context, type ModalView, modal, option, plain } from '../kit/blocks.js';
 import { FORM_VALUE, inputBlock, type InputOptions, textInput } from '../kit/inputs.js';
 import { problemBlock } from '../kit/states.js';
@@ -84,49 +85,53 @@ function numberInput(blockId: string, label: string, value: number | undefined, 
   return inputBlock(blockId, label, element, { optional: false, ...options });
 }
 
-function companyInput(choice: CompanyChoice, companyId: number | undefined): types.InputBlock {
-  const keepHint = 'The help desk cannot remove a company from an asset, only change it.';
+function companyInput(choice: CompanyChoice, companyId: number | undefined, m: Messages): types.InputBlock {
+  const keepHint = m.t('assets.companyKeepHint');
   if (choice.kind === 'select' && choice.companies.length > 0 && choice.companies.length <= MAX_SELECT_OPTIONS) {
     const toOption = (company: { id: number; name: string }) => option(company.name, String(company.id));
     const current = choice.companies.find((company) => company.id === companyId);
     const element: types.StaticSelect = {
       type: 'static_select',
       action_id: FORM_VALUE,
-      placeholder: plain('Choose a company'),
+      placeholder: plain(m.t('assets.companyPlaceholder')),
       options: choice.companies.map(toOption),
       ...(current ? { initial_option: toOption(current) } : {}),
     };
-    return inputBlock(AssetFormBlocks.companyId, 'Company', element, { optional: true, hint: keepHint });
+    return inputBlock(AssetFormBlocks.companyId, m.t('assets.companyField'), element, { optional: true, hint: keepHint });
   }
-  return numberInput(AssetFormBlocks.companyId, 'Company id', companyId, 1, {
+  return numberInput(AssetFormBlocks.companyId, m.t('assets.companyIdField'), companyId, 1, {
     optional: true,
-    placeholder: 'e.g. 2',
-    hint: `Listing companies needs admin permission, so type the company's id. ${keepHint}`,
+    placeholder: m.t('assets.companyIdPlaceholder'),
+    hint: `${m.t('assets.companyIdHint')} ${keepHint}`,
   });
 }
 
-export function assetFormModal(input: AssetFormInput): ModalView {
+export function assetFormModal(input: AssetFormInput, m: Messages = english): ModalView {
   const { values } = input;
   const editing = input.mode === 'edit';
   const blocks: Block[] = [];
-  if (editing && input.assetId !== undefined) blocks.push(context(`Editing asset #${input.assetId}. Only the fields you change are sent.`));
+  if (editing && input.assetId !== undefined) blocks.push(context(m.t('assets.editingNote', { id: String(input.assetId) })));
   if (input.problem) blocks.push(problemBlock(input.problem));
   blocks.push(
-    assetText(AssetFormBlocks.modelName, 'Model', values.modelName, { placeholder: 'e.g. ThinkPad T14 Gen 4' }),
-    assetText(AssetFormBlocks.manufacturer, 'Manufacturer', values.manufacturer, { placeholder: 'e.g. Lenovo' }),
-    assetText(AssetFormBlocks.type, 'Type', values.type, { placeholder: 'e.g. Laptop' }),
+    assetText(AssetFormBlocks.modelName, m.t('assets.modelField'), values.modelName, { placeholder: m.t('assets.modelPlaceholder') }),
+    assetText(AssetFormBlocks.manufacturer, m.t('assets.manufacturerField'), values.manufacturer, { placeholder: m.t('assets.manufacturerPlaceholder') }),
+    assetText(AssetFormBlocks.type, m.t('assets.typeField'), values.type, { placeholder: m.t('assets.typePlaceholder') }),
     // The API requires a supplier on create only; an existing asset may have none.
-    assetText(AssetFormBlocks.supplier, 'Supplier', values.supplier, { optional: editing }),
-    assetText(AssetFormBlocks.serialNumber, 'Serial number', values.serialNumber, { optional: true }),
-    assetText(AssetFormBlocks.location, 'Location', values.location, { optional: true, placeholder: 'e.g. Istanbul, floor 3' }),
-    assetText(AssetFormBlocks.comments, 'Comments', values.comments, { optional: true, multiline: true }),
-    numberInput(AssetFormBlocks.quantity, 'Quantity', values.quantity, 0, { optional: true, ...(editing ? {} : { hint: 'Empty means 1.' }) }),
-    companyInput(input.company, values.companyId),
+    assetText(AssetFormBlocks.supplier, m.t('assets.supplierField'), values.supplier, { optional: editing }),
+    assetText(AssetFormBlocks.serialNumber, m.t('assets.serialField'), values.serialNumber, { optional: true }),
+    assetText(AssetFormBlocks.location, m.t('assets.locationField'), values.location, { optional: true, placeholder: m.t('assets.locationPlaceholder') }),
+    assetText(AssetFormBlocks.comments, m.t('assets.commentsField'), values.comments, { optional: true, multiline: true }),
+    numberInput(AssetFormBlocks.quantity, m.t('assets.quantityField'), values.quantity, 0, {
+      optional: true,
+      ...(editing ? {} : { hint: m.t('assets.quantityHint') }),
+    }),
+    companyInput(input.company, values.companyId, m),
   );
   return modal({
     callback_id: AssetIds.formCallback,
-    title: editing ? `Edit asset #${input.assetId ?? ''}` : 'New asset',
-    submit: editing ? 'Save' : 'Create',
+    title: editing ? m.t('assets.editTitle', { id: String(input.assetId ?? '') }) : m.t('assets.newTitle'),
+    submit: editing ? m.t('assets.saveSubmit') : m.t('assets.createSubmit'),
+    close: m.t('kit.cancel'),
     private_metadata: input.metadata,
     blocks,
   });

@@ -1,4 +1,5 @@
 /** The company form: create (name, domains) and edit (name, domains, notes). Pure. */
+import { english, type Messages } from '../../i18n/messages.js';
 import { type Block, type ModalView, modal } from '../kit/blocks.js';
 import { textInput } from '../kit/inputs.js';
 import { problemBlock } from '../kit/states.js';
@@ -10,28 +11,35 @@ export interface CompanyFormValues {
   notes?: string;
 }
 
+/** The edit form's title: `Edit company #12`. */
+export const companyEditTitle = (id: number, m: Messages = english): string => m.t('companies.editTitle', { id });
+
 /** Create (no `companyId`) or edit. Create has no notes: POST /Company takes only name and domains. */
-export function companyModal(form: {
-  companyId?: number;
-  values: CompanyFormValues;
-  metadata: string;
-  problem?: string;
-}): ModalView {
+export function companyModal(
+  form: {
+    companyId?: number;
+    values: CompanyFormValues;
+    metadata: string;
+    problem?: string;
+  },
+  m: Messages = english,
+): ModalView {
   const editing = form.companyId !== undefined;
   const blocks: Block[] = [];
   if (form.problem) blocks.push(problemBlock(form.problem));
   blocks.push(
-    textInput(CompanyBlocks.name, 'Name', form.values.name, { optional: false, maxLength: 255 }),
-    textInput(CompanyBlocks.domains, 'E-mail domains', form.values.domains, {
-      placeholder: 'example.com; example.org',
-      hint: 'Separate domains with ;. Users with these e-mail domains belong to the company.',
+    textInput(CompanyBlocks.name, m.t('companies.nameLabel'), form.values.name, { optional: false, maxLength: 255 }),
+    textInput(CompanyBlocks.domains, m.t('companies.domainsLabel'), form.values.domains, {
+      placeholder: m.t('companies.domainsPlaceholder'),
+      hint: m.t('companies.domainsHint'),
     }),
   );
-  if (editing) blocks.push(textInput(CompanyBlocks.notes, 'Notes', form.values.notes, { multiline: true }));
+  if (editing) blocks.push(textInput(CompanyBlocks.notes, m.t('companies.notesLabel'), form.values.notes, { multiline: true }));
   return modal({
     callback_id: editing ? CompanyIds.editCallback : CompanyIds.newCallback,
-    title: editing ? `Edit company #${form.companyId}` : 'New company',
-    submit: editing ? 'Save' : 'Create',
+    title: form.companyId !== undefined ? companyEditTitle(form.companyId, m) : m.t('companies.newTitle'),
+    submit: editing ? m.t('companies.saveSubmit') : m.t('companies.createSubmit'),
+    close: m.t('kit.cancel'),
     private_metadata: form.metadata,
     blocks,
   });

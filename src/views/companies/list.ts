@@ -1,5 +1,6 @@
 /** `/talep company list`: companies (with a row menu: Edit, Custom fields) and departments. Pure. */
 import type { Company, Department } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { type Block, context, divider, escapeText, header, plain, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { CompanyIds, rowMenuValue } from './ids.js';
 
@@ -14,11 +15,11 @@ export function domainList(emailDomain: string | null): string[] {
     .filter(Boolean);
 }
 
-function companyRow(company: Company): Block {
+function companyRow(company: Company, m: Messages): Block {
   const domains = domainList(company.EmailDomain);
   const lines = [
     `*${escapeText(company.Name)}* · #${company.CompanyID}`,
-    domains.length > 0 ? `:e-mail: ${domains.map(escapeText).join(', ')}` : '_no e-mail domains_',
+    domains.length > 0 ? `:e-mail: ${domains.map(escapeText).join(', ')}` : m.t('companies.noDomains'),
   ];
   if (company.Notes?.trim()) lines.push(`_${escapeText(truncate(company.Notes.replace(/\s+/g, ' '), 200))}_`);
   return {
@@ -28,29 +29,29 @@ function companyRow(company: Company): Block {
       type: 'overflow',
       action_id: CompanyIds.rowMenu,
       options: [
-        { text: plain('Edit'), value: rowMenuValue('edit', company.CompanyID) },
-        { text: plain('Custom fields'), value: rowMenuValue('fields', company.CompanyID) },
+        { text: plain(m.t('companies.editOption')), value: rowMenuValue('edit', company.CompanyID) },
+        { text: plain(m.t('companies.fieldsOption')), value: rowMenuValue('fields', company.CompanyID) },
       ],
     },
   };
 }
 
-export function companyListMessage(companies: Company[], departments: Department[]): SlackMessage {
+export function companyListMessage(companies: Company[], departments: Department[], m: Messages = english): SlackMessage {
   const sorted = [...companies].sort((a, b) => a.Name.localeCompare(b.Name, 'tr'));
-  const blocks: Block[] = [header(`Companies (${companies.length})`)];
-  if (sorted.length === 0) blocks.push(section('No companies yet. Add one with `/talep company new <name>`.'));
-  blocks.push(...sorted.slice(0, MAX_LISTED_COMPANIES).map(companyRow));
+  const blocks: Block[] = [header(m.t('companies.listHeader', { count: m.number(companies.length) }))];
+  if (sorted.length === 0) blocks.push(section(m.t('companies.none')));
+  blocks.push(...sorted.slice(0, MAX_LISTED_COMPANIES).map((company) => companyRow(company, m)));
   if (sorted.length > MAX_LISTED_COMPANIES) {
-    blocks.push(context(`…and ${sorted.length - MAX_LISTED_COMPANIES} more. Use \`/talep company edit <id>\` for any company.`));
+    blocks.push(context(m.t('companies.more', { count: m.number(sorted.length - MAX_LISTED_COMPANIES) })));
   }
   blocks.push(divider());
   const departmentText =
     departments.length > 0
       ? departments.map((department) => `${escapeText(department.Name)} (#${department.DepartmentID})`).join(' · ')
-      : '_none_';
-  blocks.push(section(`*Departments (${departments.length})*\n${truncate(departmentText, 2900)}`));
-  blocks.push(context('Departments are created when a user is given a new one (`/talep user new`).'));
+      : m.t('companies.noDepartments');
+  blocks.push(section(`${m.t('companies.departments', { count: m.number(departments.length) })}\n${truncate(departmentText, 2900)}`));
+  blocks.push(context(m.t('companies.departmentsNote')));
   const names = sorted.map((company) => company.Name).join(', ');
   // The notification text is mrkdwn too: a company named `<!here>` must not ping anyone.
-  return { text: escapeText(truncate(`Companies: ${names || 'none'}`, 300)), blocks };
+  return { text: escapeText(truncate(m.t('companies.listText', { names: names || m.t('companies.noneWord') }), 300)), blocks };
 }

@@ -1,5 +1,6 @@
 /** What creating and saving a company answers. Pure. */
 import type { Company } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { escapeText, section, type SlackMessage } from '../kit/blocks.js';
 import { domainList } from './list.js';
 
@@ -13,25 +14,21 @@ export interface CompanyCreated {
   domainsGiven: boolean;
 }
 
-export function companyCreatedText(result: CompanyCreated): string {
-  if (!result.existed) return `:white_check_mark: Created company *${escapeText(result.name)}* (#${result.id}).`;
-  const name = escapeText(result.existingName ?? result.name);
-  const domains = result.domainsGiven ? ' The e-mail domains you gave were *not* applied;' : '';
-  return (
-    `:information_source: A company named *${name}* already exists (#${result.id}), so nothing was created ` +
-    `(the help desk answers with the existing company's id).${domains} Use \`/talep company edit ${result.id}\` to change it.`
-  );
+export function companyCreatedText(result: CompanyCreated, m: Messages = english): string {
+  if (!result.existed) return m.t('companies.created', { name: escapeText(result.name), id: result.id });
+  const params = { name: escapeText(result.existingName ?? result.name), id: result.id };
+  return result.domainsGiven ? m.t('companies.existsDomainsIgnored', params) : m.t('companies.exists', params);
 }
 
-export function companyCreatedMessage(result: CompanyCreated): SlackMessage {
-  const text = companyCreatedText(result);
+export function companyCreatedMessage(result: CompanyCreated, m: Messages = english): SlackMessage {
+  const text = companyCreatedText(result, m);
   return { text, blocks: [section(text)] };
 }
 
-export function companyUpdatedText(company: Company): string {
+export function companyUpdatedText(company: Company, m: Messages = english): string {
   const domains = domainList(company.EmailDomain);
-  return (
-    `:white_check_mark: Saved company *${escapeText(company.Name)}* (#${company.CompanyID})` +
-    (domains.length > 0 ? ` — domains ${domains.map(escapeText).join(', ')}.` : '.')
-  );
+  const params = { name: escapeText(company.Name), id: company.CompanyID };
+  return domains.length > 0
+    ? m.t('companies.savedDomains', { ...params, domains: domains.map(escapeText).join(', ') })
+    : m.t('companies.saved', params);
 }

@@ -5,6 +5,7 @@
  */
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
+import { english, type Messages } from '../../i18n/messages.js';
 import { escapeText, plain, section, truncate } from './blocks.js';
 
 /** Slack's limit for a file_input. */
@@ -20,9 +21,10 @@ export const fileRefSchema = z.object({
 });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
-export function megabytes(bytes: number): string {
+/** A size in MB, one decimal under 10 MB ("2.5" / "2,5"). */
+export function megabytes(bytes: number, m: Messages = english): string {
   const mb = bytes / 1024 / 1024;
-  return mb >= 10 ? String(Math.round(mb)) : String(Math.round(mb * 10) / 10);
+  return m.number(mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10);
 }
 
 /** A file_input for up to MAX_FILES files, with the size limit in its hint. */
@@ -30,24 +32,25 @@ export function filesInput(
   ids: { block: string; action: string },
   maxUploadBytes: number,
   options: { label?: string; optional: boolean },
+  m: Messages = english,
 ): types.InputBlock {
   return {
     type: 'input',
     block_id: ids.block,
-    label: plain(options.label ?? 'Files'),
+    label: plain(options.label ?? m.t('outbox.filesLabel')),
     optional: options.optional,
     element: { type: 'file_input', action_id: ids.action, max_files: MAX_FILES },
-    hint: plain(`Up to ${MAX_FILES} files, ${megabytes(maxUploadBytes)} MB each.`),
+    hint: plain(m.t('outbox.filesHint', { max: MAX_FILES, mb: megabytes(maxUploadBytes, m) })),
   };
 }
 
 /** A message's files as a list ("attached on submit"), each skipped one with its reason; none: undefined. */
-export function messageFilesBlock(files: readonly FileRef[]): types.SectionBlock | undefined {
+export function messageFilesBlock(files: readonly FileRef[], m: Messages = english): types.SectionBlock | undefined {
   if (files.length === 0) return undefined;
   const lines = files.map(
-    (file) => `• ${escapeText(truncate(file.name, 150))}${file.skip ? ` — _not attached: ${escapeText(file.skip)}_` : ''}`,
+    (file) => `• ${escapeText(truncate(file.name, 150))}${file.skip ? m.t('outbox.fileSkipped', { reason: escapeText(file.skip) }) : ''}`,
   );
-  return section(`:paperclip: *From the message* (attached on submit)\n${lines.join('\n')}`);
+  return section(`${m.t('outbox.filesFromMessage')}\n${lines.join('\n')}`);
 }
 
 /** The files of a list that will really be downloaded and attached. */

@@ -4,6 +4,7 @@
  * point into other teams' systems. Pure.
  */
 import type { IntegrationData } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { escapeText } from './blocks.js';
 import { safeUrl } from './links.js';
 
@@ -23,10 +24,10 @@ function issueKey(url: string): string {
 }
 
 /** `:link: Linked issues: <url|Jira NET-42> · …` (mrkdwn), or undefined when there are none. */
-export function trackerLinksText(integrations: IntegrationData | undefined): string | undefined {
+export function trackerLinksText(integrations: IntegrationData | undefined, m: Messages = english): string | undefined {
   const links = trackerLinks(integrations).map(({ tracker, url }) => {
     const key = issueKey(url);
     return `<${url}|${escapeText(tracker)}${key ? ` ${escapeText(key)}` : ''}>`;
   });
-  return links.length > 0 ? `:link: Linked issues: ${links.join(' · ')}` : undefined;
+  return links.length > 0 ? m.t('outbox.linkedIssues', { links: links.join(' · ') }) : undefined;
 }

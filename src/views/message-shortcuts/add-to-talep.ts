@@ -109,7 +109,7 @@ export function addToTalepView(form: AddToTalepForm, m: Messages = english): Mod
       hint: plain(m.t('addTo.commentHint')),
     } satisfies types.InputBlock,
   );
-  const fromMessage = messageFilesBlock(form.metadata.files ?? []);
+  const fromMessage = messageFilesBlock(form.metadata.files ?? [], m);
   if (fromMessage) blocks.push(fromMessage);
   if (form.isAgent) {
     const agentsOnly = option(m.t('addTo.agentsOnlyOption'), 'true');

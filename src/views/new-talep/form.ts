@@ -270,8 +270,8 @@ export function newTalepFormView(form: NewTalepForm, m: Messages = english): Mod
     blocks.push(context(m.t('newTalep.loadingFields')));
   }
 
-  blocks.push(filesInput(NewTalepIds.files, form.maxUploadBytes, { optional: true }));
-  const fromMessage = messageFilesBlock(form.source?.files ?? []);
+  blocks.push(filesInput(NewTalepIds.files, form.maxUploadBytes, { optional: true }, m));
+  const fromMessage = messageFilesBlock(form.source?.files ?? [], m);
   if (fromMessage) blocks.push(fromMessage);
 
   const metadata: NewTalepMetadata = {

@@ -3,8 +3,9 @@
  * those changes (thread replies, DMs). Pure.
  */
 import type { Comment } from '../../api/schemas.js';
-import { priorityName } from '../../domain/priority.js';
 import { StatusId } from '../../domain/status.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import { priorityLabel, statusName } from '../kit/words.js';
 import { escapeText, slackDate, truncate } from '../kit/blocks.js';
 
 /** What a destination last showed of a talep (the store keeps it; see store/notify-store.ts). */
@@ -48,24 +49,24 @@ export function changesBetween(before: Snapshot | undefined, after: Snapshot, co
 
 const COMMENT_EXCERPT = 300;
 
-/** One line of mrkdwn for a change (user-given text escaped). */
-export function changeText(line: TalepChangeLine): string {
+/** One line of mrkdwn for a change (user-given text escaped), in the reader's language. */
+export function changeText(line: TalepChangeLine, m: Messages = english): string {
   switch (line.kind) {
     case 'new':
-      return ':new: New talep';
+      return m.t('notify.changeNew');
     case 'assigned':
-      return line.to ? `:bust_in_silhouette: Assigned to *${escapeText(line.to)}*` : ':bust_in_silhouette: Unassigned';
+      return line.to ? m.t('notify.changeAssigned', { name: escapeText(line.to) }) : m.t('notify.changeUnassigned');
     case 'status':
-      return `:arrows_counterclockwise: Status: *${escapeText(line.status)}*`;
+      return m.t('notify.changeStatus', { status: escapeText(statusName({ Status: line.status }, m)) });
     case 'closed':
-      return ':white_check_mark: Closed';
+      return m.t('notify.changeClosed');
     case 'priority':
-      return `:small_red_triangle: Priority: *${escapeText(priorityName(line.priority))}*`;
+      return m.t('notify.changePriority', { priority: escapeText(priorityLabel(line.priority, [], m)) });
     case 'due':
-      return line.due ? `:calendar: Due ${slackDate(new Date(line.due))}` : ':calendar: Due date removed';
+      return line.due ? m.t('notify.changeDue', { date: slackDate(new Date(line.due)) }) : m.t('notify.changeDueRemoved');
     case 'comment': {
       const body = escapeText(truncate(line.comment.Body.replace(/<[^>]{0,200}>/g, ' ').replace(/\s+/g, ' ').trim(), COMMENT_EXCERPT));
-      return `:speech_balloon: *${escapeText(line.comment.UserName)}*: ${body || '_(empty)_'}`;
+      return m.t('notify.changeComment', { author: escapeText(line.comment.UserName), body: body || m.t('notify.emptyComment') });
     }
   }
 }

@@ -1,5 +1,9 @@
-/** Personal notifications: a DM per change (with "Mute this talep"), the digest after quiet hours, the reconnect DM. Pure. */
+/**
+ * Personal notifications: a DM per change (with "Mute this talep"), the digest after quiet hours, the
+ * reconnect DM. Pure; in the person's language (`m`).
+ */
 import { talepUrl } from '../../domain/talep-link.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, button, context, escapeText, section, type SlackMessage, slackDate, truncate } from '../kit/blocks.js';
 import { CONNECT_ACTION } from '../kit/notices.js';
 import { changeText, type TalepChangeLine } from './changes.js';
@@ -14,56 +18,75 @@ export interface DmTalep {
 /** Why the person gets it: the kinds on App Home. */
 export type DmReason = 'assigned' | 'comment' | 'status' | 'due-soon' | 'overdue';
 
-export function dmLine(talep: DmTalep, template: string, lines: readonly TalepChangeLine[]): string {
-  const link = `<${talepUrl(talep, template)}|#${talep.TalepID}> ${escapeText(truncate(talep.Subject, 150))}`;
-  return `${link}\n${lines.map(changeText).join('\n')}`;
+const linkOf = (talep: DmTalep, template: string): string =>
+  `<${talepUrl(talep, template)}|#${talep.TalepID}> ${escapeText(truncate(talep.Subject, 150))}`;
+
+export function dmLine(talep: DmTalep, template: string, lines: readonly TalepChangeLine[], m: Messages = english): string {
+  return `${linkOf(talep, template)}\n${lines.map((line) => changeText(line, m)).join('\n')}`;
 }
 
-export function dueLine(talep: DmTalep, template: string, due: Date, overdue: boolean): string {
-  const link = `<${talepUrl(talep, template)}|#${talep.TalepID}> ${escapeText(truncate(talep.Subject, 150))}`;
-  return overdue ? `${link}\n:rotating_light: Overdue since ${slackDate(due)}` : `${link}\n:alarm_clock: Due ${slackDate(due)}`;
+/**
+ * "Due <date> (in 3 hours)" / "Overdue since <date> (2 hours ago)": the date as Slack shows it to the
+ * reader, and the distance from `now` (left out without one: a line held for a later digest).
+ */
+export function dueLine(talep: DmTalep, template: string, due: Date, overdue: boolean, now: Date | undefined, m: Messages = english): string {
+  const date = slackDate(due);
+  const text = now
+    ? m.t(overdue ? 'notify.overdue' : 'notify.dueSoon', { date, relative: m.relative(due, now) })
+    : m.t(overdue ? 'notify.overdueAt' : 'notify.dueSoonAt', { date });
+  return `${linkOf(talep, template)}\n${text}`;
 }
 
-export function notificationDm(talepId: number, line: string): SlackMessage {
+/**
+ * A DM line as plain text (the push notification): links become their labels, and a Slack date its
+ * wall-clock time in the person's zone (`tzOffset`, seconds east of UTC) when known, else Slack's UTC fallback.
+ */
+export function plainLine(line: string, m: Messages = english, tzOffset?: number): string {
+  return line
+    .replace(/<!date\^(\d{1,12})\^[^|>]*\|([^>]*)>/g, (_all, seconds: string, fallback: string) =>
+      tzOffset === undefined ? fallback : m.dateTime(new Date(Number(seconds) * 1000), tzOffset))
+    .replace(/<[^|>]+\|([^>]+)>/g, '$1');
+}
+
+export function notificationDm(talepId: number, line: string, m: Messages = english, tzOffset?: number): SlackMessage {
   return {
-    text: line.replace(/<[^|>]+\|([^>]+)>/g, '$1').slice(0, 300),
+    text: plainLine(line, m, tzOffset).slice(0, 300),
     blocks: [
       section(line),
-      actions(`notify_dm_${talepId}`, [button('Mute this talep', NotifyIds.mute, String(talepId))]),
+      actions(`notify_dm_${talepId}`, [button(m.t('notify.muteButton'), NotifyIds.mute, String(talepId))]),
     ],
   };
 }
 
-export function digestDm(lines: readonly string[]): SlackMessage {
+export function digestDm(lines: readonly string[], m: Messages = english): SlackMessage {
   const shown = lines.slice(0, 40);
   return {
-    text: `While you were away: ${lines.length} help-desk update(s)`,
+    text: m.t('notify.digestText', { count: lines.length }),
     blocks: [
-      section(`*While you were away: ${lines.length} help-desk update(s)*`),
+      section(m.t('notify.digestHeading', { count: lines.length })),
       ...shown.map((line) => section(line)),
-      ...(lines.length > shown.length ? [context(`${lines.length - shown.length} more; see App Home for your queue.`)] : []),
+      ...(lines.length > shown.length ? [context(m.t('notify.digestMore', { count: lines.length - shown.length }))] : []),
     ],
   };
 }
 
-export const mutedNotice = (talepId: number): SlackMessage => ({
-  text: `Muted talep #${talepId}.`,
+export const mutedNotice = (talepId: number, m: Messages = english): SlackMessage => ({
+  text: m.t('notify.mutedText', { id: talepId }),
   blocks: [
-    section(`:mute: You will get no more DMs about talep #${talepId}.`),
-    actions(`notify_unmute_${talepId}`, [button('Unmute', NotifyIds.unmute, String(talepId))]),
+    section(m.t('notify.muted', { id: talepId })),
+    actions(`notify_unmute_${talepId}`, [button(m.t('notify.unmuteButton'), NotifyIds.unmute, String(talepId))]),
   ],
 });
 
-export const unmutedNotice = (talepId: number): SlackMessage => ({ text: `Unmuted talep #${talepId}: its DMs come again.` });
+export const unmutedNotice = (talepId: number, m: Messages = english): SlackMessage => ({ text: m.t('notify.unmuted', { id: talepId }) });
 
-export function reconnectDm(pausedFeeds: number): SlackMessage {
-  const feeds = pausedFeeds > 0 ? ` ${pausedFeeds} channel feed(s) that read with it are paused,` : '';
+export function reconnectDm(pausedFeeds: number, m: Messages = english): SlackMessage {
   return {
-    text: 'The help desk refused your saved token: reconnect to get notifications again.',
+    text: m.t('notify.reconnectText'),
     blocks: [
-      section(`:warning: The help desk refused your saved token.${feeds} and your notifications are paused until you connect again.`),
-      actions('notify_reconnect', [button('Connect help-desk account', CONNECT_ACTION, 'connect', 'primary')]),
-      context('You get this message once; nothing is retried with the refused token.'),
+      section(m.t('notify.reconnect', { feeds: pausedFeeds })),
+      actions('notify_reconnect', [button(m.t('notify.reconnectButton'), CONNECT_ACTION, 'connect', 'primary')]),
+      context(m.t('notify.reconnectOnce')),
     ],
   };
 }

@@ -1,6 +1,7 @@
-/** `/talep feed …` answers and the `/talep feeds` list with Remove buttons. Pure. */
-import { priorityName } from '../../domain/priority.js';
+/** `/talep feed …` answers and the `/talep feeds` list with Remove buttons. Pure; in the reader's language (`m`). */
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, type Block, button, context, escapeText, rowActionId, section, type SlackMessage } from '../kit/blocks.js';
+import { priorityLabel } from '../kit/words.js';
 import { NotifyIds } from './ids.js';
 
 export interface FeedRow {
@@ -11,46 +12,46 @@ export interface FeedRow {
   paused: boolean;
 }
 
-export function describeFilter(filter: FeedRow['filter']): string {
+export function describeFilter(filter: FeedRow['filter'], m: Messages = english): string {
   const parts = [
-    filter.categories?.length ? `category ${filter.categories.map(escapeText).join(', ')}` : 'every category',
-    ...(filter.minPriority !== undefined ? [`priority ${escapeText(priorityName(filter.minPriority))} and above`] : []),
-    ...(filter.assignee ? [`assignee ${escapeText(filter.assignee)}`] : []),
-    `events ${filter.events.join(', ')}`,
+    filter.categories?.length ? m.t('feed.categories', { names: filter.categories.map(escapeText).join(', ') }) : m.t('feed.everyCategory'),
+    ...(filter.minPriority !== undefined ? [m.t('feed.minPriority', { name: escapeText(priorityLabel(filter.minPriority, [], m)) })] : []),
+    ...(filter.assignee ? [m.t('feed.assigneeFilter', { name: escapeText(filter.assignee) })] : []),
+    m.t('feed.events', { events: filter.events.join(', ') }),
   ];
   return parts.join(' · ');
 }
 
-export function feedCreatedMessage(feed: FeedRow): SlackMessage {
+export function feedCreatedMessage(feed: FeedRow, m: Messages = english): SlackMessage {
   return {
-    text: `Feed ${feed.id} created in <#${feed.channelId}>.`,
+    text: m.t('feed.createdText', { id: feed.id, channel: feed.channelId }),
     blocks: [
-      section(`:white_check_mark: Feed *${feed.id}* posts to <#${feed.channelId}>: ${describeFilter(feed.filter)}.`),
-      context('Each talep gets one message there, updated in place; changes are replied in its thread. It reads the help desk as you, so the channel never sees more than you may. `/talep feeds` lists feeds.'),
+      section(m.t('feed.created', { id: feed.id, channel: feed.channelId, filter: describeFilter(feed.filter, m) })),
+      context(m.t('feed.createdHint')),
     ],
   };
 }
 
 const MAX_ROWS = 45;
 
-export function feedsMessage(feeds: readonly FeedRow[], notice?: string): SlackMessage {
+export function feedsMessage(feeds: readonly FeedRow[], notice?: string, m: Messages = english): SlackMessage {
   const blocks: Block[] = notice ? [section(notice)] : [];
   if (feeds.length === 0) {
-    blocks.push(section('No feeds yet. `/talep feed [#channel] [category:…] [priority:high+] [assignee:me|none|name] [events:new,assigned,status,comment,closed]` adds one.'));
-    return { text: 'No feeds yet.', blocks };
+    blocks.push(section(m.t('feed.none')));
+    return { text: m.t('feed.noneText'), blocks };
   }
   for (const feed of feeds.slice(0, MAX_ROWS)) {
     blocks.push(
       section(
-        `*${feed.id}* → <#${feed.channelId}> by <@${feed.createdBy}>${feed.paused ? ' :double_vertical_bar: _paused: the help desk refused its token_' : ''}\n${describeFilter(feed.filter)}`,
-        button('Remove', rowActionId(NotifyIds.removeFeed, feed.id), String(feed.id), 'danger'),
+        `${m.t('feed.row', { id: feed.id, channel: feed.channelId, user: feed.createdBy })}${feed.paused ? ` ${m.t('feed.paused')}` : ''}\n${describeFilter(feed.filter, m)}`,
+        button(m.t('feed.removeButton'), rowActionId(NotifyIds.removeFeed, feed.id), String(feed.id), 'danger'),
       ),
     );
   }
-  if (feeds.length > MAX_ROWS) blocks.push(context(`${feeds.length - MAX_ROWS} more not shown; remove one with \`/talep feed remove <n>\`.`));
-  return { text: `${feeds.length} feed(s)`, blocks };
+  if (feeds.length > MAX_ROWS) blocks.push(context(m.t('feed.moreRows', { count: feeds.length - MAX_ROWS })));
+  return { text: m.t('feed.listText', { count: feeds.length }), blocks };
 }
 
-export const feedRemovedNotice = (id: number): string => `:wastebasket: Feed *${id}* removed; its messages stay in the channel.`;
-export const feedGoneNotice = (id: number): string => `:grey_question: There is no feed ${id} in this workspace.`;
-export const feedNotYoursNotice = (id: number): string => `:no_entry: Feed ${id} was created by someone else; only they or an admin can remove it.`;
+export const feedRemovedNotice = (id: number, m: Messages = english): string => m.t('feed.removed', { id });
+export const feedGoneNotice = (id: number, m: Messages = english): string => m.t('feed.gone', { id });
+export const feedNotYoursNotice = (id: number, m: Messages = english): string => m.t('feed.notYours', { id });

@@ -5,6 +5,7 @@
  * Below: an input to register another rule id, and the last changes made from Slack (who, when).
  */
 import type { types } from '@slack/bolt';
+import { english, type Messages } from '../../i18n/messages.js';
 import {
   actions,
   type Block,
@@ -75,110 +76,97 @@ export const addBlockId = (version: number) => `${RuleIds.addBlockPrefix}_${vers
 
 const MAX_SHOWN_RULES = 20; // each rule takes 2–3 blocks; Slack allows 100 in a modal
 
-function stateText(state: RuleState): string {
+function stateText(state: RuleState, m: Messages): string {
   switch (state.source) {
     case 'help-desk':
-      return state.enabled ? ':large_green_circle: Enabled' : ':white_circle: Disabled';
+      return state.enabled ? m.t('rules.enabled') : m.t('rules.disabled');
     case 'slack':
-      return `${state.enabled ? ':large_green_circle: Enabled' : ':white_circle: Disabled'} _(set from Slack by <@${state.by}> ${slackDate(state.at)})_`;
+      return `${state.enabled ? m.t('rules.enabled') : m.t('rules.disabled')} ${m.t('rules.setFromSlack', { by: state.by, date: slackDate(state.at) })}`;
     case 'unknown':
-      return ':grey_question: State not reported by the help desk';
+      return m.t('rules.stateUnknown');
   }
 }
 
-function ruleBlocks(rule: RuleRow): Block[] {
+function ruleBlocks(rule: RuleRow, m: Messages): Block[] {
   const id = String(rule.id);
-  const remove = button('Remove', RuleIds.remove, id, undefined, {
-    confirm: confirm(
-      'Remove from the list?',
-      `Rule #${rule.id} stays in the help desk exactly as it is; the bot just stops listing it here.`,
-      'Remove',
-    ),
+  const remove = button(m.t('rules.removeButton'), RuleIds.remove, id, undefined, {
+    confirm: confirm(m.t('rules.removeQuestion'), m.t('rules.removeText', { id }), m.t('rules.removeConfirm'), 'danger', m.t('kit.cancel')),
   });
   if (rule.name === undefined) {
     return [
-      section(`*Rule #${rule.id}* — :warning: ${escapeText(rule.problem ?? 'could not be read')}`),
+      section(m.t('rules.unreadable', { id, problem: escapeText(rule.problem ?? m.t('rules.couldNotRead')) })),
       actions(`rule_${rule.id}`, [remove]),
     ];
   }
   const toggles: types.Button[] = [];
   // When the state is unknown both buttons are offered; each is safe to press.
-  if (rule.state.enabled !== true) toggles.push(button('Enable', RuleIds.enable, id, 'primary'));
+  if (rule.state.enabled !== true) toggles.push(button(m.t('rules.enableButton'), RuleIds.enable, id, 'primary'));
   if (rule.state.enabled !== false) {
     toggles.push(
-      button('Disable', RuleIds.disable, id, 'danger', {
-        confirm: confirm('Disable this rule?', `*${escapeText(truncate(rule.name, 100))}* will stop running on new taleps.`, 'Disable'),
+      button(m.t('rules.disableButton'), RuleIds.disable, id, 'danger', {
+        confirm: confirm(
+          m.t('rules.disableQuestion'),
+          m.t('rules.disableText', { name: escapeText(truncate(rule.name, 100)) }),
+          m.t('rules.disableConfirm'),
+          'danger',
+          m.t('kit.cancel'),
+        ),
       }),
     );
   }
   return [
-    section(
-      `*${escapeText(truncate(rule.name, 200))}* · #${rule.id}\n${escapeText(truncate(rule.summary ?? '', 600)) || '_no conditions or actions_'}`,
-    ),
-    context(stateText(rule.state), ...(rule.problem ? [`:warning: ${escapeText(rule.problem)}`] : [])),
+    section(`*${escapeText(truncate(rule.name, 200))}* · #${rule.id}\n${escapeText(truncate(rule.summary ?? '', 600)) || m.t('rules.noClauses')}`),
+    context(stateText(rule.state, m), ...(rule.problem ? [`:warning: ${escapeText(rule.problem)}`] : [])),
     actions(`rule_${rule.id}`, [...toggles, remove]),
   ];
 }
 
-const changeVerb: Record<RuleChangeRow['change'], string> = {
-  added: 'added to the list',
-  removed: 'removed from the list',
-  enabled: 'enabled',
-  disabled: 'disabled',
-};
-
-export function changeLine(change: RuleChangeRow): string {
-  return `${slackDate(change.at)} — <@${change.by}> ${changeVerb[change.change]} rule #${change.ruleId}`;
+export function changeLine(change: RuleChangeRow, m: Messages = english): string {
+  return m.t('rules.change', { date: slackDate(change.at), by: change.by, change: change.change, id: String(change.ruleId) });
 }
 
-export function rulesModal(data: RulesModalData): ModalView {
-  const blocks: Block[] = [
-    context('The help desk has no list of its automation rules, so this list holds the rule ids admins add here.'),
-  ];
+export function rulesModal(data: RulesModalData, m: Messages = english): ModalView {
+  const blocks: Block[] = [context(m.t('rules.intro'))];
   if (data.banner) blocks.push(section(data.banner));
-  if (data.rules.length === 0) {
-    blocks.push(section('No rules yet. Add one by its id below (the number in the rule’s address in the help desk).'));
-  }
-  for (const rule of data.rules.slice(0, MAX_SHOWN_RULES)) blocks.push(divider(), ...ruleBlocks(rule));
+  if (data.rules.length === 0) blocks.push(section(m.t('rules.none')));
+  for (const rule of data.rules.slice(0, MAX_SHOWN_RULES)) blocks.push(divider(), ...ruleBlocks(rule, m));
   if (data.rules.length > MAX_SHOWN_RULES) {
-    blocks.push(context(`…and ${data.rules.length - MAX_SHOWN_RULES} more. Remove rules you no longer need to see the rest.`));
+    blocks.push(context(m.t('rules.more', { count: m.number(data.rules.length - MAX_SHOWN_RULES) })));
   }
   blocks.push(divider(), {
     type: 'input',
     block_id: addBlockId(data.inputVersion),
     optional: true,
-    label: plain('Add a rule by id'),
+    label: plain(m.t('rules.addLabel')),
     element: {
       type: 'plain_text_input',
       action_id: RuleIds.addInput,
-      placeholder: plain('e.g. 12'),
+      placeholder: plain(m.t('rules.addPlaceholder')),
       max_length: 9,
       ...(data.addValue ? { initial_value: data.addValue } : {}),
     },
-    hint: plain('The bot reads the rule first and keeps the id only when the help desk knows it.'),
+    hint: plain(m.t('rules.addHint')),
   } satisfies types.InputBlock);
   if (data.changes.length > 0) {
-    blocks.push(context(`*Recent changes*\n${data.changes.slice(0, SHOWN_CHANGES).map(changeLine).join('\n')}`));
+    const lines = data.changes.slice(0, SHOWN_CHANGES).map((change) => changeLine(change, m));
+    blocks.push(context(`${m.t('rules.recentChanges')}\n${lines.join('\n')}`));
   }
-  return modal({ callback_id: RuleIds.callbackId, title: 'Automation rules', submit: 'Add rule', close: 'Done', blocks });
+  return modal({ callback_id: RuleIds.callbackId, title: m.t('rules.title'), submit: m.t('rules.addSubmit'), close: m.t('kit.done'), blocks });
 }
 
-export function rulesLoadingView(note = 'Reading the rules from the help desk…'): ModalView {
-  return modal({ title: 'Automation rules', close: 'Close', blocks: [section(`:hourglass_flowing_sand: ${note}`)] });
+export function rulesLoadingView(note?: string, m: Messages = english): ModalView {
+  return modal({ title: m.t('rules.title'), close: m.t('kit.close'), blocks: [section(`:hourglass_flowing_sand: ${note ?? m.t('rules.loading')}`)] });
 }
 
 /** The help desk refused (403) or reports the caller is not an admin. */
-export function rulesAdminsOnlyView(reason?: string): ModalView {
+export function rulesAdminsOnlyView(reason?: string, m: Messages = english): ModalView {
   return modal({
-    title: 'Automation rules',
-    close: 'Close',
+    title: m.t('rules.title'),
+    close: m.t('kit.close'),
     blocks: [
-      section(
-        ':no_entry: *Automation rules are for help-desk admins only.* ' +
-          'The help desk refused to show or change rules for your account: reading, enabling and disabling rules needs admin permission.',
-      ),
-      ...(reason ? [context(`Help desk: ${escapeText(truncate(reason, 300))}`)] : []),
-      context('Ask a help-desk admin to make the change, or to give your account admin permission.'),
+      section(m.t('rules.adminsOnly')),
+      ...(reason ? [context(m.t('rules.helpdeskSays', { reason: escapeText(truncate(reason, 300)) }))] : []),
+      context(m.t('rules.askAdmin')),
     ],
   });
 }

@@ -186,8 +186,8 @@ function attachmentsCountBlock(talep: Talep, m: Messages): Block {
   return context(m.t('card.filesCount', { count: talep.Attachments.length }));
 }
 
-function trackersBlock(data: TalepCardData): Block | undefined {
-  const text = trackerLinksText(data.integrations);
+function trackersBlock(data: TalepCardData, m: Messages): Block | undefined {
+  const text = trackerLinksText(data.integrations, m);
   return text ? context(text) : undefined;
 }
 
@@ -323,7 +323,7 @@ export function talepCard(data: TalepCardData, surface: CardAudience, notice?: s
     const files = surface.kind === 'direct' && mayListAgentsOnlyFiles(data, surface) ? attachmentsCountBlock(talep, m) : attachmentsBlock(talep, m);
     if (files) blocks.push(files);
     // Tracker links stay off public posts, like attachments: they point into other teams' systems.
-    const trackers = trackersBlock(data);
+    const trackers = trackersBlock(data, m);
     if (trackers) blocks.push(trackers);
   }
   blocks.push(...commentBlocks(data, surface, m));

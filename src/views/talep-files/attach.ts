@@ -32,7 +32,7 @@ export function attachFilesModal(form: AttachForm, m: Messages = english): Modal
   if (form.banner) blocks.push(section(form.banner));
   blocks.push(
     section(m.t('attach.filesFor', { id: form.talepId })),
-    filesInput(AttachIds.files, form.maxUploadBytes, { optional: false }),
+    filesInput(AttachIds.files, form.maxUploadBytes, { optional: false }, m),
     context(m.t('attach.asYou')),
   );
   return modal({

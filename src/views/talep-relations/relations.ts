@@ -106,7 +106,7 @@ export function relationsMessage(data: RelationsData, notice?: string, m: Messag
   const none = !data.parent && data.subs.length === 0 && (data.related?.length ?? 0) === 0;
   if (none) blocks.push(section(m.t('relations.none', { id: talepId })));
   if (data.related === undefined) blocks.push(context(m.t('relations.relatedUnknown')));
-  const trackers = trackerLinksText(data.integrations);
+  const trackers = trackerLinksText(data.integrations, m);
   if (trackers) blocks.push(section(trackers));
 
   if (data.canEdit) {

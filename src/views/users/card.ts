@@ -3,6 +3,7 @@
  * users message. Pure: data → Block Kit.
  */
 import type { UserDetails, UserFull } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { actions, type Block, button, confirm, context, escapeText, fields, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { UserIds } from './ids.js';
 
@@ -24,12 +25,12 @@ export function displayName(user: Pick<UserDetails, 'Username' | 'FirstName' | '
   return name || user.Username;
 }
 
-export function roleBadges(user: Pick<UserDetails, 'IsAdmin' | 'IsTech' | 'Disabled'>): string[] {
+export function roleBadges(user: Pick<UserDetails, 'IsAdmin' | 'IsTech' | 'Disabled'>, m: Messages = english): string[] {
   const badges: string[] = [];
-  if (user.IsAdmin) badges.push(':crown: Admin');
-  if (user.IsTech) badges.push(':hammer_and_wrench: Agent (Temsilci)');
-  if (!user.IsAdmin && !user.IsTech) badges.push(':bust_in_silhouette: User');
-  if (user.Disabled) badges.push(':no_entry_sign: *Disabled*');
+  if (user.IsAdmin) badges.push(m.t('users.badgeAdmin'));
+  if (user.IsTech) badges.push(m.t('users.badgeAgent'));
+  if (!user.IsAdmin && !user.IsTech) badges.push(m.t('users.badgeUser'));
+  if (user.Disabled) badges.push(m.t('users.badgeDisabled'));
   return badges;
 }
 
@@ -48,44 +49,50 @@ export interface UserCardData {
   notice?: string;
 }
 
-function profileLine(profile: UserProfile): string[] {
+function profileLine(profile: UserProfile, m: Messages): string[] {
   const parts: string[] = [];
   const workplace = [profile.CompanyName, profile.DepartmentName].filter((part): part is string => Boolean(part?.trim()));
   if (workplace.length > 0) parts.push(`:office: ${escapeText(workplace.join(' · '))}`);
   if (profile.Location?.trim()) parts.push(`:round_pushpin: ${escapeText(profile.Location)}`);
   if (profile.Phone?.trim()) parts.push(`:telephone_receiver: ${escapeText(profile.Phone)}`);
-  if (profile.OutOfOffice) parts.push(':palm_tree: *Out of office*');
+  if (profile.OutOfOffice) parts.push(m.t('users.outOfOffice'));
   return parts;
 }
 
-export function userCard({ user, fields: values, profile, canAdminister, notice }: UserCardData): SlackMessage {
+export function userCard({ user, fields: values, profile, canAdminister, notice }: UserCardData, m: Messages = english): SlackMessage {
   const name = displayName(user);
-  const details = profile ? profileLine(profile) : [];
+  const details = profile ? profileLine(profile, m) : [];
   const blocks: Block[] = [
     ...(notice ? [section(notice)] : []),
     section(`*${escapeText(name)}* · \`${escapeText(user.Username)}\`\n${escapeText(user.Email)}`),
-    context(...roleBadges(user), `Help-desk user #${user.UserID}`),
+    context(...roleBadges(user, m), m.t('users.helpdeskUser', { id: user.UserID })),
     ...(details.length > 0 ? [context(...details)] : []),
   ];
   const set = (values ?? []).filter((field) => field.value !== null && field.value.trim() !== '');
   if (set.length > 0) {
     blocks.push(fields(set.map((field) => `*${escapeText(field.name)}*\n${escapeText(truncate(field.value ?? '', 500))}`)));
   } else if (values) {
-    blocks.push(context('No custom-field values.'));
+    blocks.push(context(m.t('users.noFieldValues')));
   }
   if (canAdminister) {
     const id = String(user.UserID);
     blocks.push(
       actions('user_card_actions', [
-        button('Edit', UserIds.cardEdit, id),
-        button('Custom fields', UserIds.cardFields, id),
+        button(m.t('users.editButton'), UserIds.cardEdit, id),
+        button(m.t('users.fieldsButton'), UserIds.cardFields, id),
         user.Disabled
-          ? button('Enable', UserIds.cardEnable, id, 'primary')
-          : button('Disable', UserIds.cardDisable, id, 'danger', {
-              confirm: confirm('Disable this user?', `*${escapeText(name)}* will no longer be able to sign in to the help desk.`, 'Disable'),
+          ? button(m.t('users.enableButton'), UserIds.cardEnable, id, 'primary')
+          : button(m.t('users.disableButton'), UserIds.cardDisable, id, 'danger', {
+              confirm: confirm(
+                m.t('users.disableDialog'),
+                m.t('users.disableDialogText', { name: escapeText(name) }),
+                m.t('users.disableConfirm'),
+                'danger',
+                m.t('kit.cancel'),
+              ),
             }),
         // No dialog here: the button leads to the explicit confirmation step (deleteConfirmMessage).
-        button('Delete…', UserIds.cardDelete, id, 'danger'),
+        button(m.t('users.deleteButton'), UserIds.cardDelete, id, 'danger'),
       ]),
     );
   }

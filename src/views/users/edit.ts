@@ -5,6 +5,7 @@
  */
 import type { types } from '@slack/bolt';
 import type { UserFull } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { type Block, context, type ModalView, modal, option, plain, section, truncate } from '../kit/blocks.js';
 import { problemBlock, resultView } from '../kit/states.js';
 import { checkboxInput, FORM_VALUE, inputBlock, textInput } from '../kit/inputs.js';
@@ -47,25 +48,47 @@ export const UserEditBlocks = {
   disabled: 'disabled',
 } as const satisfies Record<UserEditField, string>;
 
-/** How each field is called in the form and in "Saved …" messages. */
-export const userEditLabels: Record<UserEditField, string> = {
-  username: 'User name',
-  email: 'E-mail',
-  firstName: 'First name',
-  lastName: 'Last name',
-  phone: 'Phone',
-  location: 'Location',
-  company: 'Company',
-  department: 'Department',
-  notes: 'Notes',
-  password: 'Password',
-  greeting: 'Greeting',
-  signature: 'Signature',
-  enableEmailNotifications: 'E-mail notifications',
-  outOfOffice: 'Out of office',
-  isAdmin: 'Administrator',
-  disabled: 'Disabled',
-};
+/** How each field is called in the form and in "Saved …" messages, in the reader's language. */
+export function userEditLabel(field: UserEditField, m: Messages = english): string {
+  switch (field) {
+    case 'username':
+      return m.t('users.field.username');
+    case 'email':
+      return m.t('users.field.email');
+    case 'firstName':
+      return m.t('users.field.firstName');
+    case 'lastName':
+      return m.t('users.field.lastName');
+    case 'phone':
+      return m.t('users.field.phone');
+    case 'location':
+      return m.t('users.field.location');
+    case 'company':
+      return m.t('users.field.company');
+    case 'department':
+      return m.t('users.field.department');
+    case 'notes':
+      return m.t('users.field.notes');
+    case 'password':
+      return m.t('users.field.password');
+    case 'greeting':
+      return m.t('users.field.greeting');
+    case 'signature':
+      return m.t('users.field.signature');
+    case 'enableEmailNotifications':
+      return m.t('users.field.enableEmailNotifications');
+    case 'outOfOffice':
+      return m.t('users.field.outOfOffice');
+    case 'isAdmin':
+      return m.t('users.field.isAdmin');
+    case 'disabled':
+      return m.t('users.field.disabled');
+  }
+}
+
+/** `*User name*, *E-mail*`: the changed fields, as "Saved …" names them. */
+export const changedFieldNames = (changed: readonly UserEditField[], m: Messages = english): string =>
+  changed.map((field) => `*${userEditLabel(field, m)}*`).join(', ');
 
 export const switchFields = ['enableEmailNotifications', 'outOfOffice', 'isAdmin', 'disabled'] as const;
 export type SwitchField = (typeof switchFields)[number];
@@ -103,15 +126,19 @@ export function userEditValues(user: UserFull): UserEditValues {
   };
 }
 
-const yesNo = [option('Yes', 'true'), option('No', 'false')];
-
 /** A checkbox when the current state is known; else Yes / No / untouched, so "leave it" stays possible. */
-function switchInput(field: SwitchField, optionText: string, value: UserSwitch, hint?: string): types.InputBlock {
+function switchInput(field: SwitchField, optionText: string, value: UserSwitch, m: Messages, hint?: string): types.InputBlock {
   const blockId = UserEditBlocks[field];
-  if (value !== undefined) return checkboxInput(blockId, userEditLabels[field], optionText, value, hint);
-  const element: types.StaticSelect = { type: 'static_select', action_id: FORM_VALUE, placeholder: plain('Leave as it is'), options: yesNo };
-  const unknown = 'The help desk did not say how this is set now.';
-  return inputBlock(blockId, userEditLabels[field], element, { optional: true, hint: hint ? `${hint} ${unknown}` : unknown });
+  const label = userEditLabel(field, m);
+  if (value !== undefined) return checkboxInput(blockId, label, optionText, value, hint);
+  const element: types.StaticSelect = {
+    type: 'static_select',
+    action_id: FORM_VALUE,
+    placeholder: plain(m.t('users.leavePlaceholder')),
+    options: [option(m.t('users.yesOption'), 'true'), option(m.t('users.noOption'), 'false')],
+  };
+  const unknown = m.t('users.switchUnknown');
+  return inputBlock(blockId, label, element, { optional: true, hint: hint ? `${hint} ${unknown}` : unknown });
 }
 
 export interface UserEditForm {
@@ -123,45 +150,49 @@ export interface UserEditForm {
   problem?: string;
 }
 
-export const USER_EDIT_TITLE = 'Edit help-desk user';
+/** The modal's title in the reader's language. */
+export const userEditTitle = (m: Messages = english): string => m.t('users.editTitle');
 
-export function userEditModal({ userId, subject, values, metadata, problem }: UserEditForm): ModalView {
+export function userEditModal({ userId, subject, values, metadata, problem }: UserEditForm, m: Messages = english): ModalView {
   const email: types.EmailInput = {
     type: 'email_text_input',
     action_id: FORM_VALUE,
     ...(values.email ? { initial_value: values.email } : {}),
-    placeholder: plain('name@example.com'),
+    placeholder: plain(m.t('users.emailPlaceholder')),
   };
   const text = (field: TextField, options: Parameters<typeof textInput>[3] = {}) =>
-    textInput(UserEditBlocks[field], userEditLabels[field], values[field], options);
-  const blocks: Block[] = [section(`${subject} · help-desk user #${userId}`)];
+    textInput(UserEditBlocks[field], userEditLabel(field, m), values[field], options);
+  const blocks: Block[] = [section(m.t('users.editHeading', { subject, id: userId }))];
   if (problem) blocks.push(problemBlock(problem));
   blocks.push(
-    text('username', { optional: false, hint: 'What they sign in with. No spaces.' }),
-    inputBlock(UserEditBlocks.email, userEditLabels.email, email, { optional: false, hint: 'Must not belong to another help-desk user.' }),
+    text('username', { optional: false, hint: m.t('users.usernameHint') }),
+    inputBlock(UserEditBlocks.email, userEditLabel('email', m), email, { optional: false, hint: m.t('users.emailHint') }),
     text('firstName'),
     text('lastName'),
     text('phone'),
     text('location'),
-    text('company', { hint: 'Created in the help desk when it does not exist yet. Empty it to remove the company.' }),
-    text('department', { hint: 'Created in the help desk when it does not exist yet. Empty it to remove the department.' }),
+    text('company', { hint: m.t('users.companyHint') }),
+    text('department', { hint: m.t('users.departmentHint') }),
     text('notes', { multiline: true }),
-    text('password', {
-      placeholder: 'Leave empty to keep the current password',
-      hint: 'A new password signs them out of every integration: their token (and their /talep connection) stops working. Visible while you type.',
-    }),
-    text('greeting', { hint: '#FirstName# is replaced with their first name, e.g. “Merhaba #FirstName#,”.' }),
+    text('password', { placeholder: m.t('users.passwordPlaceholder'), hint: m.t('users.passwordHint') }),
+    text('greeting', { hint: m.t('users.greetingHint') }),
     text('signature', { multiline: true }),
-    switchInput('enableEmailNotifications', 'Send them e-mail notifications', values.enableEmailNotifications),
-    switchInput('outOfOffice', 'Out of office', values.outOfOffice),
-    switchInput('isAdmin', 'Help-desk administrator', values.isAdmin, 'Admins may do everything, including managing users.'),
-    switchInput('disabled', 'Disabled: cannot sign in', values.disabled),
-    context('Only the fields you change are sent.'),
+    switchInput('enableEmailNotifications', m.t('users.notifyOption'), values.enableEmailNotifications, m),
+    switchInput('outOfOffice', m.t('users.outOfOfficeOption'), values.outOfOffice, m),
+    switchInput('isAdmin', m.t('users.adminOption'), values.isAdmin, m, m.t('users.adminHint')),
+    switchInput('disabled', m.t('users.disabledOption'), values.disabled, m),
+    context(m.t('users.onlyChangedSent')),
   );
-  return modal({ callback_id: UserIds.editCallback, title: USER_EDIT_TITLE, submit: 'Save', private_metadata: metadata, blocks });
+  return modal({
+    callback_id: UserIds.editCallback,
+    title: userEditTitle(m),
+    submit: m.t('users.saveSubmit'),
+    close: m.t('kit.cancel'),
+    private_metadata: metadata,
+    blocks,
+  });
 }
 
-export function userSavedView(subject: string, changed: readonly UserEditField[], note?: string): ModalView {
-  const names = changed.map((field) => `*${userEditLabels[field]}*`).join(', ');
-  return resultView(USER_EDIT_TITLE, `:white_check_mark: Saved ${names} for ${subject}.`, note);
+export function userSavedView(subject: string, changed: readonly UserEditField[], note?: string, m: Messages = english): ModalView {
+  return resultView(userEditTitle(m), m.t('users.savedFor', { fields: changedFieldNames(changed, m), subject }), note, m);
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { AckFirst } from '../../src/slack/ack-first.js';
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Holds `count` continuations and counts how many have been let go. */
+function hold(gate: AckFirst, count: number) {
+  let released = 0;
+  for (let i = 0; i < count; i++) void gate.afterAcks().then(() => released++);
+  return () => released;
+}
+
+describe('AckFirst: the work after acks waits for the acks', () => {
+  it('lets work go on the next turn when no request waits for its ack', async () => {
+    const released = hold(new AckFirst(), 1);
+    expect(released()).toBe(0);
+    await turn();
+    await turn();
+    expect(released()).toBe(1);
+  });
+
+  it('holds work while a request read is unanswered, and lets it go when that one is answered', async () => {
+    const gate = new AckFirst({ maxHoldMs: 10_000 });
+    const answered = gate.arrived();
+    const released = hold(gate, 3);
+    await sleep(30);
+    expect(released()).toBe(0);
+    answered();
+    answered(); // a second call (finish and close) counts once
+    expect(gate.unacked).toBe(0);
+    await sleep(5);
+    expect(released()).toBe(3);
+  });
+
+  it('never starves: under requests that are never answered, work goes after maxHoldMs', async () => {
+    const gate = new AckFirst({ maxHoldMs: 40 });
+    gate.arrived();
+    const released = hold(gate, 2);
+    await sleep(15);
+    expect(released()).toBe(0);
+    await sleep(80);
+    expect(released()).toBe(2);
+  });
+
+  it('lets a few go per turn, so requests that arrive meanwhile are read between them', async () => {
+    const gate = new AckFirst({ batch: 4 });
+    const released = hold(gate, 10);
+    await turn(); // the gate's turn came first (scheduled first)
+    expect(released()).toBe(4);
+    const answered = gate.arrived(); // a request read between two batches holds the rest
+    await sleep(20);
+    expect(released()).toBe(4);
+    answered();
+    await sleep(10);
+    expect(released()).toBe(10);
+  });
+});
