@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { HelpdeskClient } from '../api/client.js';
+import { catalogs } from '../i18n/messages.js';
 
 /** Base32 without look-alike letters: a reference reads and types without ambiguity. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -24,13 +25,15 @@ export function slackRef(key: string): string {
   return ref;
 }
 
-/** The line of "Open a talep"'s body that says where the message came from. */
-const POSTED_FOOTER = /\n— Posted in Slack by [^\n]*$/;
+/** How the line of "Open a talep"'s body that says where the message came from starts, in each language. */
+const POSTED_MARKS = Object.values(catalogs).map((catalog) => catalog['shortcuts.postedByLink'].split('{')[0]?.trim() ?? '—');
 
 /** The body with the reference at its end: next to the "Posted in Slack by …" footer, or on a line of its own. */
 export function withSlackRef(body: string, ref: string): string {
   const trimmed = body.trimEnd();
-  if (POSTED_FOOTER.test(trimmed)) return `${trimmed} · ref ${ref}`;
+  const lines = trimmed.split('\n');
+  const last = lines.at(-1) ?? '';
+  if (lines.length > 1 && POSTED_MARKS.some((mark) => last.startsWith(`${mark} `))) return `${trimmed} · ref ${ref}`;
   return `${trimmed}${trimmed ? '\n\n' : ''}— Sent from Slack · ref ${ref}`;
 }
 

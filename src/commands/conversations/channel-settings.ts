@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { CHANNEL_MODES, DEFAULT_CHANNEL_MODE, DEFAULT_TALEP_EMOJI, emojiName } from '../../domain/channel-mode.js';
 import type { Actor } from '../../slack/actor.js';
+import { messagesOf } from '../../slack/locale.js';
 import { ok } from '../../slack/args.js';
 import { formText, intOf, isChecked, selectedValue } from '../../slack/forms.js';
 import type { SubmitCtx } from '../../slack/listeners.js';
@@ -42,8 +43,9 @@ export const channelRoute = route({
   needs: { linked: true },
   run: async (ctx) => {
     const { services, who, channelId, actor } = ctx;
-    if (!channelId || channelId.startsWith('D')) return ctx.surface.send(notInChannelMessage());
-    if (!(await managesChannel(ctx, actor, channelId))) return ctx.surface.send(channelManagersOnlyMessage());
+    const m = messagesOf(ctx);
+    if (!channelId || channelId.startsWith('D')) return ctx.surface.send(notInChannelMessage(m));
+    if (!(await managesChannel(ctx, actor, channelId))) return ctx.surface.send(channelManagersOnlyMessage(m));
     const settings = (await services.stores.channelSettings.get(who.teamId, channelId))?.requests;
     const categories = await actor.hd.categories().catch(() => []);
     await openModal(
@@ -57,18 +59,20 @@ export const channelRoute = route({
         emoji: settings?.emoji ?? DEFAULT_TALEP_EMOJI,
         sync: settings?.sync ?? true,
         categories: categories.map((category) => ({ id: category.CategoryID, name: category.NameWithSection ?? category.Name })),
-      }),
+      }, m),
     );
   },
 });
 
 /** The modal's submission: checked (the emoji must be an emoji name), stored, and the quick filter updated at once. */
 export async function channelSettingsSubmitted(ctx: SubmitCtx & { actor: Actor }): Promise<void> {
+  const m = messagesOf(ctx);
+  const title = m.t('conversations.channelTitle');
   const metadata = decodeMetadata(metadataSchema, ctx.view.private_metadata);
-  if (!metadata) return ctx.ack({ response_action: 'update', view: resultView('Channel settings', ':warning: This form is out of date. Run `/talep channel` again.') });
+  if (!metadata) return ctx.ack({ response_action: 'update', view: resultView(title, m.t('conversations.channelOutOfDate'), undefined, m) });
   const { values } = ctx;
   const emoji = emojiName(formText(values, ConversationIds.emoji.block) ?? DEFAULT_TALEP_EMOJI);
-  if (!emoji) return ctx.ack({ response_action: 'errors', errors: { [ConversationIds.emoji.block]: 'Give an emoji name, like :ticket:.' } });
+  if (!emoji) return ctx.ack({ response_action: 'errors', errors: { [ConversationIds.emoji.block]: m.t('conversations.emojiInvalid') } });
   const mode = z.enum(CHANNEL_MODES).catch(DEFAULT_CHANNEL_MODE).parse(selectedValue(values, ConversationIds.mode.block));
   const categoryId = intOf(selectedValue(values, ConversationIds.category.block));
   const priorityId = intOf(selectedValue(values, ConversationIds.priority.block));
@@ -82,13 +86,11 @@ export async function channelSettingsSubmitted(ctx: SubmitCtx & { actor: Actor }
   const { services, who } = ctx;
   // Checked again at submission: the modal may have been opened by someone who lost the right since.
   if (!(await managesChannel(ctx, ctx.actor, metadata.channelId))) {
-    return ctx.ack({ response_action: 'update', view: resultView('Channel settings', channelManagersOnlyMessage().text) });
+    return ctx.ack({ response_action: 'update', view: resultView(title, channelManagersOnlyMessage(m).text, undefined, m) });
   }
   await services.stores.channelSettings.setRequests(who.teamId, metadata.channelId, requests, `${who.teamId}:${who.userId}`, services.now());
   conversationIndex(services).setRequests(who.teamId, metadata.channelId, requests);
   services.logger.info(`channel ${who.teamId}:${metadata.channelId} set to ${mode} (emoji ${emoji}, sync ${requests.sync ? 'on' : 'off'}) by ${who.teamId}:${who.userId}`);
-  await ctx.ack({
-    response_action: 'update',
-    view: resultView('Channel settings', `:white_check_mark: Saved: <#${metadata.channelId}> is ${mode === 'off' ? 'an ordinary channel' : `a ${mode} channel`}; :${emoji}: opens a talep; thread sync is ${requests.sync ? 'on' : 'off'}.`),
-  });
+  const saved = m.t('conversations.channelSaved', { channel: metadata.channelId, mode, emoji, sync: requests.sync ? 'on' : 'off' });
+  await ctx.ack({ response_action: 'update', view: resultView(title, saved, undefined, m) });
 }

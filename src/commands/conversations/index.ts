@@ -36,6 +36,8 @@ import { fromMessageWork, openFromMessage, orderFrom } from './open-from-message
 import { linkThread } from './public.js';
 import { acceptReply, onReplyChanged, onThreadReply, threadReplyWork } from './replies.js';
 import { threadSync } from './sync.js';
+import { channelMessages, personMessages } from './words.js';
+import { messagesOf } from '../../slack/locale.js';
 
 /** The talep of a linked thread (a message opened with the shortcut is linked here, on first use). */
 async function talepOfThread(services: Services, teamId: string, channelId: string, threadTs: string): Promise<number | undefined> {
@@ -92,7 +94,8 @@ async function handleMessage(ctx: EventCtx, teamId: string, meaning: Exclude<Mes
       const requests = index.requests(teamId, message.channelId);
       if (typeof (await actorFor(services, who)) === 'string') {
         const heldId = await keep(services, teamId, message);
-        await ephemeralSurface(surfaceDeps(services, client, who.userId), message.channelId).send(connectToOpenMessage(heldId));
+        const m = await personMessages(services, client, who);
+        await ephemeralSurface(surfaceDeps(services, client, who.userId), message.channelId).send(connectToOpenMessage(heldId, m));
         return;
       }
       await openFromMessage(services, client, who, orderFrom(services, 'request', message, requests ?? {}), { quietIfTaken: true });
@@ -100,7 +103,9 @@ async function handleMessage(ctx: EventCtx, teamId: string, meaning: Exclude<Mes
     }
     case 'triage': {
       const heldId = await keep(services, teamId, meaning.message);
-      await client.chat.postMessage({ channel: meaning.message.channelId, thread_ts: meaning.message.ts, ...triageMessage(heldId) });
+      // Every agent of the channel reads it: the channel's language.
+      const m = await channelMessages(services, teamId, meaning.message.channelId);
+      await client.chat.postMessage({ channel: meaning.message.channelId, thread_ts: meaning.message.ts, ...triageMessage(heldId, m) });
       return;
     }
   }
@@ -139,12 +144,13 @@ async function openFromReaction(ctx: EventCtx, teamId: string, reaction: { userI
   const who: Who = { teamId, userId: reaction.userId };
   const surface = ephemeralSurface(surfaceDeps(services, client, who.userId), reaction.channelId);
   if (typeof (await actorFor(services, who)) === 'string') {
-    await surface.send(connectPrompt('Connect your help-desk account, then react again to open a talep from that message.'));
+    const m = await personMessages(services, client, who);
+    await surface.send(connectPrompt(m.t('conversations.connectThenReact'), m));
     return;
   }
   const message = await reactedMessage(client, reaction.channelId, reaction.ts);
   if (!message) {
-    await surface.send({ text: ':warning: I could not read that message (is the bot in this channel?). Use the *Open a talep* shortcut on it instead.' });
+    await surface.send({ text: (await personMessages(services, client, who)).t('conversations.cannotReadMessage') });
     return;
   }
   const requests = index.requests(teamId, reaction.channelId);
@@ -176,9 +182,10 @@ export const conversationsArea: Area = {
     // Subscribed so the manifest's reactions are complete; removing the emoji does not undo a talep.
     onEvent('reaction_removed', async () => undefined),
     onAction(ConversationIds.addMyReply, async (ctx) => {
+      const m = messagesOf(ctx);
       const found = await heldOf(ctx.services, ctx.action);
-      if (!found || found.held.userId !== ctx.who.userId || found.held.talepId === 0) return ctx.surface.replace(replyGoneMessage());
-      if (typeof (await actorFor(ctx.services, ctx.who)) === 'string') return ctx.surface.send(connectPrompt('Connect your help-desk account first, then press *Add my reply* again.'));
+      if (!found || found.held.userId !== ctx.who.userId || found.held.talepId === 0) return ctx.surface.replace(replyGoneMessage(m));
+      if (typeof (await actorFor(ctx.services, ctx.who)) === 'string') return ctx.surface.send(connectPrompt(m.t('conversations.connectThenAddReply'), m));
       const { held } = found;
       await acceptReply(ctx.services, ctx.client, ctx.who, {
         talepId: held.talepId,
@@ -187,24 +194,26 @@ export const conversationsArea: Area = {
         ts: held.ts,
         text: held.text,
         files: z.array(fileRefSchema).max(MAX_FILES + 1).catch([]).parse(held.files),
-      });
+      }, m);
       await ctx.services.stores.threadLinks.dropHeld(found.id);
-      await ctx.surface.replace(replyAddedMessage(held.talepId));
+      await ctx.surface.replace(replyAddedMessage(held.talepId, m));
     }),
     onAction(ConversationIds.dismissReply, async (ctx) => {
+      const m = messagesOf(ctx);
       const found = await heldOf(ctx.services, ctx.action);
-      if (!found || found.held.userId !== ctx.who.userId) return ctx.surface.replace(replyGoneMessage());
+      if (!found || found.held.userId !== ctx.who.userId) return ctx.surface.replace(replyGoneMessage(m));
       await ctx.services.stores.threadLinks.dropHeld(found.id);
-      await ctx.surface.replace(replyDismissedMessage());
+      await ctx.surface.replace(replyDismissedMessage(m));
     }),
     onAction(ConversationIds.openFromMessage, { linked: true }, async (ctx) => {
+      const m = messagesOf(ctx);
       const found = await heldOf(ctx.services, ctx.action);
-      if (!found || found.held.talepId !== 0) return ctx.surface.send(replyGoneMessage());
+      if (!found || found.held.talepId !== 0) return ctx.surface.send(replyGoneMessage(m));
       const { held } = found;
       const own = held.userId === ctx.who.userId;
-      if (!own && !ctx.actor.isAgent) return ctx.surface.send(triageAgentsOnlyMessage());
+      if (!own && !ctx.actor.isAgent) return ctx.surface.send(triageAgentsOnlyMessage(m));
       const requests = conversationIndex(ctx.services).requests(ctx.who.teamId, held.channelId);
-      await openFromMessage(ctx.services, ctx.client, ctx.who, orderFrom(ctx.services, own ? 'request' : 'triage', held, requests ?? {}));
+      await openFromMessage(ctx.services, ctx.client, ctx.who, orderFrom(ctx.services, own ? 'request' : 'triage', held, requests ?? {}), { m });
       if (own) await ctx.services.stores.threadLinks.dropHeld(found.id);
     }),
     onAction(ConversationIds.editDetails, { talep: (ctx) => Number(buttonValue(ctx.action)) || undefined }, (ctx) => openEditDetails(ctx)),

@@ -22,6 +22,9 @@ import { messageBody, messageFiles, subjectFromText } from '../message-shortcuts
 import { fileTalep } from '../new-talep/public.js';
 import { publicCardMessage } from '../talep-card/public.js';
 import { linkThread } from './public.js';
+import { channelMessages, personMessages } from './words.js';
+import type { Messages } from '../../i18n/messages.js';
+import { messagesOf } from '../../slack/locale.js';
 
 export const fromMessageSchema = z.object({
   how: z.enum(['request', 'emoji', 'triage']),
@@ -50,7 +53,8 @@ async function categoryFor(ctx: WorkCtx<FromMessage>): Promise<number> {
   return usable.CategoryID;
 }
 
-async function textOf(services: Services, client: webApi.WebClient, data: FromMessage): Promise<{ subject: string; body: string }> {
+/** The talep's subject and body, in the words of the person it is opened as (it goes into the help desk). */
+async function textOf(services: Services, client: webApi.WebClient, data: FromMessage, m: Messages): Promise<{ subject: string; body: string }> {
   const [permalink, profile] = await Promise.allSettled([
     client.chat.getPermalink({ channel: data.channelId, message_ts: data.ts }),
     slackProfile(client, data.authorId),
@@ -58,14 +62,18 @@ async function textOf(services: Services, client: webApi.WebClient, data: FromMe
   const author = profile.status === 'fulfilled' ? profile.value.name : data.authorId;
   const plainText = slackTextToPlain(data.text);
   const link = permalink.status === 'fulfilled' ? permalink.value.permalink : undefined;
-  return { subject: subjectFromText(plainText) || `Message from ${author}`.slice(0, 100), body: messageBody(plainText, author, link, 20_000) };
+  return {
+    subject: subjectFromText(plainText) || m.t('shortcuts.messageFrom', { author }).slice(0, 100),
+    body: messageBody(plainText, author, link, 20_000, m),
+  };
 }
 
 async function run(ctx: WorkCtx<FromMessage>) {
   const { services, actor, data, who, client, steps } = ctx;
   const categoryId = steps.result('category', z.int()) ?? (await categoryFor(ctx));
   await steps.record('category', categoryId);
-  const { subject, body } = await textOf(services, client, data);
+  const m = messagesOf(ctx);
+  const { subject, body } = await textOf(services, client, data, m);
   const onBehalf = data.how === 'triage' && data.authorId !== who.userId && actor.isAgent ? { onBehalfOf: data.authorId } : {};
   const talep = await fileTalep(ctx, { categoryId, priorityId: data.priorityId ?? 0, subject, body, tags: [], customFields: {}, files: data.files, ...onBehalf });
   await services.stores.messageTaleps.set(who.teamId, data.channelId, data.ts, talep.id, who.userId);
@@ -74,10 +82,12 @@ async function run(ctx: WorkCtx<FromMessage>) {
   await services.stores.threadLinks.setLastCategory(who.teamId, who.userId, categoryId);
   services.logger.info(`talep ${talep.id} opened (${data.how}) from ${data.channelId}/${data.ts} by ${who.teamId}:${who.userId}`);
   await steps.atMostOnce('thread-reply', z.boolean(), async () => {
+    // Everyone in the thread reads it: the channel's language.
+    const inChannel = await channelMessages(services, who.teamId, data.channelId);
     const said: SlackMessage =
       data.how === 'emoji'
-        ? talepOpenedHereMessage({ ...talep, url: talep.url }, who.userId)
-        : await publicCardMessage(services, actor, talep.id).catch(() => talepOpenedHereMessage(talep, who.userId));
+        ? talepOpenedHereMessage({ ...talep, url: talep.url }, who.userId, inChannel)
+        : await publicCardMessage(services, actor, talep.id, inChannel).catch(() => talepOpenedHereMessage(talep, who.userId, inChannel));
     try {
       await client.chat.postMessage({ channel: data.channelId, thread_ts: threadTs, ...said, unfurl_links: false, unfurl_media: false });
       return true;
@@ -88,7 +98,7 @@ async function run(ctx: WorkCtx<FromMessage>) {
   });
   if (data.how === 'emoji') {
     const category = await actor.hd.categories().then((all) => all.find((each) => each.CategoryID === categoryId)?.Name).catch(() => undefined);
-    await ctx.surface.send(emojiTalepMessage(talep, category)).catch((error: unknown) => services.logger.info('could not confirm the emoji talep', error));
+    await ctx.surface.send(emojiTalepMessage(talep, category, m)).catch((error: unknown) => services.logger.info('could not confirm the emoji talep', error));
   }
   services.talepChanges.publish({ talepId: talep.id, kind: 'created', via: 'bot', at: services.now() }).catch(() => undefined);
   return { id: talep.id, subject: talep.subject, url: talep.url };
@@ -98,7 +108,7 @@ export const fromMessageWork = defineWork({
   kind: 'talep-from-message',
   payload: fromMessageSchema,
   describe: (data, m) => m.t('outbox.whatOpenedFromMessage', { how: data.how }),
-  keptText: 'Your talep is queued — it will be filed when the help desk is back.',
+  keptText: (m) => m.t('conversations.talepKept'),
   run,
   failed: async (scene, message) => {
     await scene.services.stores.messageTaleps.release(scene.who.teamId, scene.data.channelId, scene.data.ts, scene.job.key);
@@ -117,7 +127,7 @@ export async function openFromMessage(
   client: webApi.WebClient,
   who: Who,
   order: FromMessage,
-  options: { quietIfTaken?: boolean } = {},
+  options: { quietIfTaken?: boolean; m?: Messages } = {},
 ): Promise<void> {
   const surface: Surface = ephemeralSurface(surfaceDeps(services, client, who.userId), order.channelId);
   const key = workKey(who, order.channelId, order.ts);
@@ -128,7 +138,8 @@ export async function openFromMessage(
   }
   if (claim.state !== 'reserved') {
     if (options.quietIfTaken) return;
-    await surface.send(claim.state === 'opened' ? alreadyOpenedMessage(claim.talepId) : beingOpenedMessage());
+    const m = options.m ?? (await personMessages(services, client, who));
+    await surface.send(claim.state === 'opened' ? alreadyOpenedMessage(claim.talepId, m) : beingOpenedMessage(m));
     return;
   }
   const ix: Interaction = { services, client, who, surface };

@@ -17,8 +17,8 @@ import { acceptWork, defineWork, type WorkCtx } from '../../slack/outbox.js';
 import { slackProfile } from '../../slack/profiles.js';
 import { findComment } from '../../slack/reconcile.js';
 import type { Services } from '../../slack/services.js';
-import { ephemeralSurface } from '../../slack/surface.js';
-import { attachFilesOnce, downloadFiles, failureReason } from '../../slack/uploads.js';
+import { ephemeralSurface, withoutLeadingEmoji } from '../../slack/surface.js';
+import { attachFilesOnce, downloadFiles } from '../../slack/uploads.js';
 import type { webApi } from '@slack/bolt';
 import { fileRefSchema, MAX_FILES } from '../../views/kit/slack-files.js';
 import {
@@ -29,6 +29,10 @@ import {
 } from '../../views/conversations/messages.js';
 import { messageBody, messageFiles } from '../message-shortcuts/public.js';
 import type { PostedMessage } from './message-event.js';
+import { channelMessages, personMessages } from './words.js';
+import { errorText } from '../../slack/failures.js';
+import { english, type Messages } from '../../i18n/messages.js';
+import { messagesOf } from '../../slack/locale.js';
 
 /** Slack edits and deletions are followed this long after the reply. */
 export const FOLLOW_EDITS_MS = 10 * 60_000;
@@ -43,21 +47,21 @@ export const threadReplySchema = z.object({
 });
 export type ThreadReply = z.infer<typeof threadReplySchema>;
 
-/** The comment's text: the reply as plain text, then who wrote it in Slack and its permalink (the mark). */
-async function commentText(services: Services, client: webApi.WebClient, reply: ThreadReply, userId: string): Promise<string> {
+/** The comment's text: the reply as plain text, then who wrote it in Slack and its permalink (the mark), in the replier's words. */
+async function commentText(services: Services, client: webApi.WebClient, reply: ThreadReply, userId: string, m: Messages = english): Promise<string> {
   const [permalink, profile] = await Promise.allSettled([
     client.chat.getPermalink({ channel: reply.channelId, message_ts: reply.ts }),
     slackProfile(client, userId),
   ]);
   const author = profile.status === 'fulfilled' ? profile.value.name : userId;
   const link = permalink.status === 'fulfilled' ? permalink.value.permalink : undefined;
-  return messageBody(slackTextToPlain(reply.text), author, link, 20_000);
+  return messageBody(slackTextToPlain(reply.text), author, link, 20_000, m);
 }
 
 /** Adds the comment once (its first file on it), finds its id, attaches the other files once. */
 async function addReplyComment(ctx: WorkCtx<ThreadReply>): Promise<{ commentId: number | undefined; body: string }> {
   const { services, actor, steps, data } = ctx;
-  const body = steps.result('body', z.string()) ?? (await commentText(services, ctx.client, data, ctx.who.userId));
+  const body = steps.result('body', z.string()) ?? (await commentText(services, ctx.client, data, ctx.who.userId, messagesOf(ctx)));
   await steps.record('body', body);
   const lookFor = () =>
     findComment(actor.hd, { talepId: data.talepId, authorId: actor.helpdeskUserId, body, forTechsOnly: false, since: ctx.job.acceptedAt });
@@ -85,7 +89,7 @@ export const threadReplyWork = defineWork({
   kind: 'thread-reply',
   payload: threadReplySchema,
   describe: (data, m) => m.t('outbox.whatThreadReply', { id: data.talepId }),
-  keptText: 'Your reply is queued — it will be added to the talep when the help desk is back.',
+  keptText: (m) => m.t('conversations.replyKept'),
   run: async (ctx) => {
     const { services, data, who } = ctx;
     const { commentId } = await addReplyComment(ctx);
@@ -103,12 +107,11 @@ export const threadReplyWork = defineWork({
     return { talepId: data.talepId, ...(commentId !== undefined ? { commentId } : {}) };
   },
   failed: async (scene, message, error) => {
+    const m = messagesOf(scene);
     const refused = isHelpdeskError(error, 'forbidden') && error.operation === 'addComment';
-    const reason = refused
-      ? 'the help desk lets only admins and agents of the talep’s category comment. Ask one of them to add it.'
-      : message.text.replace(/^:[\w+-]+:\s*/, '');
+    const reason = refused ? m.t('conversations.onlyAgentsComment') : message.text.replace(/^:[\w+-]+:\s*/, '');
     await ephemeralSurface(surfaceDeps(scene.services, scene.client, scene.who.userId), scene.data.channelId, scene.data.threadTs).send(
-      replyNotAddedMessage(scene.data.talepId, reason, scene.data.text),
+      replyNotAddedMessage(scene.data.talepId, reason, scene.data.text, m),
     );
   },
 });
@@ -116,10 +119,10 @@ export const threadReplyWork = defineWork({
 /** The reply's work key: one comment per Slack reply, whatever the event ids. */
 const replyKey = (who: Who, reply: Pick<ThreadReply, 'channelId' | 'ts'>) => `thread-reply:${who.teamId}:${reply.channelId}:${reply.ts}`;
 
-/** Accepts the reply as the person's work (or a copy of it, which adds nothing). */
-export async function acceptReply(services: Services, client: webApi.WebClient, who: Who, reply: ThreadReply): Promise<void> {
+/** Accepts the reply as the person's work (or a copy of it, which adds nothing); `m`: their words, when known. */
+export async function acceptReply(services: Services, client: webApi.WebClient, who: Who, reply: ThreadReply, m?: Messages): Promise<void> {
   const surface = ephemeralSurface(surfaceDeps(services, client, who.userId), reply.channelId, reply.threadTs);
-  const ix: Interaction = { services, client, who, surface };
+  const ix: Interaction = { services, client, who, surface, m: m ?? (await personMessages(services, client, who)) };
   await acceptWork(ix, { work: threadReplyWork, data: reply, reply: { to: { c: reply.channelId } }, key: replyKey(who, reply) }, async () => undefined);
 }
 
@@ -147,7 +150,8 @@ export async function onThreadReply(services: Services, client: webApi.WebClient
     files: reply.files,
     at: services.now(),
   });
-  await ephemeralSurface(surfaceDeps(services, client, message.userId), message.channelId, threadTs).send(connectToAddReplyMessage(talepId, heldId));
+  const m = await personMessages(services, client, who);
+  await ephemeralSurface(surfaceDeps(services, client, message.userId), message.channelId, threadTs).send(connectToAddReplyMessage(talepId, heldId, m));
 }
 
 /** An edit (new text) or deletion of a reply that became a comment: followed within 10 minutes. */
@@ -160,23 +164,34 @@ export async function onReplyChanged(
   const synced = await services.stores.threadLinks.reply(teamId, change.channelId, change.ts);
   if (!synced) return;
   const what = change.text === undefined ? 'deletion' : 'edit';
-  const note = (reason: string) =>
+  // The note is posted in the thread: the channel's language.
+  const inChannel = await channelMessages(services, teamId, change.channelId);
+  const note = (reason: (m: Messages) => string) =>
     client.chat
-      .postMessage({ channel: change.channelId, thread_ts: change.threadTs, ...notFollowedMessage(synced.talepId, what, reason) })
+      .postMessage({ channel: change.channelId, thread_ts: change.threadTs, ...notFollowedMessage(synced.talepId, what, reason(inChannel), inChannel) })
       .catch((error: unknown) => services.logger.warn('thread sync: could not post a note', error));
-  if (services.now().getTime() - synced.at.getTime() > FOLLOW_EDITS_MS) return note('it came more than 10 minutes after the reply.').then(() => undefined);
-  if (synced.commentId === undefined) return note('the comment it became could not be found.').then(() => undefined);
-  const actor = await actorFor(services, { teamId, userId: synced.by });
-  if (typeof actor === 'string') return note('its author’s help-desk link is gone.').then(() => undefined);
+  if (services.now().getTime() - synced.at.getTime() > FOLLOW_EDITS_MS) return note((m) => m.t('conversations.notFollowedLate')).then(() => undefined);
+  if (synced.commentId === undefined) return note((m) => m.t('conversations.notFollowedNoComment')).then(() => undefined);
+  const author = { teamId, userId: synced.by };
+  const actor = await actorFor(services, author);
+  if (typeof actor === 'string') return note((m) => m.t('conversations.notFollowedNoLink')).then(() => undefined);
+  // The comment is the author's: their words.
+  const theirs = await personMessages(services, client, author);
   const body =
     change.text === undefined
-      ? '(This reply was deleted in Slack.)'
-      : await commentText(services, client, { talepId: synced.talepId, channelId: change.channelId, threadTs: change.threadTs, ts: change.ts, text: change.text, files: [] }, synced.by);
+      ? theirs.t('conversations.deletedInSlack')
+      : await commentText(
+          services,
+          client,
+          { talepId: synced.talepId, channelId: change.channelId, threadTs: change.threadTs, ts: change.ts, text: change.text, files: [] },
+          synced.by,
+          theirs,
+        );
   try {
     await actor.hd.updateComment({ id: synced.commentId, body });
     services.logger.info(`thread sync: the ${what} of ${change.channelId}/${change.ts} applied to comment ${synced.commentId}`);
   } catch (error) {
-    await note(failureReason(error));
+    await note((m) => withoutLeadingEmoji(errorText(error, {}, m)));
   }
 }
 

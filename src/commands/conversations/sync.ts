@@ -23,15 +23,20 @@ import type { ThreadLink } from '../../store/thread-link-store.js';
 import { closedNoteMessage, helpdeskCommentMessage, reopenedNoteMessage } from '../../views/conversations/messages.js';
 import { conversationIndex } from './conversation-index.js';
 import { linkThread } from './public.js';
+import { channelMessages } from './words.js';
+import { postedMarks } from '../message-shortcuts/public.js';
 
 /** Help desks and the bot keep their own clocks: a comment this much older than the link still counts as after it. */
 const CLOCK_SKEW_MS = 2 * 60_000;
 export const CLOSED_REACTION = 'white_check_mark';
 
-/** A comment the bot wrote from a Slack reply ends with its "Posted in Slack by …" mark and the permalink. */
+/**
+ * A comment the bot wrote from a Slack reply ends with its "Posted in Slack by …" mark (in the
+ * replier's language: any of the catalogs' marks) and the permalink.
+ */
 function madeFromSlack(comment: Comment, channelId: string): boolean {
   const body = comparableText(comment.Body);
-  return body.includes('Posted in Slack by') && body.includes(`/archives/${channelId}/p`);
+  return postedMarks().some((mark) => body.includes(mark)) && body.includes(`/archives/${channelId}/p`);
 }
 
 /** What of the talep's comments the thread gets now. */
@@ -69,17 +74,24 @@ async function syncThread(services: Services, client: webApi.WebClient, link: Th
     newFiles = files.filter((file) => !known.has(file.FileID)).map((file) => file.FileName);
     await threadLinks.knowFiles(link.talepId, files.map((file) => file.FileID));
   }
+  const closed = isClosed(talep);
+  if (fresh.length === 0 && closed === link.closed) return;
+  // Everyone in the thread reads the posts: the channel's language.
+  const m = await channelMessages(services, link.teamId, link.channelId);
   for (const [index, comment] of fresh.entries()) {
     // Remembered before it is posted: a crash in between loses one post rather than doubling it.
     await threadLinks.knowComments(link.teamId, link.channelId, link.threadTs, [comment.CommentID]);
-    const message = helpdeskCommentMessage(link.talepId, {
-      author: comment.UserName || comment.Email || `user ${comment.UserID}`,
-      text: plainBody(comment.Body),
-      files: index === fresh.length - 1 ? newFiles : [],
-    });
+    const message = helpdeskCommentMessage(
+      link.talepId,
+      {
+        author: comment.UserName || comment.Email || m.t('conversations.userById', { id: comment.UserID }),
+        text: plainBody(comment.Body),
+        files: index === fresh.length - 1 ? newFiles : [],
+      },
+      m,
+    );
     await client.chat.postMessage({ channel: link.channelId, thread_ts: link.threadTs, ...message, unfurl_links: false, unfurl_media: false });
   }
-  const closed = isClosed(talep);
   if (closed !== link.closed) {
     await threadLinks.setClosed(link.teamId, link.channelId, link.threadTs, closed);
     const reaction = { channel: link.channelId, timestamp: link.threadTs, name: CLOSED_REACTION };
@@ -87,7 +99,7 @@ async function syncThread(services: Services, client: webApi.WebClient, link: Th
       const code = slackErrorCode(error);
       if (code !== 'already_reacted' && code !== 'no_reaction') services.logger.warn('thread sync: the ✅ could not be changed', error);
     });
-    const note = closed ? closedNoteMessage(link.talepId) : reopenedNoteMessage(link.talepId);
+    const note = closed ? closedNoteMessage(link.talepId, m) : reopenedNoteMessage(link.talepId, m);
     await client.chat.postMessage({ channel: link.channelId, thread_ts: link.threadTs, ...note });
   }
 }

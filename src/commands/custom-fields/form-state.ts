@@ -7,12 +7,13 @@
  */
 import * as z from 'zod';
 import { type CustomFieldDefinition, type CustomFieldValue, CustomFieldType } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { fieldFingerprint, readElement, type StateValues } from '../../slack/forms.js';
 import { encodeMetadata } from '../../slack/metadata.js';
 import { customFieldsModal, fieldBlockId, initialFieldValue, type RecordField } from '../../views/custom-fields/form.js';
 import type { ModalView } from '../../views/kit/blocks.js';
 import { FORM_VALUE } from '../../views/kit/inputs.js';
-import type { FieldsTarget } from './public.js';
+import { type FieldsTarget, noteOf, titleOf } from './target.js';
 
 const definitionOptions = z.array(z.looseObject({ OptionID: z.int(), Name: z.string() }));
 
@@ -68,6 +69,7 @@ export function changedFields(
   metadata: FieldsMetadata,
   values: StateValues,
   options: { fillOne?: boolean } = {},
+  m: Messages = english,
 ): { changes: FieldChange[] } | { errors: Record<string, string> } {
   const changes: FieldChange[] = [];
   const errors: Record<string, string> = {};
@@ -77,14 +79,14 @@ export function changedFields(
     const value = readElement(state);
     if (value === undefined || fieldFingerprint(value) === fingerprint) continue;
     if (type === CustomFieldType.SelectionCombo && state?.type === 'plain_text_input' && value !== '' && !/^\d{1,9}$/.test(value)) {
-      errors[blockId] = 'Type the option’s id (a number); the help desk does not take option names.';
+      errors[blockId] = m.t('customFields.optionIdNeeded');
       continue;
     }
-    changes.push({ fieldId, name: name ?? `Field #${fieldId}`, value });
+    changes.push({ fieldId, name: name ?? m.t('customFields.fieldNumber', { id: fieldId }), value });
   }
   const first = metadata.f[0];
   if (options.fillOne && Object.keys(errors).length === 0 && changes.length === 0 && first) {
-    errors[fieldBlockId(first[0])] = 'Fill in at least one field to save (empty fields are left as they are).';
+    errors[fieldBlockId(first[0])] = m.t('customFields.fillOne');
   }
   return Object.keys(errors).length > 0 ? { errors } : { changes };
 }
@@ -102,6 +104,7 @@ export function fieldsFormView(
   subject: string,
   actual: readonly RecordField[],
   state: FieldsFormState = {},
+  m: Messages = english,
 ): ModalView {
   // Fingerprints come from the help desk's values, so a kept-but-unsaved value still counts as a change.
   const metadata = fieldsFormMetadata(recordId, subject, actual);
@@ -113,13 +116,17 @@ export function fieldsFormView(
     // A kept dropdown id shows as that option; a kept checkbox/date is already in the form's own format.
     return { ...field, current: kept };
   });
-  return customFieldsModal({
-    callbackId: target.callbackId,
-    title: target.title,
-    subject: target.heading?.(subject) ?? subject,
-    fields: shown,
-    metadata,
-    ...(state.problem ? { problem: state.problem } : {}),
-    ...(target.valuesUnknown ? { note: target.valuesUnknown.note } : {}),
-  });
+  const note = noteOf(target, m);
+  return customFieldsModal(
+    {
+      callbackId: target.callbackId,
+      title: titleOf(target, m),
+      subject: target.heading?.(subject, m) ?? subject,
+      fields: shown,
+      metadata,
+      ...(state.problem ? { problem: state.problem } : {}),
+      ...(note !== undefined ? { note } : {}),
+    },
+    m,
+  );
 }

@@ -7,6 +7,7 @@
  */
 import type { HelpdeskClient } from '../../api/client.js';
 import type { CustomFieldValue } from '../../api/schemas.js';
+import type { Messages } from '../../i18n/messages.js';
 import type { Actor } from '../../slack/actor.js';
 import type { ErrorSubject } from '../../slack/failures.js';
 import type { Interaction } from '../../slack/interaction.js';
@@ -17,34 +18,13 @@ import { inLoadingModal } from '../../slack/modals.js';
 import type { ModalRender } from '../../slack/surface.js';
 import { customFieldsSavedMessage, type RecordField } from '../../views/custom-fields/form.js';
 import { escapeKeepingMentions, resultView, workingView } from '../../views/kit/states.js';
-import { changedFields, type FieldChange, fieldsFormView, type FieldsFormState, fieldsMetadata, recordFields } from './form-state.js';
+import { messagesOf } from '../../slack/locale.js';
+import { changedFields, fieldsFormView, type FieldsFormState, fieldsMetadata, recordFields } from './form-state.js';
+import { type FieldsTarget, titleOf, type Worded } from './target.js';
 
-export { recordFields, type FieldChange } from './form-state.js';
+export { recordFields } from './form-state.js';
+export type { FieldChange, FieldsTarget, Worded } from './target.js';
 export type { RecordField } from '../../views/custom-fields/form.js';
-
-/** One kind of record with custom fields (users, companies, taleps, assets): how to read and save its fields. */
-export interface FieldsTarget {
-  callbackId: string;
-  title: string;
-  /** The record's fields with their current values. */
-  load(hd: HelpdeskClient, recordId: number): Promise<RecordField[]>;
-  /**
-   * Stores the changes; `stored(change)` is called for each change once the help desk has it, so a
-   * failure part-way can say what was saved before it.
-   */
-  save(hd: HelpdeskClient, recordId: number, changes: readonly FieldChange[], stored: (change: FieldChange) => void): Promise<void>;
-  /** What a "not found" is about (e.g. the talep), for the error sentence. */
-  errorSubject?(recordId: number): ErrorSubject;
-  /**
-   * Set when the help desk cannot report this kind's current values (assets): `load` gives fields
-   * marked `valueUnknown`, `note` says so under the form, and a submission must fill in at least one field.
-   */
-  valuesUnknown?: { note: string };
-  /** The form's heading for the subject `locate` gave (default: the subject itself, as mrkdwn). */
-  heading?(subject: string): string;
-  /** The sentence after a save (default: `customFieldsSavedMessage`). */
-  savedText?(subject: string, saved: readonly string[]): string;
-}
 
 /** A `FieldsTarget.save` that sends one call per changed field (SetCustomFieldFor…). */
 export function saveEachField(
@@ -65,7 +45,7 @@ export function saveEachField(
 export function perFieldTarget(spec: {
   usage: number;
   callbackId: string;
-  title: string;
+  title: Worded;
   read(hd: HelpdeskClient, recordId: number): Promise<CustomFieldValue[]>;
   write(hd: HelpdeskClient, recordId: number, fieldId: number, value: string): Promise<void>;
 }): FieldsTarget {
@@ -81,8 +61,8 @@ export function perFieldTarget(spec: {
 }
 
 /** Reads the fields as the acting person and renders the form. */
-async function fieldsForm(actor: Actor, target: FieldsTarget, recordId: number, subject: string, state: FieldsFormState = {}) {
-  return fieldsFormView(target, recordId, subject, await target.load(actor.hd, recordId), state);
+async function fieldsForm(actor: Actor, target: FieldsTarget, recordId: number, subject: string, state: FieldsFormState, m: Messages) {
+  return fieldsFormView(target, recordId, subject, await target.load(actor.hd, recordId), state, m);
 }
 
 /** Opens the form at once (loading), then fills it: `locate` finds the record as the acting person. */
@@ -93,13 +73,14 @@ export async function openFieldsModal(
   locate: (actor: Actor) => Promise<{ recordId: number; subject: string }>,
   subject: ErrorSubject = {},
 ): Promise<void> {
-  const opening = { triggerId, title: target.title, loading: 'Reading the custom fields…' };
+  const m = messagesOf(ix);
+  const opening = { triggerId, title: titleOf(target, m), loading: m.t('customFields.loading') };
   await inLoadingModal(
     ix,
     opening,
     async ({ actor, surface }) => {
       const { recordId, subject: label } = await locate(actor);
-      await surface.update(await fieldsForm(actor, target, recordId, label));
+      await surface.update(await fieldsForm(actor, target, recordId, label, {}, m));
     },
     subject,
   );
@@ -109,38 +90,44 @@ export async function openFieldsModal(
 export function fieldsSubmission(target: FieldsTarget): Listener {
   return onSubmit(target.callbackId, async (ctx) => {
     const { view, ack } = ctx;
+    const m = messagesOf(ctx);
+    const title = titleOf(target, m);
     const metadata = decodeMetadata(fieldsMetadata, view.private_metadata);
     if (!metadata) {
-      await ack({ response_action: 'update', view: resultView(target.title, ':warning: This form is out of date. Open it again.') });
+      await ack({ response_action: 'update', view: resultView(title, m.t('customFields.outOfDate'), undefined, m) });
       return;
     }
-    const result = changedFields(metadata, ctx.values, { fillOne: target.valuesUnknown !== undefined });
+    const result = changedFields(metadata, ctx.values, { fillOne: target.valuesUnknown !== undefined }, m);
     if ('errors' in result) {
       await ack({ response_action: 'errors', errors: result.errors });
       return;
     }
     if (result.changes.length === 0) {
-      await ack({ response_action: 'update', view: resultView(target.title, customFieldsSavedMessage(metadata.subject, []).text) });
+      await ack({ response_action: 'update', view: resultView(title, customFieldsSavedMessage(metadata.subject, [], m).text, undefined, m) });
       return;
     }
-    await ack({ response_action: 'update', view: workingView(target.title, 'Saving…') });
+    await ack({ response_action: 'update', view: workingView(title, m.t('customFields.saving'), m) });
 
     const saved: string[] = [];
     const unsaved = new Map(result.changes.map((change) => [change.fieldId, change.value]));
     let acting: Actor | undefined;
     const render: ModalRender = {
-      progress: (text) => workingView(target.title, text),
+      progress: (text) => workingView(title, text, m),
       // A refused field: the form again, with what was typed kept and what was saved said.
       problem: async (text) => {
         const refused = result.changes.find((change) => unsaved.has(change.fieldId));
         const done = saved.join(', ');
         const problem =
-          saved.length === 0 ? text : refused ? `Saved ${done}, but not ${refused.name}: ${text}` : `${text} Saved before that: ${done}.`;
-        if (!acting) return resultView(target.title, `:warning: ${escapeKeepingMentions(problem)}`);
+          saved.length === 0
+            ? text
+            : refused
+              ? m.t('customFields.savedButNot', { done, name: refused.name, problem: text })
+              : m.t('customFields.savedBefore', { problem: text, done });
+        if (!acting) return resultView(title, `:warning: ${escapeKeepingMentions(problem)}`, undefined, m);
         try {
-          return await fieldsForm(acting, target, metadata.id, metadata.subject, { kept: unsaved, problem });
+          return await fieldsForm(acting, target, metadata.id, metadata.subject, { kept: unsaved, problem }, m);
         } catch {
-          return resultView(target.title, `:warning: ${escapeKeepingMentions(problem)}`);
+          return resultView(title, `:warning: ${escapeKeepingMentions(problem)}`, undefined, m);
         }
       },
     };
@@ -151,8 +138,8 @@ export function fieldsSubmission(target: FieldsTarget): Listener {
         saved.push(change.name);
         unsaved.delete(change.fieldId);
       });
-      const text = target.savedText?.(metadata.subject, saved) ?? customFieldsSavedMessage(metadata.subject, saved).text;
-      await surface.update(resultView(target.title, text));
+      const text = target.savedText?.(metadata.subject, saved, m) ?? customFieldsSavedMessage(metadata.subject, saved, m).text;
+      await surface.update(resultView(title, text, undefined, m));
     }, target.errorSubject?.(metadata.id));
   });
 }

@@ -19,14 +19,14 @@ import type { KbCommand } from './parse.js';
  * The list's articles that the viewer may see and whose subject or category name contains every word
  * (folded: case, accents, Turkish dotted/dotless i), newest first.
  */
-export function matchingArticles(list: ArticleList, words: readonly string[], viewer: { agent: boolean }): ArticleRow[] {
+export function matchingArticles(list: ArticleList, words: readonly string[], viewer: { agent: boolean }, m: Messages = english): ArticleRow[] {
   const categories = new Map(list.Categories.map((category) => [category.CategoryID, category]));
   const wanted = words.map(searchKey).filter(Boolean);
   const rows: ArticleRow[] = [];
   for (const article of list.Articles) {
     if (article.ForTechsOnly && !viewer.agent) continue;
     const category = categories.get(article.CategoryID);
-    const categoryName = category ? category.NameWithSection || category.Name : `Category #${article.CategoryID}`;
+    const categoryName = category ? category.NameWithSection || category.Name : m.t('kbList.categoryNumber', { id: article.CategoryID });
     const haystacks = [article.Subject, categoryName, category?.Name ?? ''].map(searchKey);
     if (!wanted.every((word) => haystacks.some((haystack) => haystack.includes(word)))) continue;
     rows.push({
@@ -74,7 +74,7 @@ export async function searchMessage(actor: Actor, command: Extract<KbCommand, { 
   return articleListMessage({
     words: command.words,
     ...(categoryName !== undefined ? { category: categoryName } : {}),
-    rows: matchingArticles(list, command.words, { agent: actor.isAgent }),
+    rows: matchingArticles(list, command.words, { agent: actor.isAgent }, m),
   }, m);
 }
 
@@ -90,7 +90,9 @@ export async function newArticleForm(actor: Actor, values?: NewArticleValues, pr
   }, m);
 }
 
-export const articleSubject = (id: number) => ({ label: `Article #${id}` });
+/** What a failure about an article names ("Article #12 was not found"), in the reader's words. */
+export const articleSubject = (id: number, m: Messages = english) => ({ label: m.t('kb.articleNumber', { id }) });
 
-export const KB_TITLE = 'Knowledge base';
+/** The knowledge base's modal title in English; `m.t('kb.modalTitle')` in the reader's words. */
+export const KB_TITLE = english.t('kb.modalTitle');
 

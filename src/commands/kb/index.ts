@@ -53,7 +53,7 @@ export const kbArea: Area = {
             const data = await loadArticle(ctx.services, actor, command.articleId);
             await ctx.surface.send(data ? articleMessage(data, { kind: 'private' }, m) : { text: articleNotFoundText(command.articleId, m) });
           },
-          articleSubject(command.articleId),
+          articleSubject(command.articleId, m),
         );
       },
     }),
@@ -91,7 +91,7 @@ export const kbArea: Area = {
           if (ctx.modal) return ctx.modal.update(data ? articleModal(data, m) : resultView(m.t('kb.modalTitle'), articleNotFoundText(id, m), undefined, m));
           await surface.send(data ? articleMessage(data, { kind: 'private' }, m) : { text: articleNotFoundText(id, m) });
         },
-        articleSubject(id),
+        articleSubject(id, messagesOf(ctx)),
       );
     }),
 
@@ -120,7 +120,7 @@ export const kbArea: Area = {
           }
           await ctx.surface.send(sharedMessage(id, channel, m));
         },
-        articleSubject(id),
+        articleSubject(id, messagesOf(ctx)),
       );
     }),
 
@@ -129,7 +129,7 @@ export const kbArea: Area = {
 
     onSubmit(KbIds.newCallback, async (ctx) => {
       const m = messagesOf(ctx);
-      const form = readNewArticleForm(ctx.values);
+      const form = readNewArticleForm(ctx.values, m);
       if (!form.ok) return ctx.ack({ response_action: 'errors', errors: form.errors });
       await ctx.ack({ response_action: 'update', view: workingView(m.t('kb.newTitle'), m.t('kbNew.creating'), m) });
       const { values } = form;

@@ -2,6 +2,7 @@
  * The "Add to a talep" form read back (the ONE reading of its `view.state.values`) and checked without
  * the help desk (pure): the values → a request, or inline errors keyed by block id.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { formErrors, type FormReading, formValues, intOf, isChecked, rawText, type StateValues } from '../../slack/forms.js';
 import { type AddToTalepMetadata, AddToTalepIds, type AddToTalepValues } from '../../views/message-shortcuts/add-to-talep.js';
 
@@ -28,11 +29,11 @@ export interface AddToTalepRequest {
   forTechsOnly: boolean;
 }
 
-export function checkAddToTalep(values: AddToTalepValues, metadata: AddToTalepMetadata): FormReading<AddToTalepRequest> {
+export function checkAddToTalep(values: AddToTalepValues, metadata: AddToTalepMetadata, m: Messages = english): FormReading<AddToTalepRequest> {
   const errors: Record<string, string> = {};
-  if (!values.talep) errors[AddToTalepIds.talep.block] = 'Pick a talep from the list (type a few words of its subject, or its #id).';
+  if (!values.talep) errors[AddToTalepIds.talep.block] = m.t('shortcuts.pickTalep');
   const body = values.comment?.trim() ?? '';
-  if (!body) errors[AddToTalepIds.comment.block] = 'The comment is empty.';
+  if (!body) errors[AddToTalepIds.comment.block] = m.t('shortcuts.commentEmpty');
   if (!values.talep || !body) return formErrors(errors);
   return formValues({ talepId: values.talep.id, label: values.talep.label, body, forTechsOnly: metadata.agent && values.techsOnly === true });
 }

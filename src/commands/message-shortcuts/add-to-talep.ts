@@ -4,7 +4,7 @@
  * the message is read; a submission is accepted as durable work (the outbox) and added once; a
  * failure shows the form again with the reason on top.
  */
-import type { Messages } from '../../i18n/messages.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
@@ -40,11 +40,11 @@ const statusRenderIn = (m?: Messages): ModalRender => ({
 /** The shortcut: the form opens at once while the message is read (Slack calls only), then fills in. */
 export async function openAddToTalep(ctx: MessageShortcutCtx, message: ShortcutMessage): Promise<void> {
   const { services, channelId } = ctx;
-  const { threadTs, files } = sourceOf(channelId, message, services.maxUploadBytes);
   const m = messagesOf(ctx);
+  const { threadTs, files } = sourceOf(channelId, message, services.maxUploadBytes, m);
   const opening = { triggerId: ctx.triggerId, title: m.t('addTo.title'), loading: m.t('addTo.reading'), render: statusRenderIn(m) };
   await inLoadingModal(ctx, opening, async ({ actor, surface, client }) => {
-    const prefill = await prefillFrom(services, client, channelId, message);
+    const prefill = await prefillFrom(services, client, channelId, message, m);
     await surface.update(
       addToTalepView({
         isAgent: actor.isAgent,
@@ -65,9 +65,9 @@ export async function openAddToTalep(ctx: MessageShortcutCtx, message: ShortcutM
  * The help desk lets only admins and agents of the category comment: a refusal of that is explained
  * (with what to do instead) rather than worded as a generic "forbidden"; undefined for any other failure.
  */
-export function addCommentRefusal(error: unknown, talepId: number): string | undefined {
+export function addCommentRefusal(error: unknown, talepId: number, m: Messages = english): string | undefined {
   if (!isHelpdeskError(error, 'forbidden') || error.operation !== 'addComment') return undefined;
-  return `:no_entry: The help desk refused: only admins and agents of talep #${talepId}’s category can add comments. Ask one of them to add it, or open a new talep from this message with *Open a talep*.`;
+  return m.t('shortcuts.refused', { id: talepId });
 }
 
 /** What the form carries into the outbox: the request, where the message is, and the form to show again. */
@@ -90,6 +90,8 @@ export type AddToTalepWork = z.infer<typeof addToTalepWorkSchema>;
  */
 export async function addMessageComment(ctx: WorkCtx<AddToTalepWork>): Promise<Pick<AddedComment, 'files' | 'warnings'>> {
   const { services, actor, steps } = ctx;
+  // What goes into the help desk is in the words of the person who adds it.
+  const m = messagesOf(ctx);
   const { talepId: id, forTechsOnly, body } = ctx.data.request;
   const files = attachable(ctx.data.metadata.files ?? []);
   const downloaded = new Map<number, FileUpload>();
@@ -115,7 +117,7 @@ export async function addMessageComment(ctx: WorkCtx<AddToTalepWork>): Promise<P
   const warnings: string[] = [];
   if (forTechsOnly) {
     for (const [index, file] of others.entries()) {
-      const text = `Another file of the Slack message above: ${file.name}`;
+      const text = m.t('shortcuts.anotherFile', { name: file.name });
       try {
         await steps.once(
           `private-file:${index}`,
@@ -129,7 +131,7 @@ export async function addMessageComment(ctx: WorkCtx<AddToTalepWork>): Promise<P
         );
         added.push(file.name);
       } catch (error) {
-        warnings.push(`“${file.name}” could not be added: ${failureReason(error)}`);
+        warnings.push(m.t('shortcuts.fileNotAdded', { name: file.name, reason: failureReason(error) }));
       }
     }
   } else {
@@ -174,20 +176,21 @@ export const addToTalepWork = defineWork({
   },
   failed: async (scene, message, error) => {
     // The form comes back with the reason (and the text); a refusal to comment is explained.
-    const refusal = addCommentRefusal(error, scene.data.request.talepId);
+    const refusal = addCommentRefusal(error, scene.data.request.talepId, messagesOf(scene));
     await scene.surface.send(refusal ? { text: refusal } : message, 'problem');
   },
 });
 
 /** The submission: read once, checked, accepted as durable work, acknowledged with "Adding…". */
 export async function addToTalepSubmitted(ctx: SubmitCtx): Promise<void> {
+  const m = messagesOf(ctx);
   const metadata = decodeMetadata(addToTalepMetadataSchema, ctx.view.private_metadata);
   if (!metadata) {
-    await ctx.ack({ response_action: 'update', view: addToTalepStatusView(':warning: This form is out of date. Please use the shortcut again.') });
+    await ctx.ack({ response_action: 'update', view: addToTalepStatusView(m.t('shortcuts.outOfDate'), m) });
     return;
   }
   const values = readAddToTalepForm(ctx.values);
-  const checked = checkAddToTalep(values, metadata);
+  const checked = checkAddToTalep(values, metadata, m);
   if (!checked.ok) {
     await ctx.ack({ response_action: 'errors', errors: checked.errors });
     return;
@@ -196,22 +199,22 @@ export async function addToTalepSubmitted(ctx: SubmitCtx): Promise<void> {
   const data: AddToTalepWork = { request, metadata, values };
   await acceptWork(
     ctx,
-    { work: addToTalepWork, data, reply: { view: { id: ctx.view.id, title: 'Add to a talep' }, to: { c: metadata.channelId } } },
-    (acceptance) => ctx.ack({ response_action: 'update', view: addToTalepStatusView(acceptedText(acceptance, request.talepId)) }),
+    { work: addToTalepWork, data, reply: { view: { id: ctx.view.id, title: m.t('addTo.title') }, to: { c: metadata.channelId } } },
+    (acceptance) => ctx.ack({ response_action: 'update', view: addToTalepStatusView(acceptedText(acceptance, request.talepId, m), m) }),
   );
 }
 
 /** What the modal says once the work is accepted (or, for a copy of the submission, where it stands). */
-function acceptedText(acceptance: Acceptance, talepId: number): string {
+function acceptedText(acceptance: Acceptance, talepId: number, m: Messages): string {
   switch (acceptance.state) {
     case 'accepted':
     case 'in-progress':
-      return `:hourglass_flowing_sand: Adding the message to talep #${talepId}…`;
+      return m.t('shortcuts.adding', { id: talepId });
     case 'done':
-      return `:white_check_mark: The message was added to talep #${talepId}.`;
+      return m.t('shortcuts.added', { id: talepId });
     case 'failed':
-      return `:warning: The message could not be added to talep #${talepId}; I sent you the reason.`;
+      return m.t('shortcuts.failed', { id: talepId });
     case 'cancelled':
-      return `:wastebasket: You cancelled adding the message to talep #${talepId}.`;
+      return m.t('shortcuts.cancelled', { id: talepId });
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Area } from '../../slack/dispatch.js';
 import { acknowledgeOnly, type MessageShortcutCtx, onMessageShortcut, onOptions, onShortcut, onSubmit } from '../../slack/listeners.js';
+import { messagesOf } from '../../slack/locale.js';
 import { AddToTalepIds } from '../../views/message-shortcuts/add-to-talep.js';
 import { openNewTalepForm } from '../new-talep/public.js';
 import { addToTalepSubmitted, addToTalepWork, openAddToTalep } from './add-to-talep.js';
@@ -15,7 +16,7 @@ import { talepPickerOptions } from './talep-picker.js';
 /** The shortcut's message, or the person is told it could not be read (it has no timestamp to link). */
 async function messageOf(ctx: MessageShortcutCtx): Promise<ShortcutMessage | undefined> {
   const message = readShortcutMessage(ctx.message);
-  if (!message) await ctx.surface.send({ text: ':warning: Slack did not say which message that was. Please try the shortcut again.' }, 'problem');
+  if (!message) await ctx.surface.send({ text: messagesOf(ctx).t('shortcuts.noMessage') }, 'problem');
   return message;
 }
 
@@ -25,12 +26,14 @@ export const messageShortcutsArea: Area = {
     onMessageShortcut(ShortcutIds.openTalep, { linked: true }, async (ctx) => {
       const message = await messageOf(ctx);
       if (!message) return;
+      // The talep is filed as this person: the message's footer in their words.
+      const m = messagesOf(ctx);
       await openNewTalepForm(ctx, {
         triggerId: ctx.triggerId,
         channelId: ctx.channelId,
         fromMessage: {
-          source: sourceOf(ctx.channelId, message, ctx.services.maxUploadBytes),
-          prefill: () => prefillFrom(ctx.services, ctx.client, ctx.channelId, message),
+          source: sourceOf(ctx.channelId, message, ctx.services.maxUploadBytes, m),
+          prefill: () => prefillFrom(ctx.services, ctx.client, ctx.channelId, message, m),
         },
       });
     }),

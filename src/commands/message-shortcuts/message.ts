@@ -6,6 +6,7 @@
 import type { webApi } from '@slack/bolt';
 import * as z from 'zod';
 import { mentionedUserIds, slackTextToPlain } from '../../domain/slack-text.js';
+import { catalogs, english, type Messages } from '../../i18n/messages.js';
 import { messagePermalink, slackProfile } from '../../slack/profiles.js';
 import type { Services } from '../../slack/services.js';
 import { truncate } from '../../views/kit/blocks.js';
@@ -31,11 +32,22 @@ export function subjectFromText(plainText: string): string {
   return line ? truncate(line, MESSAGE_SUBJECT_MAX) : '';
 }
 
-/** The message text, then where it came from: its permalink and author. Fits Slack's input limit. */
-export function messageBody(plainText: string, author: string, permalink: string | undefined, max = TEXT_INPUT_MAX): string {
-  const footer = `\n\n— Posted in Slack by ${author}${permalink ? `: ${permalink}` : ''}`;
+/**
+ * The message text, then where it came from: its permalink and author, in the words of the person who
+ * sends it to the help desk. Fits Slack's input limit.
+ */
+export function messageBody(plainText: string, author: string, permalink: string | undefined, max = TEXT_INPUT_MAX, m: Messages = english): string {
+  const footer = `\n\n${permalink ? m.t('shortcuts.postedByLink', { author, link: permalink }) : m.t('shortcuts.postedBy', { author })}`;
   const text = plainText.trim();
   return `${truncate(text, Math.max(0, max - footer.length))}${footer}`.trimStart();
+}
+
+/**
+ * The fixed start of the footer in every language ("— Posted in Slack by", "— Slack üzerinden"): how
+ * thread sync recognises a comment the bot made from a reply, whoever's language it was written in.
+ */
+export function postedMarks(): string[] {
+  return Object.values(catalogs).map((catalog) => catalog['shortcuts.postedByLink'].split('{')[0]?.trim() ?? '').filter((mark) => mark.length > 3);
 }
 
 const messageFileSchema = z.looseObject({
@@ -52,7 +64,7 @@ const messageFileSchema = z.looseObject({
  * A message's files as the form carries them: downloadable ones with their URL, the others with the
  * reason they will not be attached. Bounded by the metadata's room and Slack's 10 files.
  */
-export function messageFiles(raw: unknown, maxUploadBytes: number): FileRef[] {
+export function messageFiles(raw: unknown, maxUploadBytes: number, m: Messages = english): FileRef[] {
   const parsed = z.array(z.unknown()).safeParse(raw);
   if (!parsed.success) return [];
   const refs: FileRef[] = [];
@@ -62,12 +74,12 @@ export function messageFiles(raw: unknown, maxUploadBytes: number): FileRef[] {
     const file = messageFileSchema.safeParse(item);
     if (!file.success) continue;
     const { name, title, mimetype, size, mode, url_private_download, url_private } = file.data;
-    const ref: FileRef = { name: truncate(name || title || 'file', 80) };
+    const ref: FileRef = { name: truncate(name || title || m.t('shortcuts.file'), 80) };
     const url = url_private_download ?? url_private;
     if (mode === 'external' || mode === 'tombstone' || mode === 'hidden_by_limit' || !url || !z.url().safeParse(url).success) {
-      ref.skip = 'not stored in Slack';
+      ref.skip = m.t('shortcuts.notInSlack');
     } else if (size !== undefined && size > maxUploadBytes) {
-      ref.skip = `larger than ${megabytes(maxUploadBytes)} MB`;
+      ref.skip = m.t('shortcuts.tooLarge', { size: megabytes(maxUploadBytes) });
     } else {
       ref.url = url;
       if (mimetype) ref.type = mimetype;
@@ -81,7 +93,7 @@ export function messageFiles(raw: unknown, maxUploadBytes: number): FileRef[] {
     used += cost;
     refs.push(ref);
   }
-  if (left > 0) refs.push({ name: `${left} more file${left === 1 ? '' : 's'}`, skip: 'at most 10 files are carried over' });
+  if (left > 0) refs.push({ name: m.t('shortcuts.moreFiles', { count: left }), skip: m.t('shortcuts.atMostFiles', { max: MAX_FILES }) });
   return refs;
 }
 
@@ -113,8 +125,17 @@ export interface MessagePrefill {
   body: string;
 }
 
-/** Permalink and people's names come from Slack; each is optional (the text stands on its own). */
-export async function prefillFrom(services: Services, client: webApi.WebClient, channelId: string, message: ShortcutMessage): Promise<MessagePrefill> {
+/**
+ * Permalink and people's names come from Slack; each is optional (the text stands on its own). `m`:
+ * the words of the person who will send it to the help desk.
+ */
+export async function prefillFrom(
+  services: Services,
+  client: webApi.WebClient,
+  channelId: string,
+  message: ShortcutMessage,
+  m: Messages = english,
+): Promise<MessagePrefill> {
   const text = message.text ?? '';
   const ids = [...new Set([...(message.user ? [message.user] : []), ...mentionedUserIds(text)])].slice(0, MAX_RESOLVED_MENTIONS);
   const [permalink, ...profiles] = await Promise.allSettled([
@@ -127,16 +148,16 @@ export async function prefillFrom(services: Services, client: webApi.WebClient, 
   if (!link) services.logger.info(`no permalink for ${channelId}/${message.ts}`);
   const author = message.user
     ? (names.get(message.user) ?? message.user)
-    : (message.username ?? message.bot_profile?.name ?? 'an app');
+    : (message.username ?? message.bot_profile?.name ?? m.t('shortcuts.anApp'));
   const plainText = slackTextToPlain(text, names);
   return {
-    subject: subjectFromText(plainText) || truncate(`Message from ${author}`, MESSAGE_SUBJECT_MAX),
-    body: messageBody(plainText, author, link),
+    subject: subjectFromText(plainText) || truncate(m.t('shortcuts.messageFrom', { author }), MESSAGE_SUBJECT_MAX),
+    body: messageBody(plainText, author, link, TEXT_INPUT_MAX, m),
   };
 }
 
 /** Where the message is and what it carries: what the new-talep form keeps to link and attach. */
-export function sourceOf(channelId: string, message: ShortcutMessage, maxUploadBytes: number): SourceMessage {
+export function sourceOf(channelId: string, message: ShortcutMessage, maxUploadBytes: number, m: Messages = english): SourceMessage {
   const threadTs = message.thread_ts && message.thread_ts !== message.ts ? message.thread_ts : undefined;
-  return { channelId, ts: message.ts, ...(threadTs ? { threadTs } : {}), files: messageFiles(message.files, maxUploadBytes) };
+  return { channelId, ts: message.ts, ...(threadTs ? { threadTs } : {}), files: messageFiles(message.files, maxUploadBytes, m) };
 }

@@ -5,11 +5,13 @@
  */
 import type { HelpdeskClient } from '../../api/client.js';
 import { isHelpdeskError } from '../../api/errors.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { actorFor } from '../../slack/actor.js';
+import { messagesOf } from '../../slack/locale.js';
 import { parseTalepId } from '../../slack/args.js';
-import { linkProblemText } from '../../slack/failures.js';
 import type { OptionsAnswer, OptionsCtx } from '../../slack/listeners.js';
-import { failureReason } from '../../slack/uploads.js';
+import { errorText, type LinkProblem } from '../../slack/failures.js';
+import { withoutLeadingEmoji } from '../../slack/surface.js';
 import type { PlainTextOption } from '../../views/kit/blocks.js';
 import { explanationOption, MIN_QUERY_LENGTH, talepOption } from '../../views/message-shortcuts/add-to-talep.js';
 
@@ -25,6 +27,7 @@ export async function talepOptions(
   hd: Pick<HelpdeskClient, 'search' | 'getTalep'>,
   query: string,
   signal: AbortSignal,
+  m: Messages = english,
 ): Promise<PlainTextOption[]> {
   const words = query.trim().replace(/\s+/g, ' ');
   if (words.length < MIN_QUERY_LENGTH && !/^#?\d+$/.test(words)) return [];
@@ -37,34 +40,44 @@ export async function talepOptions(
   const options: PlainTextOption[] = [];
   const seen = new Set<number>();
   if (byId.status === 'fulfilled' && byId.value) {
-    options.push(talepOption(byId.value));
+    options.push(talepOption(byId.value, m));
     seen.add(byId.value.TalepID);
   }
   if (found.status === 'fulfilled') {
     for (const talep of found.value) {
       if (seen.has(talep.TalepID)) continue;
       seen.add(talep.TalepID);
-      options.push(talepOption(talep));
+      options.push(talepOption(talep, m));
     }
   }
   const failure = [found, byId].find((result) => result.status === 'rejected')?.reason as unknown;
   if (failure !== undefined && !(asId.ok && isHelpdeskError(failure, 'not-found'))) {
     const slow = signal.aborted || isHelpdeskError(failure, 'cancelled') || isHelpdeskError(failure, 'rate-limited');
     // Option text is plain: no mrkdwn emphasis.
-    options.push(explanationOption(slow ? 'The help desk is slow right now: type again in a moment' : failureReason(failure).replace(/\*/g, '')));
+    options.push(explanationOption(slow ? m.t('shortcuts.slowOption') : withoutLeadingEmoji(errorText(failure, {}, m)).replace(/\*/g, '')));
   }
-  if (options.length === 0) options.push(explanationOption(asId.ok ? `Talep #${asId.value} was not found` : `No talep matches “${words}”`));
+  if (options.length === 0) {
+    options.push(explanationOption(asId.ok ? m.t('shortcuts.notFoundOption', { id: asId.value }) : m.t('shortcuts.noMatchOption', { words })));
+  }
   return options.slice(0, 100);
 }
 
 /** The options listener: as the person, quietly (an options request cannot show a queued notice). */
 export async function talepPickerOptions(ctx: OptionsCtx): Promise<OptionsAnswer> {
+  const m = messagesOf(ctx);
   const actor = await actorFor(ctx.services, ctx.who, { priority: 'interactive' });
-  if (typeof actor === 'string') return { options: [explanationOption(linkProblemText[actor])] };
+  if (typeof actor === 'string') return { options: [explanationOption(m.t(LINK_PROBLEM[actor]))] };
   try {
-    return { options: await talepOptions(actor.hd, ctx.query, AbortSignal.timeout(OPTIONS_TIMEOUT_MS)) };
+    return { options: await talepOptions(actor.hd, ctx.query, AbortSignal.timeout(OPTIONS_TIMEOUT_MS), m) };
   } catch (error) {
     ctx.services.logger.warn('talep options failed', error);
-    return { options: [explanationOption('Could not search the help desk; try again')] };
+    return { options: [explanationOption(m.t('shortcuts.searchFailedOption'))] };
   }
 }
+
+/** Why someone cannot search, as the kernel words it. */
+const LINK_PROBLEM = {
+  'not-linked': 'failure.notLinked',
+  rejected: 'failure.rejected',
+  unreadable: 'failure.unreadable',
+} as const satisfies Record<LinkProblem, string>;

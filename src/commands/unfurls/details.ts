@@ -5,18 +5,18 @@
  * like any other), and the actions they may take as themselves. Someone without a usable link, or who
  * may not read the talep, gets a panel that says so — never the talep.
  */
+import type { Messages } from '../../i18n/messages.js';
 import { messagesOf } from '../../slack/locale.js';
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
 import { isHelpdeskError } from '../../api/errors.js';
 import { talepIdFromUrl } from '../../domain/talep-link.js';
 import { type Actor, actorFor } from '../../slack/actor.js';
-import { errorText, foreignTalepText, linkProblemText, plainSentence } from '../../slack/failures.js';
+import { errorText, foreignTalepText, type LinkProblem, plainSentence } from '../../slack/failures.js';
 import type { EventCtx } from '../../slack/listeners.js';
 import { SharedActions } from '../../views/kit/shared-actions.js';
 import type { TalepFacts } from '../../views/unfurls/facts.js';
 import { UnfurlIds } from '../../views/unfurls/ids.js';
-import { PANEL_CONNECT_TEXT } from '../../views/unfurls/messages.js';
 import { type EntityAction, TALEP_REF_TYPE, talepDetailsEntity } from '../../views/unfurls/talep-entity.js';
 import { TalepCardIds } from '../talep-card/public.js';
 import { readTalepPreview } from './read.js';
@@ -37,15 +37,24 @@ type PanelError = NonNullable<Parameters<EventCtx['client']['entity']['presentDe
 const customError = (title: string, message: string): PanelError => ({ status: 'custom', custom_title: title, custom_message: message });
 
 /** What the viewer may do from the panel, as themselves (the help desk still decides). */
-function actionsFor(actor: Actor, facts: TalepFacts, assigneeIsViewer: boolean): { primary: EntityAction[]; overflow: EntityAction[] } {
+function actionsFor(actor: Actor, facts: TalepFacts, assigneeIsViewer: boolean, m: Messages): { primary: EntityAction[]; overflow: EntityAction[] } {
   const primary: EntityAction[] = [
-    { text: 'Open in help desk', action_id: UnfurlIds.openInHelpdesk, url: facts.url },
-    { text: 'Show in Slack', action_id: SharedActions.showTalep, value: String(facts.id) },
+    { text: m.t('unfurlDetails.openButton'), action_id: UnfurlIds.openInHelpdesk, url: facts.url },
+    { text: m.t('unfurlDetails.showButton'), action_id: SharedActions.showTalep, value: String(facts.id) },
   ];
   const overflow: EntityAction[] = [];
-  if (actor.isAgent && !assigneeIsViewer && facts.statusId !== 3) overflow.push({ text: 'Assign to me', action_id: TalepCardIds.assignToMe, value: String(facts.id) });
+  if (actor.isAgent && !assigneeIsViewer && facts.statusId !== 3) {
+    overflow.push({ text: m.t('unfurlDetails.assignButton'), action_id: TalepCardIds.assignToMe, value: String(facts.id) });
+  }
   return { primary, overflow };
 }
+
+/** Why the viewer cannot act as themselves, in their words (the panel has no button of ours). */
+const LINK_PROBLEM = {
+  'not-linked': 'unfurlDetails.connect',
+  rejected: 'failure.rejected',
+  unreadable: 'failure.unreadable',
+} as const satisfies Record<LinkProblem, string>;
 
 function talepIdOf(event: z.infer<typeof detailsRequested>, template: string): number | undefined {
   const ref = event.external_ref;
@@ -67,23 +76,22 @@ export async function onDetailsRequested(ctx: EventCtx): Promise<void> {
 
   const talepId = talepIdOf(event, services.talepUrlTemplate);
   if (talepId === undefined) return void (await present({ error: { status: 'not_found' } }));
+  // The details panel is the viewer's own: their language.
+  const m = messagesOf(ctx);
   const actor = await actorFor(services, { teamId: ctx.teamId ?? '', userId: event.user });
   if (typeof actor === 'string') {
-    const text = actor === 'not-linked' ? PANEL_CONNECT_TEXT : plainSentence(linkProblemText[actor]);
-    await present({ error: customError('Connect your help-desk account', text) });
+    await present({ error: customError(m.t('unfurlDetails.connectHeading'), plainSentence(m.t(LINK_PROBLEM[actor]))) });
     return;
   }
   try {
-    // The details panel is the viewer's own: their language.
-    const m = messagesOf(ctx);
     const { facts, comments, assigneeId } = await readTalepPreview(services, actor, talepId, DETAILS_COMMENTS, m);
-    const metadata: types.EntityMetadata = talepDetailsEntity(facts, comments, actionsFor(actor, facts, assigneeId === actor.helpdeskUserId), m);
+    const metadata: types.EntityMetadata = talepDetailsEntity(facts, comments, actionsFor(actor, facts, assigneeId === actor.helpdeskUserId, m), m);
     await present({ metadata });
   } catch (error) {
     if (isHelpdeskError(error, 'unauthorized')) await services.stores.accounts.markRejected(actor.teamId, actor.userId, actor.account.linkedAt);
     services.logger.info(`details of talep ${talepId} for ${actor.teamId}:${actor.userId}: none`, error);
     if (isHelpdeskError(error, 'not-found')) return void (await present({ error: { status: 'not_found' } }));
-    const sentence = isHelpdeskError(error, 'forbidden') && !actor.isAgent ? foreignTalepText(talepId) : errorText(error, { talepId });
-    await present({ error: customError(`Talep #${talepId}`, plainSentence(sentence)) });
+    const sentence = isHelpdeskError(error, 'forbidden') && !actor.isAgent ? foreignTalepText(talepId, m) : errorText(error, { talepId }, m);
+    await present({ error: customError(m.t('unfurlDetails.talepTitle', { id: talepId }), plainSentence(sentence)) });
   }
 }

@@ -64,9 +64,9 @@ export async function onLinkShared(ctx: EventCtx, deps: LinkSharedDeps): Promise
 
   const target = { channel: event.channel, ts: event.message_ts };
   const taleps: TalepUnfurl[] = [];
+  // Everyone in the conversation reads a preview: the channel's language, not the poster's.
+  const m = await channelMessages(services, teamId, event.channel);
   if (links.taleps.length > 0) {
-    // Everyone in the conversation reads a preview: the channel's language, not the poster's.
-    const m = await channelMessages(services, teamId, event.channel);
     const poster = { teamId, userId: event.user };
     const actor = await actorFor(services, poster, { priority: 'background' });
     if (typeof actor === 'string') {
@@ -83,7 +83,7 @@ export async function onLinkShared(ctx: EventCtx, deps: LinkSharedDeps): Promise
   const docs: Record<string, BlockUnfurl> = {};
   for (const url of links.docs) {
     const page = await services.docsSite?.preview(url);
-    if (page) docs[url] = docUnfurlBlocks(page);
+    if (page) docs[url] = docUnfurlBlocks(page, m);
   }
   if (taleps.length === 0 && Object.keys(docs).length === 0) return;
   const sent = await deps.sender.send({ client, logger: services.logger, teamId, target, taleps, docs });

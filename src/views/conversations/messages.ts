@@ -3,6 +3,7 @@
  * everyone in the conversation may read goes into a thread: a public comment's author, text and file
  * names; never an agents-only comment (the callers never pass one).
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { SharedActions } from '../kit/shared-actions.js';
 import { actions, button, context, escapeText, linkButton, section, type SlackMessage, truncate } from '../kit/blocks.js';
 import { truncateMrkdwn } from '../kit/html-mrkdwn.js';
@@ -19,126 +20,132 @@ export interface ThreadComment {
 const COMMENT_MAX = 2_800;
 
 /** A public help-desk comment in the talep's thread: "<name> in the help desk: …", its files listed. */
-export function helpdeskCommentMessage(talepId: number, comment: ThreadComment): SlackMessage {
-  const head = `*${escapeText(truncate(comment.author, 100))}* in the help desk:`;
+export function helpdeskCommentMessage(talepId: number, comment: ThreadComment, m: Messages = english): SlackMessage {
+  const head = m.t('conversations.helpdeskCommentHead', { author: escapeText(truncate(comment.author, 100)) });
   // Escaped first, then cut where no entity is split (escaping can make the text longer).
   const body = truncateMrkdwn(escapeText(comment.text), COMMENT_MAX).text;
-  const blocks = [section(`${head}\n${body || '_(no text)_'}`)];
+  const blocks = [section(`${head}\n${body || m.t('conversations.noText')}`)];
   if (comment.files.length > 0) {
     blocks.push(section(`:paperclip: ${comment.files.slice(0, 10).map((name) => `\`${escapeText(truncate(name, 80))}\``).join(', ')}`));
   }
-  const more = context(`Talep #${talepId} · replies here become comments`);
-  return { text: `${truncate(comment.author, 100)} in the help desk: ${truncate(comment.text, 200)}`, blocks: [...blocks, more] };
+  const more = context(m.t('conversations.commentFooter', { id: talepId }));
+  return { text: m.t('conversations.helpdeskCommentText', { author: truncate(comment.author, 100), text: truncate(comment.text, 200) }), blocks: [...blocks, more] };
 }
 
 /** Said in the thread once when the talep is closed (the original message also gets ✅). */
-export function closedNoteMessage(talepId: number): SlackMessage {
-  return { text: `:white_check_mark: Talep #${talepId} was closed in the help desk.` };
+export function closedNoteMessage(talepId: number, m: Messages = english): SlackMessage {
+  return { text: m.t('conversations.closedNote', { id: talepId }) };
 }
 
-export function reopenedNoteMessage(talepId: number): SlackMessage {
-  return { text: `:arrows_counterclockwise: Talep #${talepId} was reopened.` };
+export function reopenedNoteMessage(talepId: number, m: Messages = english): SlackMessage {
+  return { text: m.t('conversations.reopenedNote', { id: talepId }) };
 }
 
 /** What could not be followed (an edit or deletion the help desk cannot take over). */
-export function notFollowedMessage(talepId: number, what: 'edit' | 'deletion', reason: string): SlackMessage {
-  return { text: `:information_source: The ${what} of a reply could not be applied to talep #${talepId}'s comment: ${escapeText(truncate(reason, 300))}` };
+export function notFollowedMessage(talepId: number, what: 'edit' | 'deletion', reason: string, m: Messages = english): SlackMessage {
+  return { text: m.t('conversations.notFollowed', { what, id: talepId, reason: escapeText(truncate(reason, 300)) }) };
 }
 
 /** To a replier without a linked account: their reply waits for them. */
-export function connectToAddReplyMessage(talepId: number, heldId: string): SlackMessage {
-  const text = `Your reply in this thread was not added to talep #${talepId}: connect your help-desk account, then press *Add my reply*. I keep your reply until then.`;
+export function connectToAddReplyMessage(talepId: number, heldId: string, m: Messages = english): SlackMessage {
+  const text = m.t('conversations.connectToAddReply', { id: talepId });
   return {
-    text: `Connect your help-desk account to add your reply to talep #${talepId}.`,
+    text: m.t('conversations.connectToAddReplyText', { id: talepId }),
     blocks: [
       section(`:link: ${text}`),
       actions('conv_held', [
-        button('Connect help-desk account', CONNECT_ACTION, 'connect', 'primary'),
-        button('Add my reply', ConversationIds.addMyReply, heldId),
-        button('Dismiss', ConversationIds.dismissReply, heldId),
+        button(m.t('kit.connectButton'), CONNECT_ACTION, 'connect', 'primary'),
+        button(m.t('conversations.addMyReplyButton'), ConversationIds.addMyReply, heldId),
+        button(m.t('conversations.dismissButton'), ConversationIds.dismissReply, heldId),
       ]),
     ],
   };
 }
 
-export const replyAddedMessage = (talepId: number): SlackMessage => ({ text: `:white_check_mark: Your reply was added to talep #${talepId}.` });
-export const replyDismissedMessage = (): SlackMessage => ({ text: ':wastebasket: Your reply was not added; I forgot it.' });
-export const replyGoneMessage = (): SlackMessage => ({ text: ':information_source: That reply was already added or dismissed.' });
+export const replyAddedMessage = (talepId: number, m: Messages = english): SlackMessage => ({ text: m.t('conversations.replyAdded', { id: talepId }) });
+export const replyDismissedMessage = (m: Messages = english): SlackMessage => ({ text: m.t('conversations.replyDismissed') });
+export const replyGoneMessage = (m: Messages = english): SlackMessage => ({ text: m.t('conversations.replyGone') });
 
 /** A reply that became no comment: why, and the text to copy. */
-export function replyNotAddedMessage(talepId: number, reason: string, text: string): SlackMessage {
+export function replyNotAddedMessage(talepId: number, reason: string, text: string, m: Messages = english): SlackMessage {
   return {
-    text: `Your reply was not added to talep #${talepId}: ${truncate(reason, 300)}`,
+    text: m.t('conversations.replyNotAdded', { id: talepId, reason: truncate(reason, 300) }),
     blocks: [
-      section(`:warning: Your reply was not added to talep #${talepId}: ${escapeText(truncate(reason, 500))}`),
+      section(`:warning: ${m.t('conversations.replyNotAdded', { id: talepId, reason: escapeText(truncate(reason, 500)) })}`),
       ...(text ? [section(`\`\`\`${escapeText(truncate(text, 2_500))}\`\`\``)] : []),
     ],
   };
 }
 
 /** The thread of a request (or a message that got the emoji): the talep it opened. */
-export function talepOpenedHereMessage(talep: { id: number; subject: string; url: string }, by: string): SlackMessage {
+export function talepOpenedHereMessage(talep: { id: number; subject: string; url: string }, by: string, m: Messages = english): SlackMessage {
+  const subject = escapeText(truncate(talep.subject, 200));
   return {
-    text: `Talep #${talep.id} was opened from this message.`,
+    text: m.t('conversations.talepOpenedHereText', { id: talep.id }),
     blocks: [
-      section(`:ticket: <@${by}> opened talep <${talep.url}|*#${talep.id}* ${escapeText(truncate(talep.subject, 200))}> from this message. Replies in this thread become its comments.`),
-      actions('conv_opened', [button('Show talep', SharedActions.showTalep, String(talep.id)), linkButton('Open in help desk', talep.url, 'conv_open_link')]),
+      section(m.t('conversations.talepOpenedHere', { user: by, url: talep.url, id: talep.id, subject })),
+      actions('conv_opened', [
+        button(m.t('conversations.showButton'), SharedActions.showTalep, String(talep.id)),
+        linkButton(m.t('conversations.openButton'), talep.url, 'conv_open_link'),
+      ]),
     ],
   };
 }
 
 /** Only the person who reacted sees it: what was opened, and Edit details. */
-export function emojiTalepMessage(talep: { id: number; subject: string; url: string }, categoryName: string | undefined): SlackMessage {
-  const where = categoryName ? ` in *${escapeText(truncate(categoryName, 100))}*` : '';
+export function emojiTalepMessage(talep: { id: number; subject: string; url: string }, categoryName: string | undefined, m: Messages = english): SlackMessage {
+  const where = categoryName ? m.t('conversations.inCategory', { category: escapeText(truncate(categoryName, 100)) }) : '';
+  const subject = escapeText(truncate(talep.subject, 200));
   return {
-    text: `Talep #${talep.id} opened from the message.`,
+    text: m.t('conversations.emojiTalepText', { id: talep.id }),
     blocks: [
-      section(`:ticket: Talep <${talep.url}|*#${talep.id}* ${escapeText(truncate(talep.subject, 200))}> opened${where} from the message you reacted to.`),
+      section(m.t('conversations.emojiTalep', { url: talep.url, id: talep.id, subject, where })),
       actions('conv_emoji', [
-        button('Edit details', ConversationIds.editDetails, String(talep.id), 'primary'),
-        button('Show talep', SharedActions.showTalep, String(talep.id)),
+        button(m.t('conversations.editDetailsButton'), ConversationIds.editDetails, String(talep.id), 'primary'),
+        button(m.t('conversations.showButton'), SharedActions.showTalep, String(talep.id)),
       ]),
     ],
   };
 }
 
 /** The message already opened a talep (the duplicate guard). */
-export const alreadyOpenedMessage = (talepId: number): SlackMessage => ({
-  text: `:information_source: That message already opened talep #${talepId}.`,
-  blocks: [section(`:information_source: That message already opened talep #${talepId}.`), actions('conv_dup', [button('Show talep', SharedActions.showTalep, String(talepId))])],
+export const alreadyOpenedMessage = (talepId: number, m: Messages = english): SlackMessage => ({
+  text: m.t('conversations.alreadyOpened', { id: talepId }),
+  blocks: [
+    section(m.t('conversations.alreadyOpened', { id: talepId })),
+    actions('conv_dup', [button(m.t('conversations.showButton'), SharedActions.showTalep, String(talepId))]),
+  ],
 });
 
-export const beingOpenedMessage = (): SlackMessage => ({ text: ':hourglass_flowing_sand: A talep is being opened from that message already.' });
+export const beingOpenedMessage = (m: Messages = english): SlackMessage => ({ text: m.t('conversations.beingOpened') });
 
 /** A request channel's poster without a link: their message waits; after connecting, Open a talep. */
-export function connectToOpenMessage(heldId: string): SlackMessage {
+export function connectToOpenMessage(heldId: string, m: Messages = english): SlackMessage {
   return {
-    text: 'Connect your help-desk account, and your message here becomes a talep.',
+    text: m.t('conversations.connectToOpenText'),
     blocks: [
-      section(':link: Messages in this channel become taleps, opened as you: connect your help-desk account, then press *Open a talep*. I keep your message until then.'),
+      section(m.t('conversations.connectToOpen')),
       actions('conv_connect', [
-        button('Connect help-desk account', CONNECT_ACTION, 'connect', 'primary'),
-        button('Open a talep', ConversationIds.openFromMessage, heldId),
-        button('Dismiss', ConversationIds.dismissReply, heldId),
+        button(m.t('kit.connectButton'), CONNECT_ACTION, 'connect', 'primary'),
+        button(m.t('conversations.openTalepButton'), ConversationIds.openFromMessage, heldId),
+        button(m.t('conversations.dismissButton'), ConversationIds.dismissReply, heldId),
       ]),
     ],
   };
 }
 
-/** Triage channels: the button agents use to open a talep from a message (in the message's thread). */
-export function triageMessage(heldId: string): SlackMessage {
+/** Triage channels: the button agents use to open a talep from a message (in the message's thread; the channel's language). */
+export function triageMessage(heldId: string, m: Messages = english): SlackMessage {
   return {
-    text: 'Agents: open a talep from this message.',
+    text: m.t('conversations.triageText'),
     blocks: [
-      section(':inbox_tray: Agents: open a talep from this message (on behalf of its author).'),
-      actions('conv_triage', [button('Open a talep', ConversationIds.openFromMessage, heldId, 'primary')]),
+      section(m.t('conversations.triage')),
+      actions('conv_triage', [button(m.t('conversations.openTalepButton'), ConversationIds.openFromMessage, heldId, 'primary')]),
     ],
   };
 }
 
-export const triageAgentsOnlyMessage = (): SlackMessage => ({ text: ':no_entry: Only agents open taleps from messages in this triage channel.' });
+export const triageAgentsOnlyMessage = (m: Messages = english): SlackMessage => ({ text: m.t('conversations.triageAgentsOnly') });
 
-export const notInChannelMessage = (): SlackMessage => ({ text: ':warning: Use `/talep channel` in the channel you want to set up.' });
-export const channelManagersOnlyMessage = (): SlackMessage => ({
-  text: ':no_entry: Only the channel’s creator, workspace admins and help-desk admins change this channel’s settings.',
-});
+export const notInChannelMessage = (m: Messages = english): SlackMessage => ({ text: m.t('conversations.notInChannel') });
+export const channelManagersOnlyMessage = (m: Messages = english): SlackMessage => ({ text: m.t('conversations.managersOnly') });

@@ -6,6 +6,7 @@
  */
 import type { types } from '@slack/bolt';
 import { CustomFieldType } from '../../api/schemas.js';
+import { english, type Messages } from '../../i18n/messages.js';
 import { type Block, context, escapeText, type ModalView, modal, option, plain, section, type SlackMessage } from '../kit/blocks.js';
 import { checkboxInput, FORM_VALUE, inputBlock, textInput } from '../kit/inputs.js';
 import { problemBlock } from '../kit/states.js';
@@ -64,22 +65,23 @@ export function initialFieldValue(field: RecordField): string {
   }
 }
 
-const yesNo = [option('Yes', 'true'), option('No', 'false')];
+const yesNo = (m: Messages) => [option(m.t('customFields.yesOption'), 'true'), option(m.t('customFields.noOption'), 'false')];
 
-function fieldInput(field: RecordField): Block {
+function fieldInput(field: RecordField, m: Messages): Block {
   const blockId = fieldBlockId(field.id);
-  const required = field.mandatory ? 'Required by the help desk.' : undefined;
-  const unset = field.valueUnknown ? 'Leave as it is' : 'Choose…';
+  const required = field.mandatory ? m.t('customFields.required') : undefined;
+  const unset = field.valueUnknown ? m.t('customFields.leavePlaceholder') : m.t('customFields.choosePlaceholder');
   switch (field.type) {
     case CustomFieldType.Checkbox: {
-      if (!field.valueUnknown) return checkboxInput(blockId, field.name, 'Yes', initialFieldValue(field) === 'true');
+      if (!field.valueUnknown) return checkboxInput(blockId, field.name, m.t('customFields.yesOption'), initialFieldValue(field) === 'true');
       // Yes / No / untouched: with the value unknown, an unticked box could not mean "leave it".
-      const initial = yesNo.find((choice) => choice.value === field.current);
+      const choices = yesNo(m);
+      const initial = choices.find((choice) => choice.value === field.current);
       const element: types.StaticSelect = {
         type: 'static_select',
         action_id: FORM_VALUE,
         placeholder: plain(unset),
-        options: yesNo,
+        options: choices,
         ...(initial ? { initial_option: initial } : {}),
       };
       return inputBlock(blockId, field.name, element, { optional: true, ...(required ? { hint: required } : {}) });
@@ -87,7 +89,7 @@ function fieldInput(field: RecordField): Block {
     case CustomFieldType.Date: {
       const day = isoDay(field.current);
       const element: types.Datepicker = { type: 'datepicker', action_id: FORM_VALUE, ...(day ? { initial_date: day } : {}) };
-      const unreadable = field.current && !day ? `Now: ${field.current} (not a date I can show).` : undefined;
+      const unreadable = field.current && !day ? m.t('customFields.notADate', { value: field.current }) : undefined;
       return inputBlock(blockId, field.name, element, { optional: true, hint: [required, unreadable].filter(Boolean).join(' ') });
     }
     case CustomFieldType.SelectionCombo: {
@@ -107,11 +109,11 @@ function fieldInput(field: RecordField): Block {
         return inputBlock(blockId, field.name, element, { optional: true, ...(required ? { hint: required } : {}) });
       }
       // A known value is the option's name, which the box does not take: it only says what is set now.
-      const now = field.current && !field.valueUnknown ? `Now: ${field.current}. ` : '';
+      const now = field.current && !field.valueUnknown ? m.t('customFields.now', { value: field.current }) : '';
       return textInput(blockId, field.name, field.valueUnknown ? field.current : '', {
         optional: true,
-        placeholder: 'Option id',
-        hint: `${now}The help desk takes a dropdown value as the option's id; leave empty to keep it as it is.`,
+        placeholder: m.t('customFields.optionIdPlaceholder'),
+        hint: m.t('customFields.optionIdHint', { now }),
       });
     }
     case CustomFieldType.MultilineText:
@@ -133,23 +135,30 @@ export interface CustomFieldsForm {
   note?: string;
 }
 
-export function customFieldsModal(form: CustomFieldsForm): ModalView {
+export function customFieldsModal(form: CustomFieldsForm, m: Messages = english): ModalView {
   const blocks: Block[] = [section(form.subject)];
   if (form.problem) blocks.push(problemBlock(form.problem));
   if (form.fields.length === 0) {
-    blocks.push(section('The help desk has no custom fields of this kind.'));
-    return modal({ title: form.title, close: 'Close', blocks });
+    blocks.push(section(m.t('customFields.none')));
+    return modal({ title: form.title, close: m.t('kit.close'), blocks });
   }
   // Slack allows 100 blocks in a modal.
-  blocks.push(...form.fields.slice(0, 95).map(fieldInput));
-  blocks.push(context(form.note ?? 'Only the fields you change are sent. Empty a text field to clear it.'));
-  return modal({ callback_id: form.callbackId, title: form.title, submit: 'Save', private_metadata: form.metadata, blocks });
+  blocks.push(...form.fields.slice(0, 95).map((field) => fieldInput(field, m)));
+  blocks.push(context(form.note ?? m.t('customFields.note')));
+  return modal({
+    callback_id: form.callbackId,
+    title: form.title,
+    submit: m.t('customFields.saveSubmit'),
+    close: m.t('kit.cancel'),
+    private_metadata: form.metadata,
+    blocks,
+  });
 }
 
-export function customFieldsSavedMessage(subject: string, changed: string[]): SlackMessage {
+export function customFieldsSavedMessage(subject: string, changed: string[], m: Messages = english): SlackMessage {
   const text =
     changed.length === 0
-      ? `Nothing changed in the custom fields of ${subject}.`
-      : `:white_check_mark: Saved ${changed.map((name) => `*${escapeText(name)}*`).join(', ')} for ${subject}.`;
+      ? m.t('customFields.unchanged', { subject })
+      : m.t('customFields.saved', { names: changed.map((name) => `*${escapeText(name)}*`).join(', '), subject });
   return { text, blocks: [section(text)] };
 }

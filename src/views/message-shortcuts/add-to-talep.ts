@@ -6,7 +6,7 @@ import { english, type Messages } from '../../i18n/messages.js';
 import type { types } from '@slack/bolt';
 import * as z from 'zod';
 import type { TalepSummary } from '../../api/schemas.js';
-import { isClosed, statusDisplayName } from '../../domain/status.js';
+import { isClosed } from '../../domain/status.js';
 import {
   actions,
   type Block,
@@ -26,6 +26,7 @@ import {
 import { TEXT_INPUT_MAX } from '../kit/inputs.js';
 import { SharedActions } from '../kit/shared-actions.js';
 import { fileRefSchema, MAX_FILES, messageFilesBlock } from '../kit/slack-files.js';
+import { statusName } from '../kit/words.js';
 
 export const AddToTalepIds = {
   callbackId: 'add_to_talep_form',
@@ -60,8 +61,8 @@ export interface AddToTalepValues {
 }
 
 /** One talep as a picker option: `#12 Subject` (and its status when closed). */
-export function talepOption(talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status' | 'StatusID'>): PlainTextOption {
-  const status = isClosed(talep) ? ` · ${statusDisplayName(talep)}` : '';
+export function talepOption(talep: Pick<TalepSummary, 'TalepID' | 'Subject' | 'Status' | 'StatusID'>, m: Messages = english): PlainTextOption {
+  const status = isClosed(talep) ? ` · ${statusName(talep, m)}` : '';
   const suffix = status.length > 30 ? '' : status;
   return option(`${truncate(`#${talep.TalepID} ${talep.Subject}`, 75 - suffix.length)}${suffix}`, String(talep.TalepID));
 }
