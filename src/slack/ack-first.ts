@@ -8,8 +8,9 @@
  * work before them (issue 13: ack p99 ≈ the length of the burst). Held here, acks go out at the speed
  * of a bare Bolt app and the work follows.
  *
- * Nothing starves: a continuation is let go after `maxHoldMs` even while requests keep arriving, and
- * each turn of the event loop lets `batch` go, so the receiver reads what arrived in between.
+ * Nothing starves: while requests keep arriving, one continuation a turn is let go once the oldest has
+ * waited `maxHoldMs`; when none waits for its ack, `batch` a turn, so the receiver reads what arrived
+ * in between.
  */
 export interface AckFirstOptions {
   /** Continuations let go per turn of the event loop. */
@@ -34,7 +35,7 @@ export class AckFirst {
 
   constructor(options: AckFirstOptions = {}) {
     this.#batch = options.batch ?? 8;
-    this.#maxHoldMs = options.maxHoldMs ?? 750;
+    this.#maxHoldMs = options.maxHoldMs ?? 1_000;
   }
 
   /** Work started with `run` that has not finished. */
@@ -114,7 +115,10 @@ export class AckFirst {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
-    for (const held of this.#held.splice(0, this.#batch)) held.resolve();
+    // Past its deadline while acks still wait: one per turn, enough to make progress under a flood
+    // without taking the turn from the acks.
+    const count = this.#unacked > 0 ? 1 : this.#batch;
+    for (const held of this.#held.splice(0, count)) held.resolve();
     this.#scheduleTurn();
   }
 }

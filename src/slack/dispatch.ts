@@ -35,7 +35,7 @@ import type {
 import { runWithNeeds, withPersonWords } from './middleware.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
 import { parseProblemText } from '../i18n/parse-problems.js';
-import { messagesOf, personLocale } from './locale.js';
+import { knownPersonLocale, messagesOf } from './locale.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
@@ -65,8 +65,8 @@ import {
 
 export const SLASH_COMMAND = '/talep';
 
-/** How long an ack may wait for the person's language (a stored choice or cached profile answers at once). */
-const ACK_LANGUAGE_BUDGET_MS = 150;
+/** How long an ack may wait for the person's stored language (a shared store's round trip). */
+const ACK_LANGUAGE_BUDGET_MS = 50;
 
 /** `promise`'s value if it settles within `ms`, else undefined (it is not cancelled). */
 async function withinMs<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
@@ -233,10 +233,10 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const resolved = router.resolve(command.text ?? '');
     if ('help' in resolved) {
       // The help needs nothing but the person's language: it goes in the ack itself (no response_url
-      // call), unless finding the language would hold the ack.
-      const locale = await withinMs(ACK_LANGUAGE_BUDGET_MS, personLocale({ services, client, who: { teamId: command.team_id, userId: command.user_id } }));
+      // call) when that is known without asking Slack; else after the ack, as every other answer.
+      const locale = await withinMs(ACK_LANGUAGE_BUDGET_MS, knownPersonLocale({ services, who: { teamId: command.team_id, userId: command.user_id } }));
       if (locale) {
-        await ack({ response_type: 'ephemeral', ...forSlack(helpFor(resolved.family, resolved.unknown, messagesFor(locale.locale))) });
+        await ack({ response_type: 'ephemeral', ...forSlack(helpFor(resolved.family, resolved.unknown, messagesFor(locale))) });
         return;
       }
     }

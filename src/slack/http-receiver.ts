@@ -26,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { type App, ErrorCode, type Logger, type Receiver, ReceiverMultipleAckError } from '@slack/bolt';
 import { runInFaultScope } from '../process-policy.js';
 import type { AckFirst } from './ack-first.js';
+import { messageJson } from './message-json.js';
 import { MemoryReplayCache, type ReplayCache } from './replay-cache.js';
 import { isSslCheck, parseSlackBody } from './slack-envelope.js';
 
@@ -402,7 +403,7 @@ function sendAck(res: ServerResponse, response: unknown): void {
   if (res.headersSent) return;
   if (!response) answer(res, 200);
   else if (typeof response === 'string') answer(res, 200, response);
-  else answer(res, 200, JSON.stringify(response), 'application/json');
+  else answer(res, 200, typeof response === 'object' ? messageJson(response as Record<string, unknown>) : JSON.stringify(response), 'application/json');
 }
 
 function answer(res: ServerResponse, status: number, body?: string, contentType?: string): void {

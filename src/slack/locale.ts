@@ -62,6 +62,23 @@ export async function personLocale(ix: { services: Services; client: webApi.WebC
   return fromSlack ? { locale: fromSlack, source: 'slack' } : { locale: workspaceLocale(services), source: 'default' };
 }
 
+/**
+ * A person's language if it is known without asking Slack (their stored choice, or a cached profile);
+ * undefined when only a Slack look-up would tell. For answers that must not wait (an ack).
+ */
+export async function knownPersonLocale(ix: { services: Services; who: Who }): Promise<Locale | undefined> {
+  const { services, who } = ix;
+  try {
+    const chosen = await services.stores.languages.get(who.teamId, who.userId);
+    if (chosen) return chosen;
+  } catch {
+    return undefined; // the full look-up after the ack says why
+  }
+  const cached = cachedSlackProfile(who.userId);
+  if (!cached) return undefined;
+  return localeOf(cached.locale) ?? workspaceLocale(services);
+}
+
 /** A channel's language and where it came from (its setting, else the workspace default). */
 export async function channelLocale(services: Services, teamId: string, channelId: string): Promise<{ locale: Locale; source: LocaleSource }> {
   try {

@@ -4,25 +4,11 @@
  * submission has none of its own).
  */
 import { Agent, request } from 'undici';
+import { messageJson } from './message-json.js';
 import { ResponseUrlError } from './surface.js';
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, headersTimeout: 10_000, bodyTimeout: 10_000 });
 
-/**
- * The JSON of a blocks array, by identity: a message built once (the help) is sent to many people, and
- * serialising its blocks each time was most of the CPU a `/talep help` burst spent (issue 13). Block
- * arrays are never changed after they are built.
- */
-const blocksJson = new WeakMap<object, string>();
-
-function serialize(payload: Record<string, unknown>): string {
-  const { blocks, ...rest } = payload;
-  if (!Array.isArray(blocks)) return JSON.stringify(payload);
-  let json = blocksJson.get(blocks);
-  if (json === undefined) blocksJson.set(blocks, (json = JSON.stringify(blocks)));
-  const head = JSON.stringify(rest);
-  return head === '{}' ? `{"blocks":${json}}` : `${head.slice(0, -1)},"blocks":${json}}`;
-}
 
 export async function postToResponseUrl(url: string, payload: Record<string, unknown>): Promise<void> {
   let response: Awaited<ReturnType<typeof request>>;
@@ -30,7 +16,7 @@ export async function postToResponseUrl(url: string, payload: Record<string, unk
     response = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: serialize(payload),
+      body: messageJson(payload),
       dispatcher: agent,
     });
   } catch (error) {
