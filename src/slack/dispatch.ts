@@ -36,6 +36,7 @@ import { runWithNeeds, withPersonWords } from './middleware.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
 import { parseProblemText } from '../i18n/parse-problems.js';
 import { knownPersonLocale, messagesOf } from './locale.js';
+import { withinMs } from './within.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
@@ -67,19 +68,6 @@ export const SLASH_COMMAND = '/talep';
 
 /** How long an ack may wait for the person's stored language (a shared store's round trip). */
 const ACK_LANGUAGE_BUDGET_MS = 50;
-
-/** `promise`'s value if it settles within `ms`, else undefined (it is not cancelled). */
-async function withinMs<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 
 /** One area of the bot: its `/talep` routes, its listeners, and the kinds of accepted work it runs. */

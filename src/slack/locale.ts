@@ -16,6 +16,7 @@ import { english, type Messages, messagesFor } from '../i18n/messages.js';
 import type { Who } from './actor.js';
 import { cachedSlackProfile, slackProfile } from './profiles.js';
 import type { Services } from './services.js';
+import { withinMs } from './within.js';
 
 const LOOKUP_BUDGET_MS = 500;
 
@@ -34,15 +35,7 @@ async function slackLocaleOf(client: webApi.WebClient, services: Services, userI
       return undefined;
     },
   );
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), budgetMs);
-  });
-  try {
-    return await Promise.race([lookup, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withinMs(budgetMs, lookup);
 }
 
 /**

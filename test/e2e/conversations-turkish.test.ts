@@ -13,6 +13,7 @@ import { ConversationIds } from '../../src/views/conversations/ids.js';
 import { AddToTalepIds } from '../../src/views/message-shortcuts/add-to-talep.js';
 import { callsSince, inputElement, pick, stateOf, viewOf, viewText } from '../support/e2e.js';
 import { people } from '../support/harness.js';
+import { eventually, message, nextTs, postsIn as postsInThread } from '../support/conversation-events.js';
 import { useHarness } from '../support/use-harness.js';
 
 const h = useHarness({ linked: ['admin', 'agent', 'user'] }, async (started) => {
@@ -23,32 +24,7 @@ const h = useHarness({ linked: ['admin', 'agent', 'user'] }, async (started) => 
 });
 
 const TURKISH = 'CTRREQ';
-let tsCounter = 0;
-const nextTs = () => `${Math.floor(Date.now() / 1000)}.${String(++tsCounter).padStart(6, '0')}`;
-
-async function eventually<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const message = (user: string, channel: string, ts: string, text: string, extra: Record<string, unknown> = {}) => ({
-  type: 'message',
-  channel,
-  channel_type: 'channel',
-  user,
-  text,
-  ts,
-  event_ts: ts,
-  ...extra,
-});
-
-const postsIn = (channel: string, threadTs: string, since = 0): SlackCall[] =>
-  callsSince(h, since, 'chat.postMessage').filter((call) => call.args.channel === channel && call.args.thread_ts === threadTs);
+const postsIn = (channel: string, threadTs: string, since = 0): SlackCall[] => postsInThread(h, channel, threadTs, since);
 const comments = (talepId: number): Promise<Comment[]> => h.helpdeskAs('admin').comments({ id: talepId });
 const jobsSettled = () =>
   eventually(async () => {

@@ -20,39 +20,14 @@ import { ConversationIds } from '../../src/views/conversations/ids.js';
 import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { callsSince, elementsWithId, inputElement, pick, stateOf, type View, viewOf } from '../support/e2e.js';
 import { people } from '../support/harness.js';
+import { eventually, message, nextTs, postsIn as postsInThread } from '../support/conversation-events.js';
 import { useHarness } from '../support/use-harness.js';
 
 const h = useHarness({ proxy: true, linked: ['admin', 'agent', 'user'] });
 
 const REQUESTS = 'CREQ';
 const ELSEWHERE = 'COTHER';
-let tsCounter = 0;
-/** Slack timestamps of now (edits are followed for 10 minutes after them), unique per message. */
-const nextTs = () => `${Math.floor(Date.now() / 1000)}.${String(++tsCounter).padStart(6, '0')}`;
-
-async function eventually<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const message = (user: string, channel: string, ts: string, text: string, extra: Record<string, unknown> = {}) => ({
-  type: 'message',
-  channel,
-  channel_type: 'channel',
-  user,
-  text,
-  ts,
-  event_ts: ts,
-  ...extra,
-});
-
-const postsIn = (channel: string, threadTs: string, since = 0): SlackCall[] =>
-  callsSince(h, since, 'chat.postMessage').filter((call) => call.args.channel === channel && call.args.thread_ts === threadTs);
+const postsIn = (channel: string, threadTs: string, since = 0): SlackCall[] => postsInThread(h, channel, threadTs, since);
 const helpdeskPosts = (channel: string, threadTs: string) => postsIn(channel, threadTs).filter((call) => String(call.args.text).includes('in the help desk'));
 const comments = (talepId: number): Promise<Comment[]> => h.helpdeskAs('admin').comments({ id: talepId });
 const hdCalls = () => h.proxy?.seen.length ?? 0;
@@ -254,7 +229,7 @@ describe('thread ↔ talep', () => {
     });
     await eventually(async () => (await comments(talepId)).find((each) => each.CommentID === comment.CommentID && each.Body.includes('deleted in Slack')), 'the deletion');
 
-    const old = `${Math.floor(Date.now() / 1000) - 11 * 60}.${String(++tsCounter).padStart(6, '0')}`;
+    const old = nextTs(-11 * 60);
     await h.send.event(message(people.agent.userId, REQUESTS, old, 'An old reply', { thread_ts: requestTs }));
     await eventually(async () => (await comments(talepId)).find((each) => each.Body.includes('An old reply')), 'the old reply');
     await jobsSettled();
