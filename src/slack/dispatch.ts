@@ -33,6 +33,7 @@ import type {
   SubmitNeeds,
 } from './listeners.js';
 import { runWithNeeds, withPersonWords } from './middleware.js';
+import type { ParseProblem } from '../domain/parse-problems.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
 import { parseProblemText } from '../i18n/parse-problems.js';
 import { knownPersonLocale, messagesOf } from './locale.js';
@@ -65,6 +66,11 @@ import {
 } from './surface.js';
 
 export const SLASH_COMMAND = '/talep';
+
+/** A sub-command's arguments could not be read: the problem (escaped, cut to what a notice needs) and its usage. */
+const usageProblem = (route: Route, problem: ParseProblem, m: Messages): SlackMessage => ({
+  text: m.t('help.usageProblem', { problem: escapeText(truncate(parseProblemText(problem, m), 1000)), usage: route.usage }),
+});
 
 /** How long an ack may wait for the person's stored language (a shared store's round trip). */
 const ACK_LANGUAGE_BUDGET_MS = 50;
@@ -218,13 +224,24 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       await ack();
       return;
     }
-    const resolved = router.resolve(command.text ?? '');
-    if ('help' in resolved) {
-      // The help needs nothing but the person's language: it goes in the ack itself (no response_url
-      // call) when that is known without asking Slack; else after the ack, as every other answer.
+    let resolved: ReturnType<Router['resolve']>;
+    try {
+      resolved = router.resolve(command.text ?? '');
+    } catch (error) {
+      await ack();
+      logger.error(`${SLASH_COMMAND}: the text could not be read`, error);
+      return;
+    }
+    // The kernel's own answers (the help, a usage problem) need nothing but the text and the person's
+    // language: they go in the ack itself (no response_url call) when that language is known without
+    // asking Slack; else after the ack, as every other answer.
+    const own = (m: Messages): SlackMessage | undefined =>
+      'help' in resolved ? helpFor(resolved.family, resolved.unknown, m) : resolved.args.ok ? undefined : usageProblem(resolved.route, resolved.args.error, m);
+    if ('help' in resolved || !resolved.args.ok) {
       const locale = await withinMs(ACK_LANGUAGE_BUDGET_MS, knownPersonLocale({ services, who: { teamId: command.team_id, userId: command.user_id } }));
-      if (locale) {
-        await ack({ response_type: 'ephemeral', ...forSlack(helpFor(resolved.family, resolved.unknown, messagesFor(locale))) });
+      const answer = locale ? own(messagesFor(locale)) : undefined;
+      if (answer) {
+        await ack({ response_type: 'ephemeral', ...forSlack(answer) });
         return;
       }
     }
@@ -239,16 +256,13 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
       // The person's words, found once for the kernel's answers and the route (./locale.ts).
       const ix = await withPersonWords(base(client, who, surface, deliveryKey));
-      if ('help' in resolved) {
-        await tell(helpFor(resolved.family, resolved.unknown, messagesOf(ix)));
+      const answer = own(messagesOf(ix));
+      if (answer || 'help' in resolved) {
+        if (answer) await tell(answer);
         return;
       }
       const { route: found, args } = resolved;
-      if (!args.ok) {
-        // The error may quote what was typed: escaped, and cut to what a notice needs.
-        await tell({ text: messagesOf(ix).t('help.usageProblem', { problem: escapeText(truncate(parseProblemText(args.error, messagesOf(ix)), 1000)), usage: found.usage }) });
-        return;
-      }
+      if (!args.ok) return; // answered above
       const ctx: CommandCtx & { args: unknown } = {
         ...ix,
         channelId: command.channel_id,

@@ -34,6 +34,19 @@ describe('the language of each person', () => {
     expect(turkish).toContain('*Talepler*');
   });
 
+  it('answers the help and a usage problem in the ack itself once the language is known, with no response_url post', async () => {
+    await slash('agent2', 'yardım'); // the first answer: the profile (and language) is now cached
+    for (const [text, expected] of [['yardım', 'ile yapabilecekleriniz'], ['göster abc', 'Kullanım']] as const) {
+      const responseUrl = h.slack.responseUrl();
+      const sent = await h.send.slash(h.as('agent2'), text, '/talep', responseUrl);
+      expect([text, sent.status, json(sent.body)]).toEqual([text, 200, expect.stringContaining(expected)]);
+      expect((sent.body as { response_type?: string }).response_type).toBe('ephemeral');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // One answer in all: the ack's (kept with the URL's posts by the test sender); nothing posted to the URL.
+      expect(h.slack.postsTo(responseUrl)).toHaveLength(1);
+    }
+  });
+
   it('asks Slack for the locale with include_locale', async () => {
     const lookups = h.slack.callsTo('users.info').filter((call) => call.args.user === people.agent2.userId);
     expect(lookups.length).toBeGreaterThan(0);
