@@ -4,18 +4,23 @@
  * And the order a person's language is found in: their choice, their Slack language, the workspace default.
  */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, test } from 'vitest';
 import { channelLocale, personLocale } from '../../src/slack/locale.js';
 import type { Services } from '../../src/slack/services.js';
 import { forgetSlackProfile } from '../../src/slack/profiles.js';
 import type { ChannelRequests } from '../../src/store/channel-settings-store.js';
 import { openStores } from '../../src/store/index.js';
+import { dropTestSchemas } from '../support/postgres.js';
+import { storeBackends, storesOn } from '../support/store-backends.js';
 
 const quiet = { warn: () => undefined, debug: () => undefined, info: () => undefined, error: () => undefined };
 
-describe('the language store', () => {
+describe.each(storeBackends)('the language store: $name', (backend) => {
+  afterEach(dropTestSchemas);
+  const it = test.skipIf(backend.unavailable !== undefined);
+
   it('keeps, replaces and forgets a person’s choice', async () => {
-    const { languages } = await openStores(undefined, randomBytes(32));
+    const { languages } = await storesOn(await backend.open(), randomBytes(32));
     expect(await languages.get('T1', 'U1')).toBeUndefined();
     await languages.set('T1', 'U1', 'tr');
     await languages.set('T1', 'U2', 'en');
@@ -27,7 +32,7 @@ describe('the language store', () => {
   });
 
   it('keeps a channel’s language beside its previews and request settings, each change keeping the others', async () => {
-    const { channelSettings } = await openStores(undefined, randomBytes(32));
+    const { channelSettings } = await storesOn(await backend.open(), randomBytes(32));
     await channelSettings.setLanguage('T1', 'C1', 'tr', 'T1:U1');
     expect(await channelSettings.get('T1', 'C1')).toMatchObject({ language: 'tr', unfurl: 'summary' });
     await channelSettings.setUnfurl('T1', 'C1', 'off', 'T1:U1');
