@@ -1,0 +1,18 @@
+import type { Catalog } from '../catalog.js';
+import type { leftoversEn } from '../en/leftovers.js';
+
+/** Turkish messages of the last leftovers (spread into ../tr.ts). */
+export const leftoversTr: Catalog<typeof leftoversEn> = {
+  'customFields.userTitle': 'Kullanıcı özel alanları',
+  'customFields.companyTitle': 'Şirket özel alanları',
+  'customFields.talepTitle': 'Talep özel alanları',
+  'customFields.assetTitle': 'Varlık özel alanları',
+  'customFields.assetValuesUnknownNote':
+    'Yardım masası bir varlığın mevcut özel alan değerlerini bildirmediği için tüm alanlar boş başlar: yalnızca doldurduğunuz alanlar gönderilir.',
+  'kb.staleArticle': ':warning: Bu düğme bir makaleyi göstermiyor. Lütfen `/talep kb <kelimeler>` komutunu yeniden çalıştırın.',
+  'kb.staleArticleId': ':warning: Bu düğme bir makaleyi göstermiyor. Lütfen `/talep kb <id>` komutunu yeniden çalıştırın.',
+  'slackPeople.notVisible': '<@{userId}> görebildiğim bir Slack kullanıcısı değil.',
+  'slackPeople.noEmail': "<@{userId}> kullanıcısının Slack'te e-posta adresi yok, bu yüzden onu yardım masasında bulamıyorum.",
+  'slackPeople.noMatch': '<@{userId}> kullanıcısının e-posta adresine ({email}) sahip bir yardım masası kullanıcısı yok.',
+  'slackPeople.needsAgent': 'Slack kullanıcılarını yardım masasında bulmak için temsilci yetkisi gerekir.',
+};
