@@ -10,6 +10,13 @@ export const leftoversEn = {
   // ── knowledge base ──
   'kb.staleArticle': ':warning: That button does not name an article. Run `/talep kb <words>` again.',
   'kb.staleArticleId': ':warning: That button does not name an article. Run `/talep kb <id>` again.',
+  // ── the rules modal's one-line rule summary (commands/rules/rows.ts) ──
+  'rules.summaryLine': 'When {when} → {then}',
+  'rules.summaryAnd': 'and',
+  'rules.summaryOr': 'or',
+  'rules.summaryNoConditions': '(no conditions)',
+  'rules.summaryNoActions': '(no actions)',
+  'rules.summaryMore': ' (+{count, number} more)',
   // ── Slack user → help-desk user (src/slack/people.ts) ──
   'slackPeople.notVisible': '<@{userId}> is not a Slack user I can see.',
   'slackPeople.noEmail': '<@{userId}> has no e-mail in Slack, so I cannot find them in the help desk.',
