@@ -11,7 +11,7 @@ export const leftoversTr: Catalog<typeof leftoversEn> = {
     'Yardım masası bir varlığın mevcut özel alan değerlerini bildirmediği için tüm alanlar boş başlar: yalnızca doldurduğunuz alanlar gönderilir.',
   'kb.staleArticle': ':warning: Bu düğme bir makaleyi göstermiyor. Lütfen `/talep kb <kelimeler>` komutunu yeniden çalıştırın.',
   'kb.staleArticleId': ':warning: Bu düğme bir makaleyi göstermiyor. Lütfen `/talep kb <id>` komutunu yeniden çalıştırın.',
-  'rules.summaryLine': 'Koşul: {when} → {then}',
+  'rules.summaryLine': 'Eğer {when} → {then}',
   'rules.summaryAnd': 've',
   'rules.summaryOr': 'veya',
   'rules.summaryNoConditions': '(koşul yok)',
