@@ -17,6 +17,15 @@ export const leftoversEn = {
   'rules.summaryNoConditions': '(no conditions)',
   'rules.summaryNoActions': '(no actions)',
   'rules.summaryMore': ' (+{count, number} more)',
+  // ── /talep connect: the sign-in form's problems (commands/account/connect.ts) ──
+  'connect.signInEitherNotBoth': 'Use either your user name and password or a token, not both.',
+  'connect.signInNoUsername': 'Enter your help-desk user name.',
+  'connect.signInNoPassword': 'Enter your password.',
+  'connect.signInNothing': 'Enter your user name and password, or paste a token below.',
+  'connect.signInNoToken': 'Paste your API token.',
+  'connect.signInBadToken': 'That does not look like a token: paste it whole, without spaces.',
+  'connect.refusedPassword': 'The help desk refused this user name and password.',
+  'connect.refusedToken': 'The help desk refused this token. Copy it again from your token page (a new password invalidates old tokens).',
   // ── Slack user → help-desk user (src/slack/people.ts) ──
   'slackPeople.notVisible': '<@{userId}> is not a Slack user I can see.',
   'slackPeople.noEmail': '<@{userId}> has no e-mail in Slack, so I cannot find them in the help desk.',
