@@ -2,12 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AutomationRuleSummary, RuleClause } from '../../src/api/rules.js';
 import { messagesFor } from '../../src/i18n/messages.js';
+import { readSignIn } from '../../src/commands/account/connect.js';
 import { assetFieldsTarget } from '../../src/commands/assets/fields.js';
 import { companyFieldsTarget } from '../../src/commands/companies/fields.js';
 import { noteOf, titleOf } from '../../src/commands/custom-fields/target.js';
 import { ruleRow, ruleSummaryText } from '../../src/commands/rules/rows.js';
 import { talepFieldsTarget } from '../../src/commands/talep-extras/fields.js';
 import { userFieldsTarget } from '../../src/commands/users/fields.js';
+import { ConnectIds } from '../../src/views/account/ids.js';
 import { helpdeskPersonFor, PersonNotFound } from '../../src/slack/people.js';
 
 const tr = messagesFor('tr');
@@ -71,5 +73,14 @@ describe('the rules modal summary', () => {
   it('says how many clauses were left out, in Turkish', () => {
     const many = { ...rule, conditions: Array.from({ length: 30 }, (_, i) => clause(`Koşul numarası ${i} oldukça uzun bir metin`)) };
     expect(ruleSummaryText(many, tr)).toMatch(/ \(\+\d+ tane daha\) → X$/);
+  });
+});
+
+describe('the connect form and the new-talep checks', () => {
+  it('says what is missing in Turkish', () => {
+    const values = { [ConnectIds.tokenBlock]: { [ConnectIds.tokenInput]: { type: 'plain_text_input', value: null } } };
+    expect(readSignIn(values as never, false, tr)).toEqual({ ok: false, errors: { [ConnectIds.tokenBlock]: 'Lütfen API tokenınızı yapıştırın.' } });
+    expect(readSignIn(values as never, false)).toEqual({ ok: false, errors: { [ConnectIds.tokenBlock]: 'Paste your API token.' } });
+    expect(tr.t('newTalep.checkSubjectTooLong', { max: 200, length: 201 })).toBe('Konu en fazla 200 karakter olabilir (şu an 201).');
   });
 });

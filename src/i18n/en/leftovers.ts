@@ -26,6 +26,14 @@ export const leftoversEn = {
   'connect.signInBadToken': 'That does not look like a token: paste it whole, without spaces.',
   'connect.refusedPassword': 'The help desk refused this user name and password.',
   'connect.refusedToken': 'The help desk refused this token. Copy it again from your token page (a new password invalidates old tokens).',
+  // ── the new-talep form's checks (commands/new-talep/request.ts) ──
+  'newTalep.checkChooseCategory': 'Choose a category.',
+  'newTalep.checkFieldsLoading': 'This category’s fields are still loading. Submit again in a moment.',
+  'newTalep.checkNoSubject': 'Give the talep a subject.',
+  'newTalep.checkSubjectTooLong': 'Keep the subject to {max, number} characters (it has {length, number}).',
+  'newTalep.checkRequired': 'This field is required.',
+  'newTalep.checkPickDate': 'Pick a date.',
+  'newTalep.checkPickOption': 'Pick one of the options.',
   // ── Slack user → help-desk user (src/slack/people.ts) ──
   'slackPeople.notVisible': '<@{userId}> is not a Slack user I can see.',
   'slackPeople.noEmail': '<@{userId}> has no e-mail in Slack, so I cannot find them in the help desk.',
