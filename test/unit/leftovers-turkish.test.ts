@@ -84,3 +84,16 @@ describe('the connect form and the new-talep checks', () => {
     expect(tr.t('newTalep.checkSubjectTooLong', { max: 200, length: 201 })).toBe('Konu en fazla 200 karakter olabilir (şu an 201).');
   });
 });
+
+describe('"Open a talep" on a message that already has one', () => {
+  it('is Turkish for a Turkish person', async () => {
+    const { alreadyOpenedView, beingOpenedView } = await import('../../src/views/new-talep/states.js');
+    const opened = JSON.stringify(alreadyOpenedView({ id: 5 }, tr));
+    expect(opened).toContain('Bu mesajdan zaten Talep #5 açıldı.');
+    expect(opened).toContain('*Add to a talep* kısayoluyla');
+    expect(opened).not.toContain('was already opened');
+    const opening = JSON.stringify(beingOpenedView('U9', tr));
+    expect(opening).toContain('Bu mesajdan şu anda zaten bir talep açılıyor');
+    expect(opening).toContain('<@U9> tarafından');
+  });
+});

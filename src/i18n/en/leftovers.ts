@@ -34,6 +34,11 @@ export const leftoversEn = {
   'newTalep.checkRequired': 'This field is required.',
   'newTalep.checkPickDate': 'Pick a date.',
   'newTalep.checkPickOption': 'Pick one of the options.',
+  // ── "Open a talep" on a message that already has one (views/new-talep/states.ts) ──
+  'newTalep.alreadyOpened': 'Talep #{id} was already opened from this message.',
+  'newTalep.addInsteadOfDuplicate': 'Add to it with the *Add to a talep* shortcut instead of opening a duplicate.',
+  'newTalep.beingOpened': '*A talep is already being opened from this message* (by <@{user}>).',
+  'newTalep.linkedInThread': 'It will be linked in the message’s thread.',
   // ── Slack user → help-desk user (src/slack/people.ts) ──
   'slackPeople.notVisible': '<@{userId}> is not a Slack user I can see.',
   'slackPeople.noEmail': '<@{userId}> has no e-mail in Slack, so I cannot find them in the help desk.',
