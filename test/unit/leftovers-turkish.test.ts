@@ -97,3 +97,9 @@ describe('"Open a talep" on a message that already has one', () => {
     expect(opening).toContain('<@U9> tarafından');
   });
 });
+
+describe('the unfurl connect offer', () => {
+  it('has a Turkish text', () => {
+    expect(tr.t('unfurls.connectOfferText')).toContain('Yardım masası hesabınızı bağlayın');
+  });
+});

@@ -39,6 +39,8 @@ export const leftoversEn = {
   'newTalep.addInsteadOfDuplicate': 'Add to it with the *Add to a talep* shortcut instead of opening a duplicate.',
   'newTalep.beingOpened': '*A talep is already being opened from this message* (by <@{user}>).',
   'newTalep.linkedInThread': 'It will be linked in the message’s thread.',
+  // ── the unfurl's connect offer (commands/unfurls/offer.ts) ──
+  'unfurls.connectOfferText': 'Connect your help-desk account and your talep links will show a preview here (only you see this).',
   // ── Slack user → help-desk user (src/slack/people.ts) ──
   'slackPeople.notVisible': '<@{userId}> is not a Slack user I can see.',
   'slackPeople.noEmail': '<@{userId}> has no e-mail in Slack, so I cannot find them in the help desk.',

@@ -36,6 +36,7 @@ export const leftoversTr: Catalog<typeof leftoversEn> = {
   'newTalep.addInsteadOfDuplicate': 'Yeni bir kopya açmak yerine *Add to a talep* kısayoluyla bu talebe ekleme yapabilirsiniz.',
   'newTalep.beingOpened': '*Bu mesajdan şu anda zaten bir talep açılıyor* (<@{user}> tarafından).',
   'newTalep.linkedInThread': 'Talep, mesajın yazışma dizisinde bağlantı olarak paylaşılacak.',
+  'unfurls.connectOfferText': 'Yardım masası hesabınızı bağlayın; talep bağlantılarınızın önizlemesi burada görünsün (bunu yalnızca siz görüyorsunuz).',
   'slackPeople.notVisible': '<@{userId}> görebildiğim bir Slack kullanıcısı değil.',
   'slackPeople.noEmail': "<@{userId}> kullanıcısının Slack'te e-posta adresi yok, bu yüzden onu yardım masasında bulamıyorum.",
   'slackPeople.noMatch': '<@{userId}> kullanıcısının e-posta adresine ({email}) sahip bir yardım masası kullanıcısı yok.',
