@@ -435,34 +435,58 @@ function summarizeClause(role: ClauseRole, kind: string, fields: Record<string, 
   return fallbackSummary(namedType === undefined ? kind : type, rest);
 }
 
-function conditionJoiner(match: string | undefined): string {
+/**
+ * The words around a rule's clauses in its one-line summary. The api layer knows no languages: the
+ * caller (the rules modal) passes them in the reader's words; English is the default (logs, tests).
+ */
+export interface RuleSummaryWords {
+  /** The whole line from its two sides, e.g. `When ${when} → ${then}`. */
+  line(when: string, then: string): string;
+  and: string;
+  or: string;
+  noConditions: string;
+  noActions: string;
+  /** What follows the shown clauses when some were dropped, e.g. ` (+2 more)`. */
+  more(count: number): string;
+}
+
+export const ENGLISH_RULE_SUMMARY_WORDS: RuleSummaryWords = {
+  line: (when, then) => `When ${when} → ${then}`,
+  and: 'and',
+  or: 'or',
+  noConditions: '(no conditions)',
+  noActions: '(no actions)',
+  more: (count) => ` (+${count} more)`,
+};
+
+function conditionJoiner(match: string | undefined, words: RuleSummaryWords): string {
   const mode = match?.trim().toLowerCase();
-  if (mode === 'all' || mode === 'and' || mode === 'every') return ' and ';
-  if (mode === 'any' || mode === 'or' || mode === 'some') return ' or ';
+  if (mode === 'all' || mode === 'and' || mode === 'every') return ` ${words.and} `;
+  if (mode === 'any' || mode === 'or' || mode === 'some') return ` ${words.or} `;
   return ', '; // unknown combinator: do not claim "and" or "or"
 }
 
-function listText(summaries: string[], shown: number, joiner: string, empty: string): string {
+function listText(summaries: string[], shown: number, joiner: string, empty: string, words: RuleSummaryWords): string {
   if (summaries.length === 0) return empty;
   const rest = summaries.length - shown;
-  return summaries.slice(0, shown).join(joiner) + (rest > 0 ? ` (+${rest} more)` : '');
+  return summaries.slice(0, shown).join(joiner) + (rest > 0 ? words.more(rest) : '');
 }
 
 /**
  * "When <conditions> → <actions>" on one line of at most ~200 characters. Whole clauses are dropped first
  * (from whichever side is longer, keeping at least one each, "(+N more)"); only then is text cut.
  */
-export function summarizeRule(rule: AutomationRuleSummary): string {
+export function summarizeRule(rule: AutomationRuleSummary, words: RuleSummaryWords = ENGLISH_RULE_SUMMARY_WORDS): string {
   const conditions = rule.conditions.map((clause) => oneLine(clause.summary));
   const actions = rule.actions.map((clause) => oneLine(clause.summary));
-  const joiner = conditionJoiner(rule.match);
+  const joiner = conditionJoiner(rule.match, words);
   let shownConditions = conditions.length;
   let shownActions = actions.length;
   const render = () => ({
-    when: listText(conditions, shownConditions, joiner, '(no conditions)'),
-    then: listText(actions, shownActions, '; ', '(no actions)'),
+    when: listText(conditions, shownConditions, joiner, words.noConditions, words),
+    then: listText(actions, shownActions, '; ', words.noActions, words),
   });
-  const line = ({ when, then }: { when: string; then: string }) => `When ${when} → ${then}`;
+  const line = ({ when, then }: { when: string; then: string }) => words.line(when, then);
 
   let parts = render();
   while (line(parts).length > SUMMARY_MAX_CHARS && (shownConditions > 1 || shownActions > 1)) {

@@ -14,6 +14,7 @@ import { peopleEn } from './en/people.js';
 import { assetsEn } from './en/assets.js';
 import { workflowsEn } from './en/workflows.js';
 import { parsingEn } from './en/parsing.js';
+import { leftoversEn } from './en/leftovers.js';
 
 export const en = {
   // Areas in files of their own (./en/<area>.ts), so that each can be edited without touching this one.
@@ -23,6 +24,7 @@ export const en = {
   ...assetsEn,
   ...workflowsEn,
   ...parsingEn,
+  ...leftoversEn,
 
   // ── the kernel: help, notices, states, failures ──
   'help.intro': 'Here is what `/talep` can do:',

@@ -11,6 +11,7 @@ import { peopleTr } from './tr/people.js';
 import { assetsTr } from './tr/assets.js';
 import { workflowsTr } from './tr/workflows.js';
 import { parsingTr } from './tr/parsing.js';
+import { leftoversTr } from './tr/leftovers.js';
 
 export type { Catalog };
 
@@ -21,6 +22,7 @@ export const tr: Catalog<typeof en> = {
   ...assetsTr,
   ...workflowsTr,
   ...parsingTr,
+  ...leftoversTr,
 
   // ── çekirdek: yardım, bildirimler, durumlar, hatalar ──
   'help.intro': '`/talep` ile yapabilecekleriniz:',

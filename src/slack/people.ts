@@ -4,6 +4,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import { isHelpdeskError } from '../api/errors.js';
+import { english, type Messages } from '../i18n/messages.js';
 import { slackProfile } from './profiles.js';
 import type { Services } from './services.js';
 import type { Actor } from './actor.js';
@@ -32,6 +33,7 @@ export async function helpdeskPersonFor(
   session: Pick<Actor, 'teamId' | 'userId' | 'account' | 'hd'>,
   client: webApi.WebClient,
   slackUserId: string,
+  m: Messages = english,
 ): Promise<HelpdeskPerson> {
   if (slackUserId === session.userId) {
     const { helpdeskUserId, username, email } = session.account;
@@ -44,11 +46,11 @@ export async function helpdeskPersonFor(
 
   const profile = await slackProfile(client, slackUserId).catch((error: unknown) => {
     // A stale or forged pick (a deleted or foreign account): said like any other person not found.
-    if (slackErrorCode(error) === 'user_not_found') throw new PersonNotFound(`<@${slackUserId}> is not a Slack user I can see.`, { cause: error });
+    if (slackErrorCode(error) === 'user_not_found') throw new PersonNotFound(m.t('slackPeople.notVisible', { userId: slackUserId }), { cause: error });
     throw error;
   });
   if (!profile.email) {
-    throw new PersonNotFound(`<@${slackUserId}> has no e-mail in Slack, so I cannot find them in the help desk.`);
+    throw new PersonNotFound(m.t('slackPeople.noEmail', { userId: slackUserId }));
   }
   try {
     const user = await session.hd.userByEmail({ email: profile.email });
@@ -57,10 +59,10 @@ export async function helpdeskPersonFor(
     return person;
   } catch (error) {
     if (isHelpdeskError(error, 'not-found')) {
-      throw new PersonNotFound(`No help-desk user has <@${slackUserId}>'s e-mail (${profile.email}).`);
+      throw new PersonNotFound(m.t('slackPeople.noMatch', { userId: slackUserId, email: profile.email }));
     }
     if (isHelpdeskError(error, 'forbidden')) {
-      throw new PersonNotFound('Finding Slack users in the help desk needs agent permission.', { refused: true, cause: error });
+      throw new PersonNotFound(m.t('slackPeople.needsAgent'), { refused: true, cause: error });
     }
     throw error;
   }

@@ -8,6 +8,7 @@
  * Both go through the client's lock-out guard as a new credential: a wrong password counts like a wrong
  * token, and a credential the help desk refused once is never sent again.
  */
+import { english, type Messages } from '../../i18n/messages.js';
 import { messagesOf } from '../../slack/locale.js';
 import * as z from 'zod';
 import { basic, bearer, type Credential } from '../../api/auth.js';
@@ -46,33 +47,33 @@ type SignIn = { kind: 'token'; token: string } | { kind: 'password'; username: s
 const TOKEN = /^\S{8,2000}$/;
 
 /** What the person filled in: a token, or (when offered) a user name and password — one of the two. */
-export function readSignIn(values: StateValues, withPassword: boolean): FormReading<SignIn> {
+export function readSignIn(values: StateValues, withPassword: boolean, m: Messages = english): FormReading<SignIn> {
   const token = formText(values, ConnectIds.tokenBlock, ConnectIds.tokenInput) ?? '';
   const username = withPassword ? (formText(values, ConnectIds.loginBlock, ConnectIds.loginInput) ?? '') : '';
   // Not trimmed: spaces may be part of a password.
   const password = withPassword ? (rawText(values, ConnectIds.passwordBlock, ConnectIds.passwordInput) ?? '') : '';
   if (withPassword && (username || password)) {
-    if (token) return formErrors({ [ConnectIds.tokenBlock]: 'Use either your user name and password or a token, not both.' });
-    if (!username) return formErrors({ [ConnectIds.loginBlock]: 'Enter your help-desk user name.' });
-    if (!password) return formErrors({ [ConnectIds.passwordBlock]: 'Enter your password.' });
+    if (token) return formErrors({ [ConnectIds.tokenBlock]: m.t('connect.signInEitherNotBoth') });
+    if (!username) return formErrors({ [ConnectIds.loginBlock]: m.t('connect.signInNoUsername') });
+    if (!password) return formErrors({ [ConnectIds.passwordBlock]: m.t('connect.signInNoPassword') });
     return formValues({ kind: 'password', username, password });
   }
   if (!token) {
     return withPassword
-      ? formErrors({ [ConnectIds.loginBlock]: 'Enter your user name and password, or paste a token below.' })
-      : formErrors({ [ConnectIds.tokenBlock]: 'Paste your API token.' });
+      ? formErrors({ [ConnectIds.loginBlock]: m.t('connect.signInNothing') })
+      : formErrors({ [ConnectIds.tokenBlock]: m.t('connect.signInNoToken') });
   }
-  if (!TOKEN.test(token)) return formErrors({ [ConnectIds.tokenBlock]: 'That does not look like a token: paste it whole, without spaces.' });
+  if (!TOKEN.test(token)) return formErrors({ [ConnectIds.tokenBlock]: m.t('connect.signInBadToken') });
   return formValues({ kind: 'token', token });
 }
 
-function problemFor(error: unknown, signIn: SignIn): string {
+function problemFor(error: unknown, signIn: SignIn, m: Messages = english): string {
   if (error instanceof HelpdeskError && error.kind === 'unauthorized') {
     return signIn.kind === 'password'
-      ? 'The help desk refused this user name and password.'
-      : 'The help desk refused this token. Copy it again from your token page (a new password invalidates old tokens).';
+      ? m.t('connect.refusedPassword')
+      : m.t('connect.refusedToken');
   }
-  return withoutLeadingEmoji(errorText(error));
+  return withoutLeadingEmoji(errorText(error, {}, m));
 }
 
 /**
@@ -89,7 +90,7 @@ async function tokenFor(helpdesk: HelpdeskClient, signIn: SignIn, options: Param
 export const connectSubmission: Listener = onSubmit(ConnectIds.callbackId, async (ctx) => {
   const { services, who, view } = ctx;
   const { withPassword, tokenPageUrl } = connectOptions(services);
-  const reading = readSignIn(ctx.values, withPassword);
+  const reading = readSignIn(ctx.values, withPassword, messagesOf(ctx));
   if (!reading.ok) {
     await ctx.ack({ response_action: 'errors', errors: reading.errors });
     return;
@@ -126,7 +127,7 @@ export const connectSubmission: Listener = onSubmit(ConnectIds.callbackId, async
   } catch (error) {
     // An unexpected error is logged as its kind and message only: never the credential that was tried.
     if (!(error instanceof HelpdeskError)) services.logger.error(`connect failed: ${error instanceof Error ? error.name : 'error'}`);
-    const again = connectModal(tokenPageUrl, encodeMetadata(metadata), problemFor(error, signIn), {
+    const again = connectModal(tokenPageUrl, encodeMetadata(metadata), problemFor(error, signIn, messagesOf(ctx)), {
       withPassword,
       ...(signIn.kind === 'password' ? { username: signIn.username } : {}),
     }, messagesOf(ctx));

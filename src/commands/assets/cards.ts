@@ -61,7 +61,7 @@ export async function setRetired(actor: Actor, assetId: number, retire: boolean,
 
 /** Assigns the asset to the help-desk user behind a Slack user (unknown people are the kernel's `PersonNotFound`). */
 export async function assignToSlackUser(ix: Interaction, actor: Actor, assetId: number, slackUserId: string): Promise<string> {
-  const person = await helpdeskPersonFor(ix.services, actor, ix.client, slackUserId);
+  const person = await helpdeskPersonFor(ix.services, actor, ix.client, slackUserId, messagesOf(ix));
   await actor.hd.assignAssetToUser({ assetId, userId: person.helpdeskUserId });
   return messagesOf(ix).t('assets.assignedNotice', { user: slackUserId, username: escapeText(person.username) });
 }

@@ -5,7 +5,7 @@
  * values, so the form starts empty and an empty input means "leave it as it is".
  */
 import { type CustomFieldDefinition, CustomFieldUsage } from '../../api/schemas.js';
-import { ASSET_FIELDS_NOTE, assetFieldsHeading, assetFieldsSavedText } from '../../views/assets/fields.js';
+import { assetFieldsHeading, assetFieldsSavedText } from '../../views/assets/fields.js';
 import { AssetIds } from '../../views/assets/ids.js';
 import { type FieldsTarget, recordFields, saveEachField } from '../custom-fields/public.js';
 import { assetSubject } from './cards.js';
@@ -18,11 +18,11 @@ export function assetFields(definitions: readonly CustomFieldDefinition[]): Retu
 
 export const assetFieldsTarget: FieldsTarget = {
   callbackId: AssetIds.fieldsCallback,
-  title: 'Asset custom fields',
+  title: (m) => m.t('customFields.assetTitle'),
   load: async (hd) => assetFields(await hd.customFields({ type: CustomFieldUsage.Assets })),
   save: saveEachField((hd, id, fieldId, value) => hd.setCustomFieldForAsset({ id, fieldId, value })),
   errorSubject: assetSubject,
-  valuesUnknown: { note: ASSET_FIELDS_NOTE },
+  valuesUnknown: { note: (m) => m.t('customFields.assetValuesUnknownNote') },
   // The subject is the plain `assetLabel`.
   heading: assetFieldsHeading,
   savedText: assetFieldsSavedText,

@@ -9,7 +9,7 @@ import { aboutCompany, findCompany } from './records.js';
 export const companyFieldsTarget = perFieldTarget({
   usage: 4,
   callbackId: CompanyIds.fieldsCallback,
-  title: 'Company custom fields',
+  title: (m) => m.t('customFields.companyTitle'),
   read: (hd, id) => hd.companyCustomFields({ id }),
   write: (hd, id, fieldId, value) => hd.setCustomFieldForCompany({ id, fieldId, value }),
 });

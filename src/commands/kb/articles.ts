@@ -93,6 +93,4 @@ export async function newArticleForm(actor: Actor, values?: NewArticleValues, pr
 /** What a failure about an article names ("Article #12 was not found"), in the reader's words. */
 export const articleSubject = (id: number, m: Messages = english) => ({ label: m.t('kb.articleNumber', { id }) });
 
-/** The knowledge base's modal title in English; `m.t('kb.modalTitle')` in the reader's words. */
-export const KB_TITLE = english.t('kb.modalTitle');
 

@@ -25,11 +25,10 @@ import {
 } from '../../views/kb/articles.js';
 import { cannotPostHereMessage } from '../../views/kit/notices.js';
 import { resultView, workingView } from '../../views/kit/states.js';
-import { articleSubject, KB_TITLE, loadArticle, newArticleForm, searchMessage } from './articles.js';
+import { articleSubject, loadArticle, newArticleForm, searchMessage } from './articles.js';
 import { readNewArticleForm } from './form.js';
 import { articleIdOf, KB_USAGE, parseKbCommand } from './parse.js';
 
-const STALE_ARTICLE_BUTTON = ':warning: That button does not name an article. Run `/talep kb <words>` again.';
 
 export const kbArea: Area = {
   name: 'kb',
@@ -81,8 +80,8 @@ export const kbArea: Area = {
     // "created" confirmation), the modal shows the article.
     onAction(KbIds.show, async (ctx) => {
       const id = articleIdOf(buttonValue(ctx.action));
-      const surface = ctx.modal?.withRender(plainModalRender(KB_TITLE)) ?? ctx.surface;
-      if (id === undefined) return ctx.modal ? undefined : surface.send({ text: STALE_ARTICLE_BUTTON });
+      const surface = ctx.modal?.withRender(plainModalRender(messagesOf(ctx).t('kb.modalTitle'))) ?? ctx.surface;
+      if (id === undefined) return ctx.modal ? undefined : surface.send({ text: messagesOf(ctx).t('kb.staleArticle') });
       await actAs(
         { ...ctx, surface },
         async (actor) => {
@@ -99,7 +98,7 @@ export const kbArea: Area = {
     // article that is, or may be, for agents only is refused.
     onAction(KbIds.share, async (ctx) => {
       const id = articleIdOf(buttonValue(ctx.action));
-      if (id === undefined) return ctx.surface.send({ text: STALE_ARTICLE_BUTTON.replace('<words>', '<id>') });
+      if (id === undefined) return ctx.surface.send({ text: messagesOf(ctx).t('kb.staleArticleId') });
       const channel = ctx.channelId;
       const m = messagesOf(ctx);
       if (!channel) return ctx.surface.send(cannotPostHereMessage(m));

@@ -11,6 +11,7 @@ import type { FileUpload } from '../../api/wire.js';
 import { isStandardPriority } from '../../domain/priority.js';
 import { talepUrl } from '../../domain/talep-link.js';
 import type { WorkCtx } from '../../slack/outbox.js';
+import { messagesOf } from '../../slack/locale.js';
 import { helpdeskPersonFor } from '../../slack/people.js';
 import { findTalepByRef, slackRef, withSlackRef } from '../../slack/reconcile.js';
 import { attachFilesOnce, downloadFiles, failureReason } from '../../slack/uploads.js';
@@ -31,7 +32,7 @@ async function createTalep(ctx: WorkCtx<unknown>, request: NewTalepRequest, ref:
   const { services, actor } = ctx;
   let onBehalfOf: number | undefined;
   if (request.onBehalfOf && request.onBehalfOf !== actor.userId && actor.isAgent) {
-    onBehalfOf = (await helpdeskPersonFor(services, actor, ctx.client, request.onBehalfOf)).helpdeskUserId;
+    onBehalfOf = (await helpdeskPersonFor(services, actor, ctx.client, request.onBehalfOf, messagesOf(ctx))).helpdeskUserId;
   }
   // Every file first: one Slack will not hand out refuses the submission before anything is created.
   const uploads = await downloadFiles(services, request.files);

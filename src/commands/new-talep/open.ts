@@ -33,9 +33,9 @@ export async function openNewTalepForm(ix: Interaction, opening: NewTalepOpening
     const values: NewTalepValues = { customFields: {} };
     if (fromMessage) {
       const existing = await existingTalepFor(services, actor, fromMessage.source);
-      if (existing) return surface.update(alreadyOpenedView(existing));
+      if (existing) return surface.update(alreadyOpenedView(existing, m));
       const opening = await talepBeingOpened(services, actor.teamId, fromMessage.source);
-      if (opening) return surface.update(beingOpenedView(opening.by));
+      if (opening) return surface.update(beingOpenedView(opening.by, m));
       Object.assign(values, await fromMessage.prefill());
     }
     if (values.subject === undefined && opening.subject) values.subject = opening.subject;

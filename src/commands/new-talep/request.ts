@@ -40,16 +40,16 @@ export function checkNewTalep(reading: NewTalepReading, metadata: NewTalepMetada
   const errors: Record<string, string> = {};
 
   const categoryId = values.categoryId;
-  if (categoryId === undefined) errors[NewTalepIds.category.block] = 'Choose a category.';
+  if (categoryId === undefined) errors[NewTalepIds.category.block] = m.t('newTalep.checkChooseCategory');
   else if (metadata.categoryId !== categoryId) {
     // The category changed and its fields have not been rendered yet: they may be mandatory.
-    errors[NewTalepIds.category.block] = 'This category’s fields are still loading. Submit again in a moment.';
+    errors[NewTalepIds.category.block] = m.t('newTalep.checkFieldsLoading');
   }
 
   const subject = (values.subject ?? '').trim().replace(/\s+/g, ' ');
-  if (!subject) errors[NewTalepIds.subject.block] = 'Give the talep a subject.';
+  if (!subject) errors[NewTalepIds.subject.block] = m.t('newTalep.checkNoSubject');
   else if (subject.length > SUBJECT_MAX) {
-    errors[NewTalepIds.subject.block] = `Keep the subject to ${SUBJECT_MAX} characters (it has ${subject.length}).`;
+    errors[NewTalepIds.subject.block] = m.t('newTalep.checkSubjectTooLong', { max: SUBJECT_MAX, length: subject.length });
   }
 
   // The same rule as `/talep tag`: domain/tags.ts.
@@ -68,11 +68,11 @@ export function checkNewTalep(reading: NewTalepReading, metadata: NewTalepMetada
     }
     const text = value?.trim() ?? '';
     if (!text) {
-      if (mandatory) errors[blockId] = 'This field is required.';
+      if (mandatory) errors[blockId] = m.t('newTalep.checkRequired');
       continue;
     }
-    if (type === CustomFieldType.Date && !/^\d{4}-\d{2}-\d{2}$/.test(text)) errors[blockId] = 'Pick a date.';
-    else if (type === CustomFieldType.SelectionCombo && !/^\d+$/.test(text)) errors[blockId] = 'Pick one of the options.';
+    if (type === CustomFieldType.Date && !/^\d{4}-\d{2}-\d{2}$/.test(text)) errors[blockId] = m.t('newTalep.checkPickDate');
+    else if (type === CustomFieldType.SelectionCombo && !/^\d+$/.test(text)) errors[blockId] = m.t('newTalep.checkPickOption');
     else customFields[fieldId] = type === CustomFieldType.Text ? text : (value ?? text);
   }
 

@@ -56,14 +56,14 @@ export async function newTalepSubmitted(ctx: SubmitCtx): Promise<void> {
     // Decided before anything is accepted: one talep (and one thread reply) per message.
     const claim = await claimSourceMessage(ctx, source);
     if (claim.state === 'opened') {
-      await ctx.ack({ response_action: 'update', view: alreadyOpenedView({ id: claim.talepId }) });
+      await ctx.ack({ response_action: 'update', view: alreadyOpenedView({ id: claim.talepId }, messagesOf(ctx)) });
       // Then its subject and link, as this person may see them.
       return actAs(ctx, async (actor) => {
         const existing = await existingTalepFor(ctx.services, actor, source);
-        if (existing) await ctx.surface.update(alreadyOpenedView(existing));
+        if (existing) await ctx.surface.update(alreadyOpenedView(existing, messagesOf(ctx)));
       }, {}, { quiet: true });
     }
-    if (claim.state === 'opening') return ctx.ack({ response_action: 'update', view: beingOpenedView(claim.createdBy) });
+    if (claim.state === 'opening') return ctx.ack({ response_action: 'update', view: beingOpenedView(claim.createdBy, messagesOf(ctx)) });
   }
   const order = {
     work: newTalepWork,

@@ -1,6 +1,6 @@
 /** What the rules modal shows of one registered rule: its name, a summary, its state. Pure. */
 import type { HelpdeskError } from '../../api/errors.js';
-import { type AutomationRuleSummary, summarizeRule } from '../../api/rules.js';
+import { type AutomationRuleSummary, type RuleSummaryWords, summarizeRule } from '../../api/rules.js';
 import { english, type Messages } from '../../i18n/messages.js';
 import { parseTalepId } from '../../slack/args.js';
 import { errorText } from '../../slack/failures.js';
@@ -35,13 +35,28 @@ export function ruleState(summary: AutomationRuleSummary | undefined, lastToggle
   return { source: 'unknown' };
 }
 
+/** The words around a rule's clauses, in the reader's language (the clauses stay as the help desk names them). */
+export function ruleSummaryWords(m: Messages = english): RuleSummaryWords {
+  return {
+    line: (when, then) => m.t('rules.summaryLine', { when, then }),
+    and: m.t('rules.summaryAnd'),
+    or: m.t('rules.summaryOr'),
+    noConditions: m.t('rules.summaryNoConditions'),
+    noActions: m.t('rules.summaryNoActions'),
+    more: (count) => m.t('rules.summaryMore', { count }),
+  };
+}
+
+/** The rules modal's one-line summary of a rule ("When … → …"), in the reader's words. */
+export const ruleSummaryText = (summary: AutomationRuleSummary, m: Messages = english): string => summarizeRule(summary, ruleSummaryWords(m));
+
 export function ruleRow(id: number, snapshot: RuleSnapshot | undefined, lastToggle: RuleChange | undefined, m: Messages = english): RuleRow {
   if (!snapshot) return { id, state: ruleState(undefined, lastToggle), problem: m.t('rules.notReadYet') };
   if ('problem' in snapshot) return { id, state: ruleState(undefined, lastToggle), problem: problemText(snapshot.problem, m) };
   return {
     id,
     name: snapshot.summary.name?.trim() || m.t('rules.defaultName', { id: String(id) }),
-    summary: summarizeRule(snapshot.summary),
+    summary: ruleSummaryText(snapshot.summary, m),
     state: ruleState(snapshot.summary, lastToggle),
   };
 }

@@ -61,7 +61,7 @@ async function resolveCriteria(ix: Interaction, actor: Actor, args: SearchArgs):
     params.categoryId = ids.value;
   }
   const personId = async (person: PersonFilter) =>
-    person.kind === 'me' ? actor.helpdeskUserId : (await helpdeskPersonFor(ix.services, actor, ix.client, person.userId)).helpdeskUserId;
+    person.kind === 'me' ? actor.helpdeskUserId : (await helpdeskPersonFor(ix.services, actor, ix.client, person.userId, messagesOf(ix))).helpdeskUserId;
   if (args.assignee && args.assignee.kind !== 'none') params.assignedToUserId = await personId(args.assignee);
   if (args.submitter) params.fromUserId = await personId(args.submitter);
   if (args.from || args.to) {

@@ -32,7 +32,7 @@ export async function fieldsFor(actor: Actor, talepId: number, m: Messages = eng
 /** The talep's custom fields in the shared form: TalepCustomFields to read, one SetCustomFields call to save. */
 export const talepFieldsTarget: FieldsTarget = {
   callbackId: ExtrasIds.fieldsCallback,
-  title: 'Talep custom fields',
+  title: (m) => m.t('customFields.talepTitle'),
   load: async (hd, talepId) => (await hd.talepCustomFields({ id: talepId, returnUnset: true })).map(talepRecordField),
   save: async (hd, talepId, changes, stored) => {
     await hd.setCustomFields({ talepId, values: Object.fromEntries(changes.map((change) => [String(change.fieldId), change.value])) });

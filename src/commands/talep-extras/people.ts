@@ -25,7 +25,7 @@ export async function setSomeonesSubscription(
   slackUserId: string,
   subscribe: boolean,
 ): Promise<SlackMessage> {
-  const person = await helpdeskPersonFor(ix.services, actor, ix.client, slackUserId);
+  const person = await helpdeskPersonFor(ix.services, actor, ix.client, slackUserId, messagesOf(ix));
   const params = { id: talepId, userId: person.helpdeskUserId };
   await (subscribe ? actor.hd.addSubscriber(params) : actor.hd.removeSubscriber(params));
   const m = messagesOf(ix);
@@ -40,7 +40,7 @@ export async function addSecondaryAssignee(ix: Interaction, actor: Actor, { tale
   const person =
     who.kind === 'me'
       ? { helpdeskUserId: actor.helpdeskUserId, label: messagesOf(ix).t('work.you') }
-      : await helpdeskPersonFor(ix.services, actor, ix.client, who.userId).then((found) => ({
+      : await helpdeskPersonFor(ix.services, actor, ix.client, who.userId, messagesOf(ix)).then((found) => ({
           helpdeskUserId: found.helpdeskUserId,
           label: `<@${who.userId}> (${escapeText(found.username)})`,
         }));

@@ -36,7 +36,7 @@ import { assignTalep } from './public.js';
 async function resolveAssignee(ix: Interaction, actor: Actor, assignee: AssigneeArg): Promise<{ userId: number; label?: string }> {
   if (assignee.kind === 'me') return { userId: actor.helpdeskUserId, label: messagesOf(ix).t('work.you') };
   if (assignee.kind === 'none') return { userId: 0 };
-  const person = await helpdeskPersonFor(ix.services, actor, ix.client, assignee.userId);
+  const person = await helpdeskPersonFor(ix.services, actor, ix.client, assignee.userId, messagesOf(ix));
   return { userId: person.helpdeskUserId, label: `<@${assignee.userId}> (${escapeText(person.username)})` };
 }
 

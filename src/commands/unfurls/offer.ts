@@ -11,12 +11,13 @@
 import type { webApi } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import type { Who } from '../../slack/actor.js';
-import { type LinkProblem, linkProblemText } from '../../slack/failures.js';
+import { messagesFor } from '../../i18n/messages.js';
+import { type LinkProblem, linkProblemMessage } from '../../slack/failures.js';
 import { surfaceDeps } from '../../slack/interaction.js';
+import { personLocale } from '../../slack/locale.js';
 import type { Services } from '../../slack/services.js';
 import { ephemeralSurface, slackErrorCode } from '../../slack/surface.js';
 import { connectPrompt } from '../../views/kit/notices.js';
-import { CONNECT_OFFER_TEXT } from '../../views/unfurls/messages.js';
 import type { UnfurlTarget } from './send.js';
 
 export class ConnectOffers {
@@ -27,7 +28,9 @@ export class ConnectOffers {
     const key = `${who.teamId}:${who.userId}`;
     if (this.#offered.has(key)) return;
     this.#offered.set(key, true);
-    const offer = connectPrompt(problem === 'not-linked' ? CONNECT_OFFER_TEXT : linkProblemText[problem]);
+    // In the person's words (their chosen language, else Slack's), though they are not connected yet.
+    const m = messagesFor((await personLocale({ services, client, who })).locale);
+    const offer = problem === 'not-linked' ? connectPrompt(m.t('unfurls.connectOfferText'), m) : linkProblemMessage(problem, m);
     try {
       await client.chat.unfurl({ channel: target.channel, ts: target.ts, unfurls: {}, user_auth_required: true, user_auth_blocks: offer.blocks ?? [] });
       services.logger.info(`offered ${key} to connect (Slack's unfurl prompt)`);

@@ -9,7 +9,7 @@ import { openFieldsModal, perFieldTarget } from '../custom-fields/public.js';
 export const userFieldsTarget = perFieldTarget({
   usage: 3,
   callbackId: UserIds.fieldsCallback,
-  title: 'User custom fields',
+  title: (m) => m.t('customFields.userTitle'),
   read: (hd, id) => hd.userCustomFields({ id }),
   write: (hd, id, fieldId, value) => hd.setCustomFieldForUser({ id, fieldId, value }),
 });

@@ -50,7 +50,7 @@ export async function resolveUser(ix: Interaction, actor: Actor, ref: PersonRef)
     case 'username':
       return labelOf(await userByUsername(actor.hd, ref.username, m));
     case 'slack': {
-      const person = await helpdeskPersonFor(ix.services, actor, ix.client, ref.userId);
+      const person = await helpdeskPersonFor(ix.services, actor, ix.client, ref.userId, messagesOf(ix));
       return { userId: person.helpdeskUserId, username: person.username, email: person.email };
     }
   }
@@ -65,7 +65,7 @@ export async function userDetails(ix: Interaction, actor: Actor, ref: PersonRef)
     case 'username':
       return userByUsername(actor.hd, ref.username, m);
     case 'slack':
-      return userByEmail(actor.hd, (await helpdeskPersonFor(ix.services, actor, ix.client, ref.userId)).email, m);
+      return userByEmail(actor.hd, (await helpdeskPersonFor(ix.services, actor, ix.client, ref.userId, messagesOf(ix))).email, m);
   }
 }
 

@@ -28,7 +28,7 @@ export const createTalepStep = onFunction(StepIds.createTalep, { linked: true },
     if (!category.ok) throw new StepFailure(parseProblemText(category.error, messagesOf(ctx)));
     const [categoryId] = category.value;
     if (categoryId === undefined) throw new StepFailure(m.t('steps.noCategory', { name: input.category }));
-    const submitter = onBehalf ? (await helpdeskPersonFor(services, actor, ctx.client, onBehalf)).helpdeskUserId : undefined;
+    const submitter = onBehalf ? (await helpdeskPersonFor(services, actor, ctx.client, onBehalf, messagesOf(ctx))).helpdeskUserId : undefined;
     const { id } = await actor.hd.createTalep({
       categoryId,
       subject: input.subject,

@@ -19,7 +19,7 @@ import {
   truncate,
 } from '../kit/blocks.js';
 import { SharedActions } from '../kit/shared-actions.js';
-import { NEW_TALEP_TITLE, NewTalepIds, OPEN_TALEP_TITLE } from './ids.js';
+import { NEW_TALEP_TITLE, NewTalepIds } from './ids.js';
 
 /** Shown at once (the trigger_id lasts 3 s) while the lists load, and while the help desk queues us. */
 export function newTalepLoadingView(text?: string, title?: string, m: Messages = english): ModalView {
@@ -95,27 +95,27 @@ export interface ExistingTalep {
 }
 
 /** "Open a talep" on a message that already opened one: offer it instead of a duplicate. */
-export function alreadyOpenedView(talep: ExistingTalep): ModalView {
+export function alreadyOpenedView(talep: ExistingTalep, m: Messages = english): ModalView {
   const subject = talep.subject ? `\n${escapeText(truncate(talep.subject, 500))}` : '';
   return modal({
-    title: OPEN_TALEP_TITLE,
-    close: 'Close',
+    title: m.t('newTalep.openTitle'),
+    close: m.t('kit.close'),
     blocks: [
-      section(`:information_source: *Talep #${talep.id} was already opened from this message.*${subject}`),
-      talepButtons(talep, 'nt_existing'),
-      context('Add to it with the *Add to a talep* shortcut instead of opening a duplicate.'),
+      section(`:information_source: *${m.t('newTalep.alreadyOpened', { id: talep.id })}*${subject}`),
+      talepButtons(talep, 'nt_existing', m),
+      context(m.t('newTalep.addInsteadOfDuplicate')),
     ],
   });
 }
 
 /** Another person's submission is opening a talep from this message right now. */
-export function beingOpenedView(by: string): ModalView {
+export function beingOpenedView(by: string, m: Messages = english): ModalView {
   return modal({
-    title: OPEN_TALEP_TITLE,
-    close: 'Close',
+    title: m.t('newTalep.openTitle'),
+    close: m.t('kit.close'),
     blocks: [
-      section(`:hourglass_flowing_sand: *A talep is already being opened from this message* (by <@${escapeText(by)}>).`),
-      context('It will be linked in the message’s thread. Add to it with the *Add to a talep* shortcut instead of opening a duplicate.'),
+      section(`:hourglass_flowing_sand: ${m.t('newTalep.beingOpened', { user: escapeText(by) })}`),
+      context(`${m.t('newTalep.linkedInThread')} ${m.t('newTalep.addInsteadOfDuplicate')}`),
     ],
   });
 }
