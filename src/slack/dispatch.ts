@@ -36,7 +36,7 @@ import { runWithNeeds, withPersonWords } from './middleware.js';
 import type { ParseProblem } from '../domain/parse-problems.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
 import { parseProblemText } from '../i18n/parse-problems.js';
-import { knownPersonLocale, messagesOf } from './locale.js';
+import { knownPersonLocale, messagesOf, workspaceLocale } from './locale.js';
 import { withinMs } from './within.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
@@ -355,7 +355,8 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       // Said in the submission's answer: the modal is still waiting for it.
       const standing = await actorFor(services, who);
       if (typeof standing === 'string') {
-        await once({ response_action: 'update', view: resultView(title, `:link: ${linkProblemText[standing]}`) });
+        const words = messagesFor((await withinMs(ACK_LANGUAGE_BUDGET_MS, knownPersonLocale({ services, who }))) ?? workspaceLocale(services));
+        await once({ response_action: 'update', view: resultView(title, `:link: ${linkProblemText(standing, words)}`) });
         return;
       }
     }

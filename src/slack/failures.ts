@@ -30,18 +30,14 @@ export interface ErrorSubject {
 /** Why someone cannot act as themselves. */
 export type LinkProblem = 'not-linked' | 'rejected' | 'unreadable';
 
-export const linkProblemText: Record<LinkProblem, string> = {
-  'not-linked': 'Connect your help-desk account to use /talep.',
-  rejected: 'The help desk refused your saved token. Connect your account again.',
-  unreadable:
-    'Your stored help-desk link cannot be read (stored link unreadable: the bot’s encryption key changed). Ask an admin to restore the previous key, or disconnect and connect again.',
-};
-
 const linkProblemKey: Record<LinkProblem, MessageKey> = {
   'not-linked': 'failure.notLinked',
   rejected: 'failure.rejected',
   unreadable: 'failure.unreadable',
 };
+
+/** Why someone cannot act as themselves, in their words. */
+export const linkProblemText = (problem: LinkProblem, m: Messages): string => m.t(linkProblemKey[problem] as 'failure.notLinked');
 
 export const linkProblemMessage = (problem: LinkProblem, m: Messages = english): SlackMessage =>
   connectPrompt(m.t(linkProblemKey[problem] as 'failure.notLinked'), m);

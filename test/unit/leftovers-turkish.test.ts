@@ -103,3 +103,15 @@ describe('the unfurl connect offer', () => {
     expect(tr.t('unfurls.connectOfferText')).toContain('Yardım masası hesabınızı bağlayın');
   });
 });
+
+describe('a talep opened from a message', () => {
+  it('says so in the thread in the channel’s language, and a queued one in the person’s', async () => {
+    const { talepOpenedThreadReply } = await import('../../src/views/new-talep/states.js');
+    const talep = { id: 7, subject: 'Yazıcı', url: 'https://hd/Ticket/7' };
+    const turkish = JSON.stringify(talepOpenedThreadReply(talep, tr));
+    expect(turkish).toContain('talebi bu iletiden açıldı');
+    expect(turkish).not.toContain('was opened');
+    expect(JSON.stringify(talepOpenedThreadReply(talep, messagesFor('en')))).toContain('was opened from this message');
+    expect(tr.t('newTalep.kept')).toContain('sırada');
+  });
+});

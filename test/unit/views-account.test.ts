@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectCheckingView, connectedMessage } from '../../src/views/account/connect.js';
 import { disconnectedMessage } from '../../src/views/account/messages.js';
+import { english } from '../../src/i18n/messages.js';
 import { linkProblemText } from '../../src/slack/failures.js';
 import { connectedView, connectModal } from '../../src/views/account/connect.js';
 import { homeView } from '../../src/views/account/home.js';
@@ -47,7 +48,7 @@ describe('App Home', () => {
     expect(json(homeView({ helpdeskWebUrl: 'https://hd' }))).toContain(CONNECT_ACTION);
     // The kernel's one sentence for a refused saved token.
     const rejected = json(
-      homeView({ identity: { username: 'u', email: 'u@x', role: 'user' }, linkProblem: linkProblemText.rejected, helpdeskWebUrl: 'https://hd' }),
+      homeView({ identity: { username: 'u', email: 'u@x', role: 'user' }, linkProblem: linkProblemText('rejected', english), helpdeskWebUrl: 'https://hd' }),
     );
     expect(rejected).toContain('refused your saved token');
     expect(rejected).toContain(CONNECT_ACTION);
@@ -81,7 +82,7 @@ describe('Block Kit limits at the largest realistic inputs', () => {
   it('keeps the Home tab within the limits, linked, refused and not linked', () => {
     const helpdeskWebUrl = `https://hd.example.com/helpdesk/${'x'.repeat(1000)}`;
     expect(checkView(homeView({ identity, helpdeskWebUrl }))).toEqual([]);
-    expect(checkView(homeView({ identity, linkProblem: linkProblemText.rejected, helpdeskWebUrl }))).toEqual([]);
+    expect(checkView(homeView({ identity, linkProblem: linkProblemText('rejected', english), helpdeskWebUrl }))).toEqual([]);
     expect(checkView(homeView({ helpdeskWebUrl }))).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { talepUrl } from '../../domain/talep-link.js';
 import { isHelpdeskError } from '../../api/errors.js';
 import type { Actor } from '../../slack/actor.js';
 import type { Interaction } from '../../slack/interaction.js';
+import { channelMessages } from '../../slack/locale.js';
 import { workIsAlive, type WorkCtx } from '../../slack/outbox.js';
 import type { Services } from '../../slack/services.js';
 import type { MessageClaim } from '../../store/message-taleps.js';
@@ -85,7 +86,9 @@ export async function linkSourceMessage(ctx: WorkCtx<unknown>, source: SourceMes
   await services.stores.messageTaleps.set(actor.teamId, source.channelId, source.ts, talep.id, actor.userId);
   const posted = await ctx.steps.atMostOnce('thread-reply', z.boolean(), async () => {
     try {
-      await ctx.client.chat.postMessage({ channel: source.channelId, thread_ts: source.threadTs ?? source.ts, ...talepOpenedThreadReply(talep) });
+      // Many people read the thread: the channel's language.
+      const m = await channelMessages(services, actor.teamId, source.channelId);
+      await ctx.client.chat.postMessage({ channel: source.channelId, thread_ts: source.threadTs ?? source.ts, ...talepOpenedThreadReply(talep, m) });
       return true;
     } catch (error) {
       services.logger.warn(`could not post the talep ${talep.id} link in ${source.channelId}`, error);

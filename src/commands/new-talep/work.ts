@@ -66,7 +66,7 @@ export const newTalepWork = defineWork({
   kind: 'new-talep',
   payload: newTalepWorkSchema,
   describe: (data, m) => m.t(data.where.source ? 'outbox.whatTalepFromMessage' : 'outbox.whatNewTalep', { subject: data.request.subject }),
-  keptText: 'Your talep is queued — it will be filed when the help desk is back.',
+  keptText: (m) => m.t('newTalep.kept'),
   render: (scene: WorkScene<NewTalepWork>) =>
     formAgainRender({
       services: scene.services,

@@ -46,4 +46,8 @@ export const leftoversEn = {
   'slackPeople.noEmail': '<@{userId}> has no e-mail in Slack, so I cannot find them in the help desk.',
   'slackPeople.noMatch': "No help-desk user has <@{userId}>'s e-mail ({email}).",
   'slackPeople.needsAgent': 'Finding Slack users in the help desk needs agent permission.',
+  // ── new talep: queued work, the thread reply on the source message (the channel's language) ──
+  'newTalep.kept': 'Your talep is queued — it will be filed when the help desk is back.',
+  'newTalep.openedFromMessageText': 'Talep #{id} was opened from this message.',
+  'newTalep.openedFromMessage': ':ticket: Talep {link} was opened from this message.',
 } as const;

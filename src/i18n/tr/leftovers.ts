@@ -41,4 +41,7 @@ export const leftoversTr: Catalog<typeof leftoversEn> = {
   'slackPeople.noEmail': "<@{userId}> kullanıcısının Slack'te e-posta adresi yok, bu yüzden onu yardım masasında bulamıyorum.",
   'slackPeople.noMatch': '<@{userId}> kullanıcısının e-posta adresine ({email}) sahip bir yardım masası kullanıcısı yok.',
   'slackPeople.needsAgent': 'Slack kullanıcılarını yardım masasında bulmak için temsilci yetkisi gerekir.',
+  'newTalep.kept': 'Talebiniz sırada — help desk yeniden açıldığında oluşturulacak.',
+  'newTalep.openedFromMessageText': '#{id} numaralı talep bu iletiden açıldı.',
+  'newTalep.openedFromMessage': ':ticket: {link} talebi bu iletiden açıldı.',
 };

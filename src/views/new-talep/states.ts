@@ -77,12 +77,12 @@ export function newTalepCreatedMessage(talep: CreatedTalep, m: Messages = englis
 }
 
 /** The public thread reply on the source message: id, subject and link only. */
-export function talepOpenedThreadReply(talep: CreatedTalep): SlackMessage {
+export function talepOpenedThreadReply(talep: CreatedTalep, m: Messages = english): SlackMessage {
   return {
-    text: `Talep #${talep.id} was opened from this message.`,
+    text: m.t('newTalep.openedFromMessageText', { id: talep.id }),
     blocks: [
-      section(`:ticket: Talep <${talep.url}|*#${talep.id}* ${escapeText(truncate(talep.subject, 200))}> was opened from this message.`),
-      talepButtons(talep, 'nt_thread_reply'),
+      section(m.t('newTalep.openedFromMessage', { link: `<${talep.url}|*#${talep.id}* ${escapeText(truncate(talep.subject, 200))}>` })),
+      talepButtons(talep, 'nt_thread_reply', m),
     ],
   };
 }

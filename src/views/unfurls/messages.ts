@@ -2,7 +2,6 @@
 import type { UnfurlMode } from '../../domain/unfurl-mode.js';
 import { english, type Messages } from '../../i18n/messages.js';
 import { type SlackMessage, slackDate } from '../kit/blocks.js';
-import { connectPrompt } from '../kit/notices.js';
 
 const modeMeaning = (mode: UnfurlMode, m: Messages): string =>
   mode === 'on' ? m.t('unfurl.meaning.on') : mode === 'summary' ? m.t('unfurl.meaning.summary') : m.t('unfurl.meaning.off');
@@ -18,10 +17,3 @@ export const unfurlSettingChangedMessage = (mode: UnfurlMode, m: Messages = engl
 
 export const onlyAgentsShowCommentsMessage = (m: Messages = english): SlackMessage => ({ text: m.t('unfurl.onlyAgentsOn') });
 
-/** The one offer an unlinked poster of a talep link gets (Slack's own unfurl prompt, or an ephemeral message). */
-export const CONNECT_OFFER_TEXT = 'Connect your help-desk account and your talep links will show a preview here (only you see this).';
-
-export const connectOfferMessage = (): SlackMessage => connectPrompt(CONNECT_OFFER_TEXT);
-
-/** The details panel of a viewer without a link: how to get one (the panel has no button of ours). */
-export const PANEL_CONNECT_TEXT = 'Connect your help-desk account with /talep connect in Slack, then open this talep again to see it as yourself.';
