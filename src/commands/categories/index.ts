@@ -36,7 +36,7 @@ export const categoriesArea: Area = {
       parse: parseNewCategoryArgs,
       // "Not found" here is about the section.
       run: (ctx) =>
-        actAs(ctx, (actor) => addCategory(ctx, actor, ctx.args), ctx.args.sectionId !== undefined ? { label: `Section ${ctx.args.sectionId}` } : {}),
+        actAs(ctx, (actor) => addCategory(ctx, actor, ctx.args), ctx.args.sectionId !== undefined ? { label: messagesOf(ctx).t('categories.sectionLabel', { id: ctx.args.sectionId }) } : {}),
     }),
   ],
 };

@@ -19,6 +19,7 @@ import { route } from '../../slack/routes.js';
 import { rowActionPattern, type SlackMessage } from '../../views/kit/blocks.js';
 import { parseTalepPair, RelationIds } from '../../views/talep-relations/ids.js';
 import { mergeCancelledAnywayIn, mergeCancelledMessage, mergeConfirmation, mergeNeedsAgent } from '../../views/talep-relations/merge.js';
+import type { Messages } from '../../i18n/messages.js';
 import { messagesOf } from '../../slack/locale.js';
 import {
   detachedNotice,
@@ -36,7 +37,7 @@ import { parentIdOf, relationsFor, subTalepsFor } from './load.js';
 const group = 'Talep relations';
 
 /** Work about two taleps: a "not found" may be about either. */
-const aboutPair = (a: number, b: number): ErrorSubject => ({ label: `Talep #${a} or #${b}` });
+const aboutPair = (a: number, b: number, m: Messages): ErrorSubject => ({ label: m.t('relations.pairLabel', { a, b }) });
 
 /** A button whose value is a talep pair; its answer (if any) replaces the message it sits on. */
 function pairButton(
@@ -52,7 +53,7 @@ function pairButton(
         const message = await work(ctx, actor, pair);
         if (message) await ctx.surface.replace(message);
       },
-      aboutPair(...pair),
+      aboutPair(...pair, messagesOf(ctx)),
     );
   });
 }
@@ -74,7 +75,7 @@ const linkRoute = (linking: boolean) =>
           const m = messagesOf(ctx);
           await ctx.surface.send(await relationsFor(actor, a, linking ? linkedNotice(a, b, m) : unlinkedNotice(a, b, m), m));
         },
-        aboutPair(a, b),
+        aboutPair(a, b, messagesOf(ctx)),
       );
     },
   });
@@ -112,7 +113,7 @@ export const talepRelationsArea: Area = {
             const [from, to] = await Promise.all([actor.hd.getTalep({ id: merged }), actor.hd.getTalep({ id: into })]);
             await ctx.surface.send(mergeConfirmation(rowOf(from, messagesOf(ctx)), rowOf(to, messagesOf(ctx)), messagesOf(ctx)));
           },
-          aboutPair(merged, into),
+          aboutPair(merged, into, messagesOf(ctx)),
         );
       },
     }),
@@ -137,7 +138,7 @@ export const talepRelationsArea: Area = {
             await actor.hd.removeSubTalep({ id: parentId, subTalepId: childId });
             await surface.send(await subTalepsFor(actor, parentId, detachedNotice(parentId, childId, messagesOf(ctx)), messagesOf(ctx)));
           },
-          aboutPair(parentId, childId),
+          aboutPair(parentId, childId, messagesOf(ctx)),
         );
       },
     }),

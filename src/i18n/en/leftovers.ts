@@ -50,4 +50,7 @@ export const leftoversEn = {
   'newTalep.kept': 'Your talep is queued — it will be filed when the help desk is back.',
   'newTalep.openedFromMessageText': 'Talep #{id} was opened from this message.',
   'newTalep.openedFromMessage': ':ticket: Talep {link} was opened from this message.',
+  // ── who a "not found" is about ──
+  'relations.pairLabel': 'Talep #{a} or #{b}',
+  'categories.sectionLabel': 'Section {id}',
 } as const;

@@ -44,4 +44,6 @@ export const leftoversTr: Catalog<typeof leftoversEn> = {
   'newTalep.kept': 'Talebiniz sırada — help desk yeniden açıldığında oluşturulacak.',
   'newTalep.openedFromMessageText': '#{id} numaralı talep bu iletiden açıldı.',
   'newTalep.openedFromMessage': ':ticket: {link} talebi bu iletiden açıldı.',
+  'relations.pairLabel': 'Talep #{a} veya #{b}',
+  'categories.sectionLabel': 'Bölüm {id}',
 };
