@@ -12,6 +12,8 @@
  * waited `maxHoldMs`; when none waits for its ack, `batch` a turn, so the receiver reads what arrived
  * in between.
  */
+import { withinMs } from './within.js';
+
 export interface AckFirstOptions {
   /** Continuations let go per turn of the event loop. */
   batch?: number;
@@ -74,13 +76,7 @@ export class AckFirst {
 
   /** Resolves when the work started with `run` has finished, or after `timeoutMs` (a stop's grace). */
   async settled(timeoutMs: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
-      timer.unref();
-    });
-    await Promise.race([Promise.allSettled([...this.#running]), grace]);
-    clearTimeout(timer);
+    await withinMs(timeoutMs, Promise.allSettled([...this.#running]));
   }
 
   /** Resolves when the work after an ack may run (see the module's comment). */

@@ -37,7 +37,6 @@ import type { ParseProblem } from '../domain/parse-problems.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
 import { parseProblemText } from '../i18n/parse-problems.js';
 import { knownPersonLocale, messagesOf, workspaceLocale } from './locale.js';
-import { withinMs } from './within.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
@@ -51,7 +50,7 @@ import {
   viewSubmissionPayload,
 } from './payloads.js';
 import { type WorkKind, workHandler } from './outbox.js';
-import { type CommandCtx, localizedHelp, type Route, Router } from './routes.js';
+import { type CommandCtx, localizedHelp, type Resolution, type Route, Router } from './routes.js';
 import type { Services } from './services.js';
 import { registerSteps } from './steps.js';
 import {
@@ -67,14 +66,12 @@ import {
 
 export const SLASH_COMMAND = '/talep';
 
+type CommandNext = { answer: (m: Messages) => SlackMessage } | { route: Route; args: unknown };
+
 /** A sub-command's arguments could not be read: the problem (escaped, cut to what a notice needs) and its usage. */
 const usageProblem = (route: Route, problem: ParseProblem, m: Messages): SlackMessage => ({
   text: m.t('help.usageProblem', { problem: escapeText(truncate(parseProblemText(problem, m), 1000)), usage: route.usage }),
 });
-
-/** How long an ack may wait for the person's stored language (a shared store's round trip). */
-const ACK_LANGUAGE_BUDGET_MS = 50;
-
 
 /** One area of the bot: its `/talep` routes, its listeners, and the kinds of accepted work it runs. */
 export interface Area {
@@ -217,6 +214,12 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     if (!message) helpMessages.set(key, (message = build()));
     return message;
   };
+  /** What a `/talep` text leads to: the kernel's own answer (help, a usage problem), or a route to run. */
+  const commandNext = (resolved: Resolution): CommandNext => {
+    if ('help' in resolved) return { answer: (m) => helpFor(resolved.family, resolved.unknown, m) };
+    const { route, args } = resolved;
+    return args.ok ? { route, args: args.value } : { answer: (m) => usageProblem(route, args.error, m) };
+  };
 
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
@@ -224,9 +227,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       await ack();
       return;
     }
-    let resolved: ReturnType<Router['resolve']>;
+    let next: CommandNext;
     try {
-      resolved = router.resolve(command.text ?? '');
+      next = commandNext(router.resolve(command.text ?? ''));
     } catch (error) {
       await ack();
       logger.error(`${SLASH_COMMAND}: the text could not be read`, error);
@@ -235,13 +238,11 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     // The kernel's own answers (the help, a usage problem) need nothing but the text and the person's
     // language: they go in the ack itself (no response_url call) when that language is known without
     // asking Slack; else after the ack, as every other answer.
-    const own = (m: Messages): SlackMessage | undefined =>
-      'help' in resolved ? helpFor(resolved.family, resolved.unknown, m) : resolved.args.ok ? undefined : usageProblem(resolved.route, resolved.args.error, m);
-    if ('help' in resolved || !resolved.args.ok) {
-      const locale = await withinMs(ACK_LANGUAGE_BUDGET_MS, knownPersonLocale({ services, who: { teamId: command.team_id, userId: command.user_id } }));
-      const answer = locale ? own(messagesFor(locale)) : undefined;
-      if (answer) {
-        await ack({ response_type: 'ephemeral', ...forSlack(answer) });
+    const who = { teamId: command.team_id, userId: command.user_id };
+    if ('answer' in next) {
+      const locale = await knownPersonLocale({ services, who });
+      if (locale) {
+        await ack({ response_type: 'ephemeral', ...forSlack(next.answer(messagesFor(locale))) });
         return;
       }
     }
@@ -249,28 +250,24 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     afterAck(SLASH_COMMAND, async () => {
       const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
       if (await isCopy(deliveryKey, 'a slash command')) return;
-      const who = { teamId: command.team_id, userId: command.user_id };
       const deps = surfaceDeps(services, client, who.userId);
       const surface = respondSurface(deps, command.response_url);
       // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
       const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
       // The person's words, found once for the kernel's answers and the route (./locale.ts).
       const ix = await withPersonWords(base(client, who, surface, deliveryKey));
-      const answer = own(messagesOf(ix));
-      if (answer || 'help' in resolved) {
-        if (answer) await tell(answer);
+      if ('answer' in next) {
+        await tell(next.answer(messagesOf(ix)));
         return;
       }
-      const { route: found, args } = resolved;
-      if (!args.ok) return; // answered above
       const ctx: CommandCtx & { args: unknown } = {
         ...ix,
         channelId: command.channel_id,
         responseUrl: command.response_url,
         triggerId: command.trigger_id,
-        args: args.value,
+        args: next.args,
       };
-      await runWithNeeds(ctx, found.needs, found.run);
+      await runWithNeeds(ctx, next.route.needs, next.route.run);
     });
   });
 
@@ -355,7 +352,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       // Said in the submission's answer: the modal is still waiting for it.
       const standing = await actorFor(services, who);
       if (typeof standing === 'string') {
-        const words = messagesFor((await withinMs(ACK_LANGUAGE_BUDGET_MS, knownPersonLocale({ services, who }))) ?? workspaceLocale(services));
+        const words = messagesFor((await knownPersonLocale({ services, who })) ?? workspaceLocale(services));
         await once({ response_action: 'update', view: resultView(title, `:link: ${linkProblemText(standing, words)}`) });
         return;
       }

@@ -18,26 +18,23 @@ export class SlackFileError extends Error {
   }
 }
 
-/** The sentence of a SlackFileError in the reader's language (its message when it has no problem). */
-export function slackFileErrorText(error: SlackFileError, m: Messages = english): string {
-  const problem = error.problem;
-  switch (problem?.kind) {
+function problemText(problem: SlackFileProblem, m: Messages): string {
+  switch (problem.kind) {
     case 'not-handed-out':
       return m.t('outbox.fileNotHandedOut', { name: problem.name, status: problem.status });
     case 'no-scope':
       return m.t('outbox.fileNoScope', { name: problem.name });
     case 'too-large':
       return m.t('outbox.fileTooLargeHere', { name: problem.name, mb: m.number(Math.round(problem.maxBytes / 1024 / 1024)) });
-    default:
-      return error.message;
   }
 }
 
-const fileError = (problem: SlackFileProblem) => {
-  const error = new SlackFileError('', problem);
-  error.message = slackFileErrorText(error);
-  return error;
-};
+/** The sentence of a SlackFileError in the reader's language (its message when it has no problem). */
+export const slackFileErrorText = (error: SlackFileError, m: Messages = english): string =>
+  error.problem ? problemText(error.problem, m) : error.message;
+
+/** An error whose message (for logs) is the English sentence. */
+const fileError = (problem: SlackFileProblem) => new SlackFileError(problemText(problem, english), problem);
 
 export function createSlackFileFetcher(botToken: string, maxBytes: number): SlackFileFetcher {
   return {

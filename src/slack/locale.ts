@@ -55,14 +55,18 @@ export async function personLocale(ix: { services: Services; client: webApi.WebC
   return fromSlack ? { locale: fromSlack, source: 'slack' } : { locale: workspaceLocale(services), source: 'default' };
 }
 
+/** How long a look-up that must not wait (an ack) gives the store for a stored choice (a shared store's round trip). */
+const KNOWN_LOOKUP_BUDGET_MS = 50;
+
 /**
- * A person's language if it is known without asking Slack (their stored choice, or a cached profile);
- * undefined when only a Slack look-up would tell. For answers that must not wait (an ack).
+ * A person's language if it is known without asking Slack (their stored choice, read within
+ * KNOWN_LOOKUP_BUDGET_MS, or a cached profile); undefined when only a Slack look-up would tell. For
+ * answers that must not wait (an ack).
  */
 export async function knownPersonLocale(ix: { services: Services; who: Who }): Promise<Locale | undefined> {
   const { services, who } = ix;
   try {
-    const chosen = await services.stores.languages.get(who.teamId, who.userId);
+    const chosen = await withinMs(KNOWN_LOOKUP_BUDGET_MS, services.stores.languages.get(who.teamId, who.userId));
     if (chosen) return chosen;
   } catch {
     return undefined; // the full look-up after the ack says why
@@ -82,6 +86,10 @@ export async function channelLocale(services: Services, teamId: string, channelI
   }
   return { locale: workspaceLocale(services), source: 'default' };
 }
+
+/** The messages of a person (see personLocale), e.g. for work without an interaction: events, jobs, DMs. */
+export const personMessages = async (ix: { services: Services; client: webApi.WebClient; who: Who; budgetMs?: number }): Promise<Messages> =>
+  messagesFor((await personLocale(ix)).locale);
 
 /** The messages of a channel post. */
 export const channelMessages = async (services: Services, teamId: string, channelId: string): Promise<Messages> =>

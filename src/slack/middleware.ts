@@ -11,8 +11,7 @@
 import { type Actor, type ActorOptions, requireLinked } from './actor.js';
 import { type ErrorSubject, reportFailure } from './failures.js';
 import type { Acting, ActingOnTalep, Interaction } from './interaction.js';
-import { messagesFor } from '../i18n/messages.js';
-import { personLocale } from './locale.js';
+import { personMessages } from './locale.js';
 
 export interface Needs<C> {
   linked?: true;
@@ -28,7 +27,7 @@ export const STALE_CONTROL_TEXT = ':warning: That control is no longer valid. Ru
 /** The context with the acting person's words (`m`) — found once, before anything is said to them. */
 export async function withPersonWords<C extends Interaction>(ctx: C): Promise<C> {
   if (ctx.m) return ctx;
-  return { ...ctx, m: messagesFor((await personLocale(ctx)).locale) };
+  return { ...ctx, m: await personMessages(ctx) };
 }
 
 /**

@@ -24,7 +24,7 @@ import * as z from 'zod';
 import { HelpdeskError } from '../api/errors.js';
 import type { Job, JobState } from '../jobs/job-queue.js';
 import type { JobHandler, JobOutcome } from '../jobs/runner.js';
-import { type Messages, messagesFor } from '../i18n/messages.js';
+import type { Messages } from '../i18n/messages.js';
 import { StoredLinkUnreadableError } from '../store/account-store.js';
 import type { JsonValue } from '../store/json-value.js';
 import { escapeText, type SlackMessage } from '../views/kit/blocks.js';
@@ -33,7 +33,7 @@ import { resultView } from '../views/kit/states.js';
 import { type Actor, actorFor, type Who } from './actor.js';
 import { errorMessage, linkProblemMessage } from './failures.js';
 import { SlackFileError, slackFileErrorText } from './files.js';
-import { messagesOf, personLocale } from './locale.js';
+import { messagesOf, personMessages } from './locale.js';
 import { type Interaction, surfaceDeps } from './interaction.js';
 import { PersonNotFound } from './people.js';
 import type { Services } from './services.js';
@@ -199,7 +199,7 @@ export function workHandler<P>(services: Services, client: webApi.WebClient, wor
     const standing = await actorFor(services, who, { queuedNotices: lateSurface(() => surface), priority: 'interactive' });
     const actor = typeof standing === 'string' ? undefined : standing;
     // The person's words now (they may have changed their language since they sent it).
-    const m = messagesFor((await personLocale({ services, client, who })).locale);
+    const m = await personMessages({ services, client, who });
     const scene: WorkScene<P> = {
       services,
       client,

@@ -15,7 +15,7 @@ import { english, type Messages, messagesFor } from '../i18n/messages.js';
 import { type JsonValue, jsonValue } from '../store/json-value.js';
 import { actorFor, type Who } from './actor.js';
 import { plainSentence, reportFailure, stepLinkProblemText } from './failures.js';
-import { personLocale, workspaceLocale } from './locale.js';
+import { personMessages, workspaceLocale } from './locale.js';
 import { workflowStepKey } from './idempotency-keys.js';
 import { type FunctionCtx, type Listener, type StepOutputs, StepFailure } from './listeners.js';
 import { SeenOnce } from './seen-once.js';
@@ -61,7 +61,7 @@ export const NOBODY_TEXT = english.t('steps.nobody');
  * Slack language), else the workspace's default when the step does not say who ran it.
  */
 async function stepMessages(services: Services, client: webApi.WebClient, who: Who | undefined): Promise<Messages> {
-  return messagesFor(who ? (await personLocale({ services, client, who })).locale : workspaceLocale(services));
+  return who ? personMessages({ services, client, who }) : messagesFor(workspaceLocale(services));
 }
 
 type Complete = (params: { outputs: StepOutputs }) => Promise<unknown>;

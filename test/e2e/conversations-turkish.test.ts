@@ -13,7 +13,7 @@ import { ConversationIds } from '../../src/views/conversations/ids.js';
 import { AddToTalepIds } from '../../src/views/message-shortcuts/add-to-talep.js';
 import { callsSince, inputElement, pick, stateOf, viewOf, viewText } from '../support/e2e.js';
 import { people } from '../support/harness.js';
-import { eventually, message, nextTs, postsIn as postsInThread } from '../support/conversation-events.js';
+import { eventually, jobsSettled as settledJobs, message, nextTs, postsIn as postsInThread } from '../support/conversation-events.js';
 import { useHarness } from '../support/use-harness.js';
 
 const h = useHarness({ linked: ['admin', 'agent', 'user'] }, async (started) => {
@@ -26,13 +26,7 @@ const h = useHarness({ linked: ['admin', 'agent', 'user'] }, async (started) => 
 const TURKISH = 'CTRREQ';
 const postsIn = (channel: string, threadTs: string, since = 0): SlackCall[] => postsInThread(h, channel, threadTs, since);
 const comments = (talepId: number): Promise<Comment[]> => h.helpdeskAs('admin').comments({ id: talepId });
-const jobsSettled = () =>
-  eventually(async () => {
-    const { db, pool } = h.services.stores;
-    if (pool) return (await pool.query("SELECT 1 FROM jobs WHERE state IN ('pending', 'running') LIMIT 1")).rowCount === 0;
-    const jobs = Object.values(db?.data.jobs ?? {}) as { state: string }[];
-    return jobs.every((job) => job.state !== 'pending' && job.state !== 'running');
-  }, 'the jobs to settle');
+const jobsSettled = () => settledJobs(h);
 
 let requestTs = '';
 let talepId = 0;

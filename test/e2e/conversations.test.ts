@@ -20,7 +20,7 @@ import { ConversationIds } from '../../src/views/conversations/ids.js';
 import { TalepCardIds } from '../../src/views/talep-card/ids.js';
 import { callsSince, elementsWithId, inputElement, pick, stateOf, type View, viewOf } from '../support/e2e.js';
 import { people } from '../support/harness.js';
-import { eventually, message, nextTs, postsIn as postsInThread } from '../support/conversation-events.js';
+import { eventually, jobsSettled as settledJobs, message, nextTs, postsIn as postsInThread } from '../support/conversation-events.js';
 import { useHarness } from '../support/use-harness.js';
 
 const h = useHarness({ proxy: true, linked: ['admin', 'agent', 'user'] });
@@ -46,14 +46,7 @@ async function helpdeskQuiet(): Promise<void> {
   }
 }
 
-/** Waits until every accepted job is done (or given up). */
-const jobsSettled = () =>
-  eventually(async () => {
-    const { db, pool } = h.services.stores;
-    if (pool) return (await pool.query("SELECT 1 FROM jobs WHERE state IN ('pending', 'running') LIMIT 1")).rowCount === 0;
-    const jobs = Object.values(db?.data.jobs ?? {}) as { state: string }[];
-    return jobs.every((job) => job.state !== 'pending' && job.state !== 'running');
-  }, 'the jobs to settle');
+const jobsSettled = () => settledJobs(h);
 
 let requestTs = '';
 let talepId = 0;

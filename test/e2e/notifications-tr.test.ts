@@ -8,38 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { forgetSlackProfile } from '../../src/slack/profiles.js';
 import { json, slashAnswer } from '../support/e2e.js';
 import { people } from '../support/harness.js';
-import { useHarness } from '../support/use-harness.js';
+import { until, useWebhookHarness } from '../support/notify-webhook.js';
 
-const SECRET = 'test-webhook-secret-0123456789';
 const TURKISH_CHANNEL = 'CFEEDTR';
 
 /** user and agent2 use Slack in Turkish; agent and admin in English (the stand-in's default). */
-const h = useHarness(
-  { notify: { webhookSecret: SECRET, poll: false, pollShare: 0.25, coalesceMs: 300, dueSoonHours: 24 } },
-  async (harness) => {
-    for (const person of [people.user, people.agent2]) {
-      const user = harness.slack.users.get(person.userId);
-      if (user) user.locale = 'tr-TR';
-      forgetSlackProfile(person.userId);
-    }
-    const port = new URL(harness.send.eventsUrl).port;
-    await harness.sandbox.addRule({
-      name: 'Tell the Slack bot',
-      enabled: true,
-      match: 'All',
-      conditions: [],
-      actions: [{ type: 'HttpPost', value: `http://127.0.0.1:${port}/helpdesk/events?secret=${SECRET}` }],
-    });
-  },
-);
-
-async function until(probe: () => Promise<boolean>, what: string, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+const h = useWebhookHarness((harness) => {
+  for (const person of [people.user, people.agent2]) {
+    const user = harness.slack.users.get(person.userId);
+    if (user) user.locale = 'tr-TR';
+    forgetSlackProfile(person.userId);
   }
-}
+});
 
 const postsIn = (channel: string) => h.slack.callsTo('chat.postMessage').filter((call) => call.args.channel === channel);
 const cardOf = (channel: string, talepId: number) =>

@@ -7,33 +7,11 @@ import { TalepCardIds } from '../../src/commands/talep-card/public.js';
 import { SharedActions } from '../../src/views/kit/shared-actions.js';
 import { json, slashAnswer } from '../support/e2e.js';
 import { people } from '../support/harness.js';
-import { useHarness } from '../support/use-harness.js';
+import { until, useWebhookHarness, WEBHOOK_SECRET } from '../support/notify-webhook.js';
 
-const SECRET = 'test-webhook-secret-0123456789';
 const CHANNEL = 'CFEED1';
 
-const h = useHarness(
-  { notify: { webhookSecret: SECRET, poll: false, pollShare: 0.25, coalesceMs: 300, dueSoonHours: 24 } },
-  async (harness) => {
-    const port = new URL(harness.send.eventsUrl).port;
-    await harness.sandbox.addRule({
-      name: 'Tell the Slack bot',
-      enabled: true,
-      match: 'All',
-      conditions: [],
-      actions: [{ type: 'HttpPost', value: `http://127.0.0.1:${port}/helpdesk/events?secret=${SECRET}` }],
-    });
-  },
-);
-
-/** Waits for an async condition (the stand-in's waitFor takes synchronous probes). */
-async function until(probe: () => Promise<boolean>, what: string, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const h = useWebhookHarness();
 
 const webhookUrl = () => `${new URL(h.send.eventsUrl).origin}/helpdesk/events`;
 const postsIn = (channel: string) => h.slack.callsTo('chat.postMessage').filter((call) => call.args.channel === channel);
@@ -128,7 +106,7 @@ describe('the webhook', () => {
     expect(none.status).toBe(401);
     const wrong = await fetch(`${webhookUrl()}?secret=nope`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"TalepID":1}' });
     expect(wrong.status).toBe(401);
-    const header = await fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'x-helpdesk-secret': SECRET }, body: '{"TalepID":1}' });
+    const header = await fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'x-helpdesk-secret': WEBHOOK_SECRET }, body: '{"TalepID":1}' });
     expect(header.status).toBe(202);
   });
 
@@ -136,7 +114,7 @@ describe('the webhook', () => {
     const id = await newTalep('Real subject');
     const card = await h.slack.waitFor(() => cardOf(CHANNEL, id), 'the feed card');
     const before = h.slack.calls.length;
-    const forged = await fetch(`${webhookUrl()}?secret=${SECRET}`, {
+    const forged = await fetch(`${webhookUrl()}?secret=${WEBHOOK_SECRET}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ TalepID: id, Event: 'closed', Status: 'Closed', Subject: 'FORGED' }),
@@ -147,9 +125,9 @@ describe('the webhook', () => {
     const after = h.slack.calls.slice(before).filter((call) => call.args.channel === CHANNEL);
     expect(after).toHaveLength(0);
     expect(json(card.args)).not.toContain('FORGED');
-    const garbage = await fetch(`${webhookUrl()}?secret=${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nothing":true' });
+    const garbage = await fetch(`${webhookUrl()}?secret=${WEBHOOK_SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nothing":true' });
     expect(garbage.status).toBe(400);
-    const huge = await fetch(`${webhookUrl()}?secret=${SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(64 * 1024) });
+    const huge = await fetch(`${webhookUrl()}?secret=${WEBHOOK_SECRET}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(64 * 1024) });
     expect(huge.status).toBe(413);
   });
 });

@@ -33,3 +33,12 @@ export const message = (user: string, channel: string, ts: string, text: string,
 /** The bot's posts in a thread since call number `since`. */
 export const postsIn = (h: Harness, channel: string, threadTs: string, since = 0): SlackCall[] =>
   callsSince(h, since, 'chat.postMessage').filter((call) => call.args.channel === channel && call.args.thread_ts === threadTs);
+
+/** Waits until every accepted job is done (or given up). */
+export const jobsSettled = (h: Harness) =>
+  eventually(async () => {
+    const { db, pool } = h.services.stores;
+    if (pool) return (await pool.query("SELECT 1 FROM jobs WHERE state IN ('pending', 'running') LIMIT 1")).rowCount === 0;
+    const jobs = Object.values(db?.data.jobs ?? {}) as { state: string }[];
+    return jobs.every((job) => job.state !== 'pending' && job.state !== 'running');
+  }, 'the jobs to settle');

@@ -1,6 +1,5 @@
 /** The App Home tab: published when it opens, whenever the person's link changes, and after a Cancel on it. */
-import { messagesFor } from '../../i18n/messages.js';
-import { personLocale } from '../../slack/locale.js';
+import { personMessages } from '../../slack/locale.js';
 import type { webApi } from '@slack/bolt';
 import type { Who } from '../../slack/actor.js';
 import type { Services } from '../../slack/services.js';
@@ -32,7 +31,7 @@ export function publishHome(services: Services, client: webApi.WebClient, who: W
 
 async function publishNow(services: Services, client: webApi.WebClient, who: Who): Promise<void> {
   // The person's words (their choice, else their Slack language): the Home tab is theirs alone.
-  const m = messagesFor((await personLocale({ services, client, who })).locale);
+  const m = await personMessages({ services, client, who });
   const found = await services.stores.accounts.lookup(who.teamId, who.userId);
   const identity = found.state === 'linked' ? found.account : found.state === 'unreadable' ? found.identity : undefined;
   const problem = found.state === 'unreadable' ? 'unreadable' : found.state === 'linked' && found.account.rejected ? 'rejected' : undefined;

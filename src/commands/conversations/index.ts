@@ -36,8 +36,7 @@ import { fromMessageWork, openFromMessage, orderFrom } from './open-from-message
 import { linkThread } from './public.js';
 import { acceptReply, onReplyChanged, onThreadReply, threadReplyWork } from './replies.js';
 import { threadSync } from './sync.js';
-import { channelMessages, personMessages } from './words.js';
-import { messagesOf } from '../../slack/locale.js';
+import { channelMessages, messagesOf, personMessages } from '../../slack/locale.js';
 
 /** The talep of a linked thread (a message opened with the shortcut is linked here, on first use). */
 async function talepOfThread(services: Services, teamId: string, channelId: string, threadTs: string): Promise<number | undefined> {
@@ -94,7 +93,7 @@ async function handleMessage(ctx: EventCtx, teamId: string, meaning: Exclude<Mes
       const requests = index.requests(teamId, message.channelId);
       if (typeof (await actorFor(services, who)) === 'string') {
         const heldId = await keep(services, teamId, message);
-        const m = await personMessages(services, client, who);
+        const m = await personMessages({ services, client, who: who });
         await ephemeralSurface(surfaceDeps(services, client, who.userId), message.channelId).send(connectToOpenMessage(heldId, m));
         return;
       }
@@ -144,13 +143,13 @@ async function openFromReaction(ctx: EventCtx, teamId: string, reaction: { userI
   const who: Who = { teamId, userId: reaction.userId };
   const surface = ephemeralSurface(surfaceDeps(services, client, who.userId), reaction.channelId);
   if (typeof (await actorFor(services, who)) === 'string') {
-    const m = await personMessages(services, client, who);
+    const m = await personMessages({ services, client, who: who });
     await surface.send(connectPrompt(m.t('conversations.connectThenReact'), m));
     return;
   }
   const message = await reactedMessage(client, reaction.channelId, reaction.ts);
   if (!message) {
-    await surface.send({ text: (await personMessages(services, client, who)).t('conversations.cannotReadMessage') });
+    await surface.send({ text: (await personMessages({ services, client, who: who })).t('conversations.cannotReadMessage') });
     return;
   }
   const requests = index.requests(teamId, reaction.channelId);

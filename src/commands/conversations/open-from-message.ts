@@ -22,9 +22,8 @@ import { messageBody, messageFiles, subjectFromText } from '../message-shortcuts
 import { fileTalep } from '../new-talep/public.js';
 import { publicCardMessage } from '../talep-card/public.js';
 import { linkThread } from './public.js';
-import { channelMessages, personMessages } from './words.js';
 import type { Messages } from '../../i18n/messages.js';
-import { messagesOf } from '../../slack/locale.js';
+import { channelMessages, messagesOf, personMessages } from '../../slack/locale.js';
 
 export const fromMessageSchema = z.object({
   how: z.enum(['request', 'emoji', 'triage']),
@@ -138,7 +137,7 @@ export async function openFromMessage(
   }
   if (claim.state !== 'reserved') {
     if (options.quietIfTaken) return;
-    const m = options.m ?? (await personMessages(services, client, who));
+    const m = options.m ?? (await personMessages({ services, client, who: who }));
     await surface.send(claim.state === 'opened' ? alreadyOpenedMessage(claim.talepId, m) : beingOpenedMessage(m));
     return;
   }

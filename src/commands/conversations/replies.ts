@@ -29,10 +29,9 @@ import {
 } from '../../views/conversations/messages.js';
 import { messageBody, messageFiles } from '../message-shortcuts/public.js';
 import type { PostedMessage } from './message-event.js';
-import { channelMessages, personMessages } from './words.js';
 import { errorText } from '../../slack/failures.js';
 import { english, type Messages } from '../../i18n/messages.js';
-import { messagesOf } from '../../slack/locale.js';
+import { channelMessages, messagesOf, personMessages } from '../../slack/locale.js';
 
 /** Slack edits and deletions are followed this long after the reply. */
 export const FOLLOW_EDITS_MS = 10 * 60_000;
@@ -122,7 +121,7 @@ const replyKey = (who: Who, reply: Pick<ThreadReply, 'channelId' | 'ts'>) => `th
 /** Accepts the reply as the person's work (or a copy of it, which adds nothing); `m`: their words, when known. */
 export async function acceptReply(services: Services, client: webApi.WebClient, who: Who, reply: ThreadReply, m?: Messages): Promise<void> {
   const surface = ephemeralSurface(surfaceDeps(services, client, who.userId), reply.channelId, reply.threadTs);
-  const ix: Interaction = { services, client, who, surface, m: m ?? (await personMessages(services, client, who)) };
+  const ix: Interaction = { services, client, who, surface, m: m ?? (await personMessages({ services, client, who: who })) };
   await acceptWork(ix, { work: threadReplyWork, data: reply, reply: { to: { c: reply.channelId } }, key: replyKey(who, reply) }, async () => undefined);
 }
 
@@ -150,7 +149,7 @@ export async function onThreadReply(services: Services, client: webApi.WebClient
     files: reply.files,
     at: services.now(),
   });
-  const m = await personMessages(services, client, who);
+  const m = await personMessages({ services, client, who: who });
   await ephemeralSurface(surfaceDeps(services, client, message.userId), message.channelId, threadTs).send(connectToAddReplyMessage(talepId, heldId, m));
 }
 
@@ -176,7 +175,7 @@ export async function onReplyChanged(
   const actor = await actorFor(services, author);
   if (typeof actor === 'string') return note((m) => m.t('conversations.notFollowedNoLink')).then(() => undefined);
   // The comment is the author's: their words.
-  const theirs = await personMessages(services, client, author);
+  const theirs = await personMessages({ services, client, who: author });
   const body =
     change.text === undefined
       ? theirs.t('conversations.deletedInSlack')

@@ -23,7 +23,7 @@ import type { ThreadLink } from '../../store/thread-link-store.js';
 import { closedNoteMessage, helpdeskCommentMessage, reopenedNoteMessage } from '../../views/conversations/messages.js';
 import { conversationIndex } from './conversation-index.js';
 import { linkThread } from './public.js';
-import { channelMessages } from './words.js';
+import { channelMessages } from '../../slack/locale.js';
 import { postedMarks } from '../message-shortcuts/public.js';
 
 /** Help desks and the bot keep their own clocks: a comment this much older than the link still counts as after it. */

@@ -16,7 +16,7 @@ import { decodeMetadata } from '../../slack/metadata.js';
 import { actAs } from '../../slack/middleware.js';
 import { inLoadingModal } from '../../slack/modals.js';
 import type { ModalRender } from '../../slack/surface.js';
-import { customFieldsSavedMessage, type RecordField } from '../../views/custom-fields/form.js';
+import { customFieldsSavedMessage } from '../../views/custom-fields/form.js';
 import { escapeKeepingMentions, resultView, workingView } from '../../views/kit/states.js';
 import { messagesOf } from '../../slack/locale.js';
 import { changedFields, fieldsFormView, type FieldsFormState, fieldsMetadata, recordFields } from './form-state.js';

@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import type { webApi } from '@slack/bolt';
 import type { NotifyConfig } from '../../config.js';
-import { type Messages, messagesFor } from '../../i18n/messages.js';
+import type { Messages } from '../../i18n/messages.js';
 import type { Who } from '../../slack/actor.js';
-import { channelMessages, personLocale } from '../../slack/locale.js';
+import { channelMessages, personMessages as personMessagesOf } from '../../slack/locale.js';
 import type { Services } from '../../slack/services.js';
 import { reconnectDm } from '../../views/notifications/dm.js';
 import type { SlackPacer } from './slack-queue.js';
@@ -26,7 +26,7 @@ const DM_LOCALE_BUDGET_MS = 3_000;
  * cached profile, else one users.info), else the workspace default.
  */
 export async function personMessages(ctx: Pick<NotifyContext, 'services' | 'client'>, who: Who): Promise<Messages> {
-  return messagesFor((await personLocale({ services: ctx.services, client: ctx.client, who, budgetMs: DM_LOCALE_BUDGET_MS })).locale);
+  return personMessagesOf({ services: ctx.services, client: ctx.client, who, budgetMs: DM_LOCALE_BUDGET_MS });
 }
 
 /** The words of a feed's posts in a channel: the channel's language, else the workspace default. */

@@ -11,10 +11,9 @@
 import type { webApi } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import type { Who } from '../../slack/actor.js';
-import { messagesFor } from '../../i18n/messages.js';
 import { type LinkProblem, linkProblemMessage } from '../../slack/failures.js';
 import { surfaceDeps } from '../../slack/interaction.js';
-import { personLocale } from '../../slack/locale.js';
+import { personMessages } from '../../slack/locale.js';
 import type { Services } from '../../slack/services.js';
 import { ephemeralSurface, slackErrorCode } from '../../slack/surface.js';
 import { connectPrompt } from '../../views/kit/notices.js';
@@ -29,7 +28,7 @@ export class ConnectOffers {
     if (this.#offered.has(key)) return;
     this.#offered.set(key, true);
     // In the person's words (their chosen language, else Slack's), though they are not connected yet.
-    const m = messagesFor((await personLocale({ services, client, who })).locale);
+    const m = await personMessages({ services, client, who });
     const offer = problem === 'not-linked' ? connectPrompt(m.t('unfurls.connectOfferText'), m) : linkProblemMessage(problem, m);
     try {
       await client.chat.unfurl({ channel: target.channel, ts: target.ts, unfurls: {}, user_auth_required: true, user_auth_blocks: offer.blocks ?? [] });
