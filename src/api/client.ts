@@ -31,7 +31,7 @@ import {
 } from './endpoints.js';
 import { HelpdeskError, kindForStatus } from './errors.js';
 import { type AutomationRuleSummary, parseRuleXml, RuleXmlError } from './rules.js';
-import { type Priority, Throttle, type ThrottleOptions } from './throttle.js';
+import { type ExpectedCall, type Priority, Throttle, type ThrottleOptions } from './throttle.js';
 import { DEFAULT_CONNECTIONS, type IncomingResponse, Transport, type TransportOptions } from './transport.js';
 import type { WireParams } from './wire.js';
 
@@ -252,6 +252,14 @@ export class HelpdeskClient {
   /** How long a new call of this operation would wait for the rate budget right now. */
   estimateWait(operation: OperationName, priority: Priority = 'interactive'): number {
     return this.#core.throttle.estimateWait(endpoints[operation].budget, priority);
+  }
+
+  /**
+   * Keeps a place in the rate budget's queue for an action whose `calls` calls of `budget` are not made
+   * yet (Throttle's `expect`): later actions are estimated behind it, and its own wait is known now.
+   */
+  expectCall(budget: RateBudget, action: { fairnessKey: string; order: number; calls?: number; priority?: Priority }): ExpectedCall {
+    return this.#core.throttle.expect({ budget, userKey: action.fairnessKey, order: action.order, calls: action.calls ?? 1, priority: action.priority ?? 'interactive' });
   }
 
   clearCache(): void {

@@ -81,6 +81,16 @@ export interface AcquireRequest {
   onQueued?: (estimatedWaitMs: number) => void;
 }
 
+/**
+ * An action accepted whose calls are not queued yet (see `Throttle.expect`). `estimatedWaitMs`: when
+ * its first call would go, as things stand.
+ */
+export interface ExpectedCall {
+  readonly estimatedWaitMs: number;
+  /** The action is done (or made fewer calls of this budget): what is left of its place goes. Idempotent. */
+  release(): void;
+}
+
 /** A granted send. Say `sent()` when it goes on the wire, or `cancel()` if it never will (exactly one counts). */
 export interface SendTicket {
   sent(): void;
@@ -113,6 +123,8 @@ interface Waiter {
   readonly order: number;
   /** `reserve`: the send is held in the log until the ticket settles; `acquire`: logged when granted. */
   readonly holds: boolean;
+  /** `expect`: keeps a place for an action's first call, for the estimates; never let go itself. */
+  readonly placeholder?: true;
   readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
   /** The shared budget's permit, when there is one: settled with the ticket. */
@@ -290,6 +302,45 @@ export class Throttle {
     return this.#request(request, true);
   }
 
+  /**
+   * Keeps a place in the queue for an action whose calls are not queued yet: a slash command acked
+   * now whose work waits behind the other acks (src/slack/ack-first.ts). The place counts in every
+   * estimate as a queued call of `budget` would, so the wait told in the ack itself is the one the
+   * call will have, and commands acked later are told theirs behind it. It is never let go: the
+   * action's calls of `budget` (same user, same `order`) take it over; `release()` drops what is left.
+   * `calls`: how many calls of `budget` the action makes (default 1); the estimate is the last one's.
+   */
+  expect(request: Omit<AcquireRequest, 'signal' | 'onQueued' | 'order'> & { order: number; calls?: number }): ExpectedCall {
+    const { budget, userKey, order } = request;
+    const lane = this.#lanes[budget];
+    if (!this.#enabled) return { estimatedWaitMs: Math.max(0, lane.pausedUntil - this.#clock.now()), release: () => undefined };
+    // One place per call the action is expected to make (they go in one turn): its answer comes after the last.
+    const places = Array.from({ length: Math.max(1, request.calls ?? 1) }, (): Waiter => ({
+      budget,
+      priority: request.priority ?? 'interactive',
+      userKey,
+      order,
+      holds: false,
+      placeholder: true,
+      onQueued: undefined,
+      state: 'queued',
+      settle: () => undefined,
+    }));
+    for (const place of places) this.#enqueue(place);
+    const last = places[places.length - 1]!;
+    const estimatedWaitMs = Math.max(this.#estimate(budget, this.#callsAhead(last)), lane.sharedRetryAt - this.#clock.now());
+    return {
+      estimatedWaitMs,
+      release: () => {
+        for (const place of places) {
+          if (place.state !== 'queued') continue;
+          place.state = 'cancelled';
+          this.#remove(place, false);
+        }
+      },
+    };
+  }
+
   #request(request: AcquireRequest, holds: boolean): Promise<SendTicket> {
     const { budget, userKey, signal, onQueued } = request;
     const priority = request.priority ?? 'interactive';
@@ -407,12 +458,22 @@ export class Throttle {
     const ring = lane.rings[waiter.priority];
     let queue = ring.get(waiter.userKey);
     if (!queue) ring.set(waiter.userKey, (queue = []));
+    if (!waiter.placeholder) {
+      // The action's first call takes the place kept for it (`expect`).
+      const kept = queue.findIndex((other) => other.placeholder && other.order === waiter.order);
+      if (kept >= 0) {
+        queue[kept]!.state = 'cancelled';
+        queue[kept] = waiter;
+        lane.queued[waiter.priority]++;
+        return;
+      }
+    }
     // Sorted by order, ties in arrival order: almost always an append; an earlier action's follow-up
     // call goes in front of the user's later commands.
     let at = queue.length;
     while (at > 0 && queue[at - 1]!.order > waiter.order) at--;
     queue.splice(at, 0, waiter);
-    lane.queued[waiter.priority]++;
+    if (!waiter.placeholder) lane.queued[waiter.priority]++;
   }
 
   /** `tookTurn`: the user just sent, so they move to the back of the ring; a cancel keeps their place. */
@@ -423,7 +484,7 @@ export class Throttle {
     const index = queue ? queue.indexOf(waiter) : -1;
     if (!queue || index < 0) return;
     queue.splice(index, 1);
-    lane.queued[waiter.priority]--;
+    if (!waiter.placeholder) lane.queued[waiter.priority]--;
     if (queue.length === 0) ring.delete(waiter.userKey);
     else if (tookTurn) {
       ring.delete(waiter.userKey); // re-inserting moves the user to the back of the Map's order
@@ -501,11 +562,13 @@ export class Throttle {
     if (now < this.#freeAt(lane)) return undefined;
     // The calls an action makes at once (a card's record and comments) go in one turn of its user.
     const last = lane.last;
-    const sameAction = last ? lane.rings[last.priority].get(last.userKey)?.[0] : undefined;
+    const sameAction = last ? firstCall(lane.rings[last.priority].get(last.userKey)) : undefined;
     if (sameAction && sameAction.order === last?.order) return sameAction;
     for (const priority of PRIORITIES) {
+      if (lane.queued[priority] === 0) continue; // only kept places
       for (const queue of lane.rings[priority].values()) {
-        if (queue[0]) return queue[0];
+        const call = firstCall(queue);
+        if (call) return call;
       }
     }
     return undefined;
@@ -546,6 +609,7 @@ export class Throttle {
         for (const priority of PRIORITIES) {
           for (const queue of this.#lanes[budget].rings[priority].values()) {
             for (const waiter of queue) {
+              if (waiter.placeholder) continue;
               waiting = true;
               if (!waiter.onQueued) continue;
               const estimate = this.#estimate(budget, this.#callsAhead(waiter));
@@ -598,6 +662,13 @@ export class Throttle {
     const at = Math.max(lane.log.nthSendAt(ahead, start), lane.pacer?.nthAt(ahead, start) ?? -Infinity);
     return Math.max(0, at - now);
   }
+}
+
+/** A user's first queued call that may go (kept places are skipped: their action is not ready). */
+function firstCall(queue: readonly Waiter[] | undefined): Waiter | undefined {
+  if (!queue) return undefined;
+  for (const waiter of queue) if (!waiter.placeholder) return waiter;
+  return undefined;
 }
 
 /** How many turns (runs of one action's calls) of `queue` come before the one at `index`. */

@@ -10,7 +10,8 @@
  *
  * Nothing starves: while requests keep arriving, one continuation a turn is let go once the oldest has
  * waited `maxHoldMs`; when none waits for its ack, `batch` a turn, so the receiver reads what arrived
- * in between.
+ * in between. Work whose person was told in the ack that the help desk's queue will keep them longer
+ * (./acked-place.ts) may be held longer (`holdMs`): it would only wait in that queue instead.
  */
 import { withinMs } from './within.js';
 
@@ -23,16 +24,20 @@ export interface AckFirstOptions {
 
 interface Held {
   resolve: () => void;
-  since: number;
+  /** performance.now() after which it goes even while acks wait. */
+  until: number;
 }
 
 export class AckFirst {
   readonly #batch: number;
   readonly #maxHoldMs: number;
   #unacked = 0;
+  /** Oldest first, by hold: `until` grows along each queue. */
   readonly #held: Held[] = [];
+  readonly #patient: Held[] = [];
   #turnScheduled = false;
   #timer: NodeJS.Timeout | undefined;
+  #timerAt = Infinity;
   readonly #running = new Set<Promise<unknown>>();
 
   constructor(options: AckFirstOptions = {}) {
@@ -66,8 +71,8 @@ export class AckFirst {
    * Runs `work` after the acks (see the module's comment), apart from the request that started it;
    * `settled()` waits for it at shutdown. Its failure goes to `onError`.
    */
-  run(work: () => Promise<unknown>, onError: (error: unknown) => void): void {
-    const running = this.afterAcks()
+  run(work: () => Promise<unknown>, onError: (error: unknown) => void, holdMs?: number): void {
+    const running = this.afterAcks(holdMs)
       .then(work)
       .catch(onError)
       .finally(() => this.#running.delete(running));
@@ -79,16 +84,20 @@ export class AckFirst {
     await withinMs(timeoutMs, Promise.allSettled([...this.#running]));
   }
 
-  /** Resolves when the work after an ack may run (see the module's comment). */
-  afterAcks(): Promise<void> {
+  /**
+   * Resolves when the work after an ack may run (see the module's comment). `holdMs`: how long it may
+   * wait for acks when longer than `maxHoldMs` (work whose wait was told).
+   */
+  afterAcks(holdMs?: number): Promise<void> {
     return new Promise((resolve) => {
-      this.#held.push({ resolve, since: performance.now() });
+      const patient = holdMs !== undefined && holdMs > this.#maxHoldMs;
+      (patient ? this.#patient : this.#held).push({ resolve, until: performance.now() + (patient ? holdMs : this.#maxHoldMs) });
       this.#scheduleTurn();
     });
   }
 
   #scheduleTurn(): void {
-    if (this.#turnScheduled || this.#held.length === 0) return;
+    if (this.#turnScheduled || this.#held.length + this.#patient.length === 0) return;
     this.#turnScheduled = true;
     // setImmediate: after the I/O that is ready, i.e. after the requests already received were read.
     setImmediate(() => this.#turn());
@@ -96,25 +105,39 @@ export class AckFirst {
 
   #turn(): void {
     this.#turnScheduled = false;
-    const oldest = this.#held[0];
-    if (!oldest) return;
-    const waited = performance.now() - oldest.since;
-    if (this.#unacked > 0 && waited < this.#maxHoldMs) {
-      // Held: the last ack (arrived()'s function) or the oldest one's deadline lets them go.
-      this.#timer ??= setTimeout(() => {
+    if (this.#held.length + this.#patient.length === 0) return;
+    const now = performance.now();
+    if (this.#unacked > 0) {
+      // Past its deadline while acks still wait: one per turn, enough to make progress under a flood
+      // without taking the turn from the acks.
+      const due = [this.#held, this.#patient].find((queue) => queue[0] !== undefined && queue[0].until <= now);
+      if (due) {
+        due.shift()!.resolve();
+        this.#scheduleTurn();
+        return;
+      }
+      // Held: the last ack (arrived()'s function) or the next deadline lets them go.
+      const next = Math.min(this.#held[0]?.until ?? Infinity, this.#patient[0]?.until ?? Infinity);
+      if (this.#timer && this.#timerAt <= next) return;
+      if (this.#timer) clearTimeout(this.#timer);
+      this.#timerAt = next;
+      this.#timer = setTimeout(() => {
         this.#timer = undefined;
         this.#scheduleTurn();
-      }, this.#maxHoldMs - waited);
+      }, next - now);
       return;
     }
     if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
-    // Past its deadline while acks still wait: one per turn, enough to make progress under a flood
-    // without taking the turn from the acks.
-    const count = this.#unacked > 0 ? 1 : this.#batch;
-    for (const held of this.#held.splice(0, count)) held.resolve();
+    let count = this.#batch;
+    for (const queue of [this.#held, this.#patient]) {
+      for (const held of queue.splice(0, count)) {
+        held.resolve();
+        count--;
+      }
+    }
     this.#scheduleTurn();
   }
 }

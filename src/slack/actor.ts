@@ -9,7 +9,7 @@ import { nextActionOrder } from '../api/throttle.js';
 import { type HelpdeskRole, isAdminRole, isAgentRole } from '../domain/roles.js';
 import type { Account } from '../store/account-store.js';
 import { type LinkProblem, linkProblemMessage } from './failures.js';
-import { queueNotice } from './queue-notice.js';
+import { type QueueNotice, queueNotice } from './queue-notice.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
 
@@ -22,6 +22,9 @@ export interface Who {
 export function whoActs(body: { team?: { id: string } | null; user: { id: string; team_id?: string } }): Who {
   return { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
 }
+
+/** Whose turn a call is in the help desk's queue: calls of different people take turns. */
+export const fairnessKeyOf = (who: Who): string => `${who.teamId}:${who.userId}`;
 
 export interface Actor extends Who {
   account: Account;
@@ -39,6 +42,8 @@ export interface ActorOptions {
   priority?: 'interactive' | 'background';
   /** The words of the "queued" notice (English without them). */
   m?: Messages;
+  /** The place the action took when its command was acked (./acked-place.ts): its order and notice. */
+  acked?: { order: number; notice: QueueNotice };
 }
 
 /** The person's actor, or why they cannot act as themselves. Reads the store only: no help-desk call. */
@@ -49,14 +54,15 @@ export async function actorFor(services: Services, who: Who, options: ActorOptio
   if (found.state === 'unreadable') return 'unreadable';
   const { account } = found;
   if (account.rejected) return 'rejected';
-  const notice = options.queuedNotices ? queueNotice(services, options.queuedNotices, options.m) : undefined;
+  const notice = options.acked?.notice ?? (options.queuedNotices ? queueNotice(services, options.queuedNotices, options.m) : undefined);
+  if (options.acked && options.m) options.acked.notice.speak(options.m);
   const hd = services.helpdesk.withCredential(account.credential, {
     // Linking checked this token with the help desk; the guard treats it as verified (unless refused since).
     knownGood: true,
     priority: options.priority ?? 'interactive',
-    fairnessKey: `${who.teamId}:${who.userId}`,
+    fairnessKey: fairnessKeyOf(who),
     // One interaction is one action: its calls keep their place before this person's later commands.
-    order: nextActionOrder(),
+    order: options.acked?.order ?? nextActionOrder(),
     // Agents-only categories are shown to agents and admins: one cached category list per class.
     visibility: isAgentRole(account.role) ? 'agent' : 'user',
     // A wait over 3 s is told at once, with an estimate and a Cancel button (./queue-notice.ts).

@@ -14,7 +14,8 @@ import type * as z from 'zod';
 import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js';
 import { resultView } from '../views/kit/states.js';
 import { AckFirst } from './ack-first.js';
-import { actorFor, whoActs } from './actor.js';
+import { type AckedPlace, placeAtAck } from './acked-place.js';
+import { actorFor, type Who, whoActs } from './actor.js';
 import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey, WAIT_FOR_FIRST_ACK_MS } from './deliveries.js';
 import { eventKey } from './idempotency-keys.js';
 import { linkProblemText } from './failures.js';
@@ -53,6 +54,7 @@ import { type WorkKind, workHandler } from './outbox.js';
 import { type CommandCtx, localizedHelp, type Resolution, type Route, Router } from './routes.js';
 import type { Services } from './services.js';
 import { registerSteps } from './steps.js';
+import { withinMs } from './within.js';
 import {
   dmSurface,
   ephemeralSurface,
@@ -121,6 +123,17 @@ const loggedOnly = (services: Services): Surface => {
 };
 
 /**
+ * How long the work of a command whose wait was told in its ack may wait for the other acks: well
+ * inside that wait, so its first call is queued before its kept place comes up.
+ */
+const PATIENT_HOLD_MAX_MS = 5_000;
+const PATIENT_HOLD_MARGIN_MS = 2_000;
+const patientHoldMs = (waitMs: number): number => Math.min(PATIENT_HOLD_MAX_MS, Math.max(0, waitMs - PATIENT_HOLD_MARGIN_MS));
+
+/** How long an ack may wait for the store to say whether the person can act (a shared store's round trip). */
+const ACK_LOOKUP_BUDGET_MS = 50;
+
+/**
  * `ackFirst`: the receiver's count of requests not yet answered; the work after each `ack()` waits for
  * them (./ack-first.ts). Without one (Socket Mode, tests) the work waits one turn of the event loop.
  */
@@ -132,8 +145,8 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
    * work waits in the help desk's queue, sometimes for minutes (issue 13's heap snapshot). It starts
    * once the requests already read are acknowledged (./ack-first.ts).
    */
-  const afterAck = (what: string, work: () => Promise<unknown>): void =>
-    ackFirst.run(work, (error) => services.logger.error(`${what}: the work after the ack failed`, error));
+  const afterAck = (what: string, work: () => Promise<unknown>, holdMs?: number): void =>
+    ackFirst.run(work, (error) => services.logger.error(`${what}: the work after the ack failed`, error), holdMs);
   const deliveries = new DeliveryLog();
   /**
    * Whether this instance is the first to claim `key` among all instances (true without shared
@@ -221,6 +234,19 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     return args.ok ? { route, args: args.value } : { answer: (m) => usageProblem(route, args.error, m) };
   };
 
+  /**
+   * The "queued" notice for a command's ack, when the person can act (a link the help desk has not
+   * refused) and their language is known without asking Slack; else undefined, and the wait is told
+   * once the work reaches the queue.
+   */
+  const noticeForAck = async (place: AckedPlace, who: Who): Promise<SlackMessage | undefined> => {
+    const [locale, usable] = await Promise.all([
+      knownPersonLocale({ services, who }),
+      withinMs(ACK_LOOKUP_BUDGET_MS, services.stores.accounts.hasUsableLink(who.teamId, who.userId)).catch(() => false),
+    ]);
+    return locale && usable ? place.notice.atAck(place.waitMs, messagesFor(locale)) : undefined;
+  };
+
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
     if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) {
@@ -246,29 +272,42 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         return;
       }
     }
-    await ack();
-    afterAck(SLASH_COMMAND, async () => {
-      const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
-      if (await isCopy(deliveryKey, 'a slash command')) return;
-      const deps = surfaceDeps(services, client, who.userId);
-      const surface = respondSurface(deps, command.response_url);
-      // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
-      const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
-      // The person's words, found once for the kernel's answers and the route (./locale.ts).
-      const ix = await withPersonWords(base(client, who, surface, deliveryKey));
-      if ('answer' in next) {
-        await tell(next.answer(messagesOf(ix)));
-        return;
-      }
-      const ctx: CommandCtx & { args: unknown } = {
-        ...ix,
-        channelId: command.channel_id,
-        responseUrl: command.response_url,
-        triggerId: command.trigger_id,
-        args: next.args,
-      };
-      await runWithNeeds(ctx, next.route.needs, next.route.run);
-    });
+    const deps = surfaceDeps(services, client, who.userId);
+    const surface = respondSurface(deps, command.response_url);
+    // A route that answers after help-desk calls takes its place in their queue now; a long wait is
+    // told in the ack itself, and its work may then wait longer behind the other acks (./acked-place.ts).
+    const place = 'route' in next && next.route.queue && !next.route.needs.quiet ? placeAtAck(services, surface, who, next.route.queue, command.text ?? '') : undefined;
+    const notice = place?.announce ? await noticeForAck(place, who) : undefined;
+    await (notice ? ack({ response_type: 'ephemeral', ...forSlack(notice) }) : ack());
+    afterAck(
+      SLASH_COMMAND,
+      async () => {
+        try {
+          const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
+          if (await isCopy(deliveryKey, 'a slash command')) return;
+          // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
+          const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
+          // The person's words, found once for the kernel's answers and the route (./locale.ts).
+          const ix = await withPersonWords(base(client, who, surface, deliveryKey));
+          if ('answer' in next) {
+            await tell(next.answer(messagesOf(ix)));
+            return;
+          }
+          const ctx: CommandCtx & { args: unknown } = {
+            ...ix,
+            channelId: command.channel_id,
+            responseUrl: command.response_url,
+            triggerId: command.trigger_id,
+            args: next.args,
+            ...(place ? { acked: { order: place.order, notice: place.notice } } : {}),
+          };
+          await runWithNeeds(ctx, next.route.needs, next.route.run);
+        } finally {
+          place?.done();
+        }
+      },
+      notice ? patientHoldMs(place!.waitMs) : undefined,
+    );
   });
 
   // ── buttons, selects, menus ──

@@ -59,6 +59,20 @@ export function plainSentence(text: string): string {
   return unescapeSlack(withoutLeadingEmoji(text).replace(/[*`]/g, '')).trim();
 }
 
+/** Why a queued interaction's waits were aborted: its person pressed Cancel on the "queued" notice (./queue-notice.ts). */
+export class CancelledFromNotice extends Error {
+  constructor() {
+    super('cancelled from the queued notice');
+    this.name = 'CancelledFromNotice';
+  }
+}
+
+/** Whether `error` comes from a Cancel on the notice (the client wraps the throttle's error in its own). */
+function cancelledFromNotice(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) if (cause instanceof CancelledFromNotice) return true;
+  return false;
+}
+
 /** Said when a write may have been done without an answer (an `unknown-outcome`), while the bot finds out. */
 export const CHECKING_TEXT = ':hourglass: The help desk did not answer in time; I am checking whether it was done.';
 
@@ -143,6 +157,11 @@ export interface FailureScene {
 export async function reportFailure(scene: FailureScene, error: unknown, subject: ErrorSubject = {}): Promise<void> {
   const { services, who } = scene;
   const whom = `${who.teamId}:${who.userId}`;
+  if (error instanceof HelpdeskError && error.kind === 'cancelled' && cancelledFromNotice(error)) {
+    // The notice's Cancel already told them, replacing the notice: a second "Cancelled." is noise.
+    services.logger.info(`${whom} cancelled a queued request`);
+    return;
+  }
   if (error instanceof HelpdeskError) {
     if (error.kind === 'unauthorized') {
       if (scene.linkedAt) await services.stores.accounts.markRejected(who.teamId, who.userId, scene.linkedAt);

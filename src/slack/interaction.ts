@@ -4,7 +4,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { Messages } from '../i18n/messages.js';
-import type { Actor, Who } from './actor.js';
+import type { Actor, ActorOptions, Who } from './actor.js';
 import { postToResponseUrl } from './response-url.js';
 import type { Services } from './services.js';
 import type { ModalSurface, Surface, SurfaceDeps } from './surface.js';
@@ -25,6 +25,8 @@ export interface Interaction {
    * listener runs; views take it as a parameter. Unset outside the kernel: `messagesOf` gives English.
    */
   m?: Messages;
+  /** A slash command's place in the help desk's queue, taken at its ack (./acked-place.ts). */
+  acked?: ActorOptions['acked'];
 }
 
 /** An interaction of someone with a usable link: `actor` acts as them. */

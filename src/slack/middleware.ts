@@ -51,7 +51,7 @@ export async function runWithNeeds<C extends Interaction>(
   }
   let granted: C & Partial<ActingOnTalep> = ctx;
   if (needs.linked || needs.talep) {
-    const options: ActorOptions = needs.quiet ? {} : { queuedNotices: ctx.surface, ...(ctx.m ? { m: ctx.m } : {}) };
+    const options: ActorOptions = needs.quiet ? {} : { queuedNotices: ctx.surface, ...(ctx.m ? { m: ctx.m } : {}), ...(ctx.acked ? { acked: ctx.acked } : {}) };
     const actor = await requireLinked(ctx, options);
     if (!actor) return;
     granted = { ...ctx, actor, ...(talepId !== undefined ? { talepId } : {}) };

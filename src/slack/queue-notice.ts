@@ -13,10 +13,12 @@ import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { queueCancelledMessage, QUEUE_CANCEL_ACTION, queuedMessage } from '../views/kit/notices.js';
 import type { Messages } from '../i18n/messages.js';
+import { CancelledFromNotice } from './failures.js';
 import { type Listener, onAction } from './listeners.js';
 import { messagesOf } from './locale.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
+import type { SlackMessage } from '../views/kit/blocks.js';
 
 /** Answers later than this are announced. */
 export const ANNOUNCE_WAITS_OVER_MS = 3_000;
@@ -31,34 +33,57 @@ const waiting = new LRUCache<string, AbortController>({ max: 5_000, ttl: 10 * 60
 export interface QueueNotice {
   /** For the interaction's help-desk calls: the throttle's (or guard's, or shared read's) estimate. */
   onQueued(estimatedWaitMs: number): void;
+  /**
+   * For a slash command's ack (./acked-place.ts): the notice to answer the ack with when the answer
+   * is expected later than 3 s, counted as told; undefined when there is nothing to tell.
+   */
+  atAck(estimatedWaitMs: number, m: Messages): SlackMessage | undefined;
+  /** The words of later notices (the person's language, found after the ack). */
+  speak(m: Messages): void;
+  /** How long until the answer, by the latest estimate (told or not); undefined before any. */
+  answerInMs(): number | undefined;
   /** Aborted by the notice's Cancel button. */
   readonly signal: AbortSignal;
 }
 
 /** One interaction's notice on `surface`. Nothing is posted unless a wait is long enough. */
-export function queueNotice(services: Services, surface: Surface, m?: Messages): QueueNotice {
+export function queueNotice(services: Services, surface: Surface, words?: Messages): QueueNotice {
+  let m = words;
   const controller = new AbortController();
   let token: string | undefined;
   let told: { ms: number; at: number } | undefined;
+  let latest: { ms: number; at: number } | undefined;
+  /** The notice to tell for this estimate, if one is due (and it then counts as told). */
+  const due = (estimatedWaitMs: number, said: Messages | undefined): SlackMessage | undefined => {
+    if (controller.signal.aborted) return undefined;
+    const now = performance.now();
+    const answerIn = estimatedWaitMs + (services.helpdesk.typicalCallMs || 0);
+    latest = { ms: answerIn, at: now };
+    if (answerIn <= ANNOUNCE_WAITS_OVER_MS) return undefined;
+    if (told) {
+      const expected = Math.max(0, told.ms - (now - told.at));
+      const moved = Math.abs(answerIn - expected) > RETELL_CHANGE * Math.max(expected, ANNOUNCE_WAITS_OVER_MS);
+      if (!moved || now - told.at < RETELL_AFTER_MS) return undefined;
+    }
+    told = { ms: answerIn, at: now };
+    if (!token) {
+      token = randomUUID();
+      waiting.set(token, controller);
+    }
+    return queuedMessage(answerIn, token, said);
+  };
   return {
     signal: controller.signal,
     onQueued(estimatedWaitMs) {
-      if (controller.signal.aborted) return;
-      const now = performance.now();
-      const answerIn = estimatedWaitMs + (services.helpdesk.typicalCallMs || 0);
-      if (answerIn <= ANNOUNCE_WAITS_OVER_MS) return;
-      if (told) {
-        const expected = Math.max(0, told.ms - (now - told.at));
-        const moved = Math.abs(answerIn - expected) > RETELL_CHANGE * Math.max(expected, ANNOUNCE_WAITS_OVER_MS);
-        if (!moved || now - told.at < RETELL_AFTER_MS) return;
-      }
-      told = { ms: answerIn, at: now };
-      if (!token) {
-        token = randomUUID();
-        waiting.set(token, controller);
-      }
-      surface.send(queuedMessage(answerIn, token, m), 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
+      const message = due(estimatedWaitMs, m);
+      if (!message) return;
+      surface.send(message, 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
     },
+    atAck: (estimatedWaitMs, words) => due(estimatedWaitMs, words),
+    speak(words) {
+      m = words;
+    },
+    answerInMs: () => (latest ? Math.max(0, latest.ms - (performance.now() - latest.at)) : undefined),
   };
 }
 
@@ -67,7 +92,7 @@ export function cancelQueued(token: string): boolean {
   const controller = waiting.get(token);
   if (!controller) return false;
   waiting.delete(token);
-  controller.abort(new Error('cancelled from the queued notice'));
+  controller.abort(new CancelledFromNotice());
   return true;
 }
 

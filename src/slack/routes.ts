@@ -9,6 +9,7 @@ import type { SlackMessage } from '../views/kit/blocks.js';
 import { type Audience, type HelpEntry, helpMessage } from '../views/kit/help.js';
 import type { Parsed } from '../domain/parsed.js';
 import { lookupKey } from '../domain/text-case.js';
+import type { QueueHint } from './acked-place.js';
 import type { Interaction } from './interaction.js';
 import type { Granted, Needs } from './middleware.js';
 
@@ -37,6 +38,11 @@ export interface Route extends HelpEntry {
   /** Pure: the argument text → typed arguments, or the reason they are wrong. */
   parse(args: string): Parsed<unknown>;
   needs: Needs<CommandCtx & { args: unknown }>;
+  /**
+   * For a route that answers after help-desk calls: its first call's budget, so a long wait is told
+   * in the ack itself (./acked-place.ts). Without it, a wait is told once the work reaches the queue.
+   */
+  queue?: QueueHint;
   run(ctx: CommandCtx & { args: unknown }): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ type RouteSpec<A, N> = HelpEntry & {
   exact?: boolean;
   parse(args: string): Parsed<A>;
   needs?: N & Needs<CommandCtx & { args: A }>;
+  queue?: QueueHint;
   run(ctx: Granted<CommandCtx & { args: A }, N>): Promise<void>;
 };
 

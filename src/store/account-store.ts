@@ -140,6 +140,15 @@ export class AccountStore {
     };
   }
 
+  /**
+   * Whether the person has a link the help desk has not refused, without opening its token: for what
+   * must be decided before an ack (the token is opened, and checked, when the work runs).
+   */
+  async hasUsableLink(teamId: string, slackUserId: string): Promise<boolean> {
+    const link = await this.records.read(teamId, slackUserId);
+    return link !== undefined && link.rejectedAt === undefined;
+  }
+
   /** Every stored link's Slack user and help-desk user (no token): who notifications may concern. */
   async linkedPeople(): Promise<{ teamId: string; userId: string; helpdeskUserId: number; role: HelpdeskRole; rejected: boolean }[]> {
     return (await this.records.all()).map(({ teamId, slackUserId, link }) => ({

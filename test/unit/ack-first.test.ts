@@ -55,4 +55,20 @@ describe('AckFirst: the work after acks waits for the acks', () => {
     await sleep(10);
     expect(released()).toBe(10);
   });
+
+  it('holds work whose wait was told (holdMs) past maxHoldMs, until its own deadline or the last ack', async () => {
+    const gate = new AckFirst({ maxHoldMs: 20 });
+    const answered = gate.arrived();
+    let told = 0;
+    void gate.afterAcks(150).then(() => told++);
+    const plain = hold(gate, 1);
+    await sleep(60);
+    expect([plain(), told]).toEqual([1, 0]); // the plain one went at 20 ms; the told one still waits
+    await sleep(150);
+    expect(told).toBe(1); // its own deadline, though the ack is still pending
+    void gate.afterAcks(10_000).then(() => told++);
+    answered();
+    await sleep(10);
+    expect(told).toBe(2); // the last ack lets it go at once
+  });
 });

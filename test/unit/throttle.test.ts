@@ -501,3 +501,61 @@ describe('Throttle: estimates corrected as the queue moves', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 });
+
+describe('Throttle: places kept for acked actions (expect)', () => {
+  // 2 per window, no spread: the third call of a window waits for the window to pass.
+  const limits = { general: 2, search: 2 };
+
+  it('counts a kept place in the estimates of later calls, and tells its own wait', async () => {
+    const one = { general: 1, search: 1 };
+    const { throttle, call } = setup({ limits: one });
+    call('ana'); // fills the window
+    const kept = throttle.expect({ budget: 'general', userKey: 'bora', order: 1 });
+    expect(kept.estimatedWaitMs).toBe(MINUTE_AND_MARGIN);
+    const later = call('cem');
+    await settle();
+    expect(later.estimate).toBe(2 * MINUTE_AND_MARGIN); // behind bora's place
+    const withoutPlace = setup({ limits: one });
+    withoutPlace.call('ana');
+    const alone = withoutPlace.call('cem');
+    await settle();
+    expect(alone.estimate).toBe(MINUTE_AND_MARGIN);
+  });
+
+  it('a place is never sent itself: the calls behind it go, and the action’s call takes it over when it comes', async () => {
+    const { clock, throttle, sends } = setup({ limits: { general: 1, search: 1 } });
+    const kept = throttle.expect({ budget: 'general', userKey: 'ana', order: 7 });
+    expect(kept.estimatedWaitMs).toBe(0);
+    const cem = throttle.acquire({ budget: 'general', userKey: 'cem' }).then(() => sends.push({ at: clock.now(), user: 'cem', budget: 'general', id: 1 }));
+    await cem; // ana's place did not hold the lane
+    const ana = throttle.acquire({ budget: 'general', userKey: 'ana', order: 7 }).then(() => sends.push({ at: clock.now(), user: 'ana', budget: 'general', id: 2 }));
+    expect(throttle.stats().queued.interactive).toBe(1);
+    clock.advance(MINUTE_AND_MARGIN);
+    await ana;
+    expect(sends.map((send) => send.user)).toEqual(['cem', 'ana']);
+    kept.release(); // taken over already: nothing left to drop
+    expect(throttle.stats().queued.interactive).toBe(0);
+  });
+
+  it('release() gives the place back: later estimates no longer count it', async () => {
+    const { throttle, call } = setup({ limits });
+    call('ana');
+    call('ana');
+    const kept = throttle.expect({ budget: 'general', userKey: 'bora', order: 1, calls: 2 });
+    expect(kept.estimatedWaitMs).toBe(MINUTE_AND_MARGIN);
+    kept.release();
+    kept.release();
+    const later = call('cem');
+    await settle();
+    expect(later.estimate).toBe(MINUTE_AND_MARGIN);
+    expect(throttle.stats().queued.interactive).toBe(1);
+  });
+
+  it('an action expected to make two calls is told the second one’s wait', () => {
+    const { throttle } = setup({ limits });
+    const one = throttle.expect({ budget: 'general', userKey: 'ana', order: 1, calls: 2 });
+    expect(one.estimatedWaitMs).toBe(0);
+    const two = throttle.expect({ budget: 'general', userKey: 'bora', order: 2, calls: 2 });
+    expect(two.estimatedWaitMs).toBe(MINUTE_AND_MARGIN);
+  });
+});

@@ -61,6 +61,7 @@ export const accountArea: Area = {
       audience: 'everyone',
       parse: takesNothing,
       needs: { linked: true },
+      queue: { budget: 'general', repeatJoins: true },
       run: async (ctx) => {
         const { services, who, actor, surface } = ctx;
         // Re-check: confirms the token still works and picks up role changes.

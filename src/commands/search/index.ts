@@ -66,6 +66,7 @@ export function searchArea(cache = new SearchResultCache()): Area {
         audience: 'everyone',
         parse: parseSearchArgs,
         needs: { linked: true },
+        queue: { budget: 'search', repeatJoins: true },
         run: async (ctx) => ctx.surface.send(await searchAndRender(ctx, ctx.actor, cache, ctx.args, 0)),
       }),
       route({
@@ -77,6 +78,8 @@ export function searchArea(cache = new SearchResultCache()): Area {
         audience: 'everyone',
         parse: anyText,
         needs: { linked: true },
+        // An agent's: assigned to them and submitted by them.
+        queue: { budget: 'search', calls: 2, repeatJoins: true },
         run: async (ctx) => ctx.surface.send(await mineFor(ctx.actor, ctx.services.talepUrlTemplate, messagesOf(ctx))),
       }),
     ],

@@ -29,6 +29,8 @@ export const statsArea: Area = {
       // Words after `stats` were always ignored; they still are.
       parse: () => ok(undefined),
       needs: { linked: true },
+      // An agent's: the whole help desk's and their own.
+      queue: { budget: 'general', calls: 2, repeatJoins: true },
       run: async (ctx) => ctx.surface.send(await statsFor(ctx.actor, messagesOf(ctx))),
     }),
   ],

@@ -27,6 +27,8 @@ export const talepCardArea: Area = {
       audience: 'everyone',
       parse: (text) => parseTalepId(text),
       needs: { talep: (ctx) => ctx.args },
+      // The talep's record and its latest comments.
+      queue: { budget: 'general', calls: 2, repeatJoins: true },
       run: async (ctx) => ctx.surface.send(await cardMessage(ctx.services, ctx.actor, ctx.talepId, 'ephemeral', undefined, { m: messagesOf(ctx) })),
     }),
   ],

@@ -58,6 +58,7 @@ export const talepCommentsArea: Area = {
       audience: 'everyone',
       parse: parseCommentsArgs,
       needs: { talep: (ctx) => ctx.args.talepId },
+      queue: { budget: 'general', repeatJoins: true },
       run: async (ctx) => ctx.surface.send(await commentsListFor(ctx.services, ctx.actor, ctx.talepId, ctx.args.page, undefined, messagesOf(ctx))),
     }),
   ],
