@@ -159,6 +159,8 @@ interface Core {
   onCall: ((log: CallLog) => void) | undefined;
   /** How long an answered call takes lately (moving average, ms): part of a queued caller's wait. */
   typicalCallMs: number;
+  /** Whether `typicalCallMs` is measured yet (else it is a guess, which the first measure replaces). */
+  callTimed: boolean;
 }
 
 interface Target {
@@ -216,6 +218,7 @@ export class HelpdeskClient {
       rateLimitRetries: options.rateLimitRetries ?? 1,
       onCall: options.onCall,
       typicalCallMs: 500,
+      callTimed: false,
     };
   }
 
@@ -470,7 +473,7 @@ export class HelpdeskClient {
 
       this.#log(target, response.status, started, attempt);
       // From the wire to the answer (not the wait before it): what a queued caller waits on top.
-      if (sentAt && response.status !== 429) this.#core.typicalCallMs = 0.8 * this.#core.typicalCallMs + 0.2 * (Date.now() - sentAt.getTime());
+      if (sentAt && response.status !== 429) this.#timed(Date.now() - sentAt.getTime());
       if (verdict === 'suspected-block') {
         // Not this credential's fault (probably): the guard paused everyone; go again after the pause,
         // when one probe decides. A second suspected block is reported as the help desk being unavailable.
@@ -533,6 +536,17 @@ export class HelpdeskClient {
     } finally {
       slot.release();
     }
+  }
+
+  /**
+   * A call's time from the wire to its answer, into the moving average. The first one replaces the
+   * guess: averaged in, a slow help desk's answers would be underestimated for the first dozen calls
+   * after a restart, and so would every queued caller's wait.
+   */
+  #timed(ms: number): void {
+    const core = this.#core;
+    core.typicalCallMs = core.callTimed ? 0.8 * core.typicalCallMs + 0.2 * ms : ms;
+    core.callTimed = true;
   }
 
   #log(target: Target, status: number | undefined, started: number, attempt: number, errorKind?: string): void {

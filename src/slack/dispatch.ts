@@ -37,7 +37,7 @@ import { runWithNeeds, withPersonWords } from './middleware.js';
 import type { ParseProblem } from '../domain/parse-problems.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
 import { parseProblemText } from '../i18n/parse-problems.js';
-import { knownPersonLocale, messagesOf, workspaceLocale } from './locale.js';
+import { knownPersonLocale, messagesOf, personLocale, workspaceLocale } from './locale.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
@@ -132,6 +132,8 @@ const patientHoldMs = (waitMs: number): number => Math.min(PATIENT_HOLD_MAX_MS, 
 
 /** How long an ack may wait for the store to say whether the person can act (a shared store's round trip). */
 const ACK_LOOKUP_BUDGET_MS = 50;
+/** How long an ack with a "queued" notice may wait for a first Slack look-up of the person's language. */
+const ACK_PROFILE_BUDGET_MS = 300;
 
 /**
  * `ackFirst`: the receiver's count of requests not yet answered; the work after each `ack()` waits for
@@ -236,15 +238,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   /**
    * The "queued" notice for a command's ack, when the person can act (a link the help desk has not
-   * refused) and their language is known without asking Slack; else undefined, and the wait is told
-   * once the work reaches the queue.
+   * refused), in their language. Only for a wait that long, so a first Slack look-up of the person
+   * may take a moment of the ack's 3 s (ACK_PROFILE_BUDGET_MS, else the workspace's language). Without
+   * a notice here the wait is told once the work reaches the queue.
    */
-  const noticeForAck = async (place: AckedPlace, who: Who): Promise<SlackMessage | undefined> => {
-    const [locale, usable] = await Promise.all([
-      knownPersonLocale({ services, who }),
+  const noticeForAck = async (place: AckedPlace, client: webApi.WebClient, who: Who): Promise<SlackMessage | undefined> => {
+    const [{ locale }, usable] = await Promise.all([
+      personLocale({ services, client, who, budgetMs: ACK_PROFILE_BUDGET_MS }),
       withinMs(ACK_LOOKUP_BUDGET_MS, services.stores.accounts.hasUsableLink(who.teamId, who.userId)).catch(() => false),
     ]);
-    return locale && usable ? place.notice.atAck(place.waitMs, messagesFor(locale)) : undefined;
+    return usable ? place.notice.atAck(place.waitMs, messagesFor(locale)) : undefined;
   };
 
   // ── /talep ──
@@ -277,7 +280,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     // A route that answers after help-desk calls takes its place in their queue now; a long wait is
     // told in the ack itself, and its work may then wait longer behind the other acks (./acked-place.ts).
     const place = 'route' in next && next.route.queue && !next.route.needs.quiet ? placeAtAck(services, surface, who, next.route.queue, command.text ?? '') : undefined;
-    const notice = place?.announce ? await noticeForAck(place, who) : undefined;
+    const notice = place?.announce ? await noticeForAck(place, client, who) : undefined;
     await (notice ? ack({ response_type: 'ephemeral', ...forSlack(notice) }) : ack());
     afterAck(
       SLASH_COMMAND,
