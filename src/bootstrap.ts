@@ -66,6 +66,8 @@ export interface BuildServicesOptions {
   docsSite?: Config['docsSite'];
   /** Help desk → Slack settings (webhook secret, poll share, coalescing, due reminders). */
   notify?: Config['notify'];
+  /** How long the help desk took to answer the start-up probe: the first measure of a call's time. */
+  helpdeskAnswerMs?: number;
 }
 
 export async function buildServices(options: BuildServicesOptions): Promise<Services> {
@@ -97,6 +99,7 @@ export async function buildServices(options: BuildServicesOptions): Promise<Serv
       ...(config.helpdesk.rateLimits.windowMs ? { windowMs: config.helpdesk.rateLimits.windowMs } : {}),
       ...(shared ? { shared: shared.budget, onSharedError: shared.onError('the shared rate budget') } : {}),
     },
+    ...(options.helpdeskAnswerMs !== undefined ? { typicalCallMs: options.helpdeskAnswerMs } : {}),
     onCall: ({ operation, method, status, ms, attempt, errorKind }) =>
       logger.debug(`help-desk ${method} ${operation} → ${status ?? errorKind} in ${ms} ms${attempt > 1 ? ` (attempt ${attempt})` : ''}`),
   });

@@ -194,6 +194,7 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     config,
     helpdeskUrl,
     ...(publicHelpdeskUrl ? { publicHelpdeskUrl } : {}),
+    ...(probe.answeredInMs !== undefined ? { helpdeskAnswerMs: probe.answeredInMs } : {}),
     connectWithPassword: config.connectWithPassword,
     logger,
     dataDir: config.dataDir,

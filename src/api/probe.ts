@@ -9,7 +9,7 @@
 import { type Dispatcher, request } from 'undici';
 import { describeNetworkFailure } from './network-failure.js';
 
-export type ProbeOutcome =
+export type ProbeOutcome = (
   /** Answered as this API does without credentials. */
   | { status: 'ok'; detail: string }
   /** No answer, or a gateway's or server's error: it is not (or not yet) there. */
@@ -17,7 +17,11 @@ export type ProbeOutcome =
   /** Something answers at that address, but not this API (wrong path, a web page, a redirect). */
   | { status: 'not-this-api'; detail: string }
   /** This API, refusing this address right now (the IP lock-out after wrong sign-ins). */
-  | { status: 'refused'; detail: string };
+  | { status: 'refused'; detail: string }
+) & {
+  /** From sending the (last) request to its answer, when there was one: a first measure of a call's time. */
+  answeredInMs?: number;
+};
 
 export interface ProbeOptions {
   timeoutMs?: number;
@@ -32,10 +36,11 @@ export async function probeHelpdesk(baseUrl: string, options: ProbeOptions = {})
   return outcome(url, 'POST', first);
 }
 
-type Asked = { kind: 'answer'; status: number; location: string | undefined; text: string } | { kind: 'failed'; error: unknown };
+type Asked = { kind: 'answer'; status: number; location: string | undefined; text: string; ms: number } | { kind: 'failed'; error: unknown };
 
 async function ask(url: URL, method: 'GET' | 'POST', options: ProbeOptions): Promise<Asked> {
   const timeoutMs = options.timeoutMs ?? 5_000;
+  const started = performance.now();
   try {
     const response = await request(url, {
       method,
@@ -49,7 +54,8 @@ async function ask(url: URL, method: 'GET' | 'POST', options: ProbeOptions): Pro
     // The start of the body only: enough for a reason line, bounded whatever answers.
     const text = (await readStart(response.body, 2_048)).replace(/\s+/g, ' ').trim();
     const location = response.headers.location;
-    return { kind: 'answer', status: response.statusCode, location: typeof location === 'string' ? location : undefined, text };
+    const ms = performance.now() - started;
+    return { kind: 'answer', status: response.statusCode, location: typeof location === 'string' ? location : undefined, text, ms };
   } catch (error) {
     return { kind: 'failed', error };
   }
@@ -58,6 +64,10 @@ async function ask(url: URL, method: 'GET' | 'POST', options: ProbeOptions): Pro
 function outcome(url: URL, method: string, asked: Asked): ProbeOutcome {
   const call = `${method} ${url.href}`;
   if (asked.kind === 'failed') return { status: 'unreachable', detail: `${call} got no answer: ${describeNetworkFailure(asked.error)}` };
+  return { ...answered(call, asked), answeredInMs: Math.round(asked.ms) };
+}
+
+function answered(call: string, asked: Extract<Asked, { kind: 'answer' }>): ProbeOutcome {
   const { status } = asked;
   if (status === 401) return { status: 'ok', detail: `${call} asks for credentials (401), as this API does` };
   if (status === 403) {

@@ -353,3 +353,33 @@ describe('fetchUserToken', () => {
     });
   });
 });
+
+describe('a call’s typical time (what a queued caller waits on top of the queue)', () => {
+  const answerAfter = (h: MockHelpdesk, ms: number) =>
+    h.pool
+      .intercept({ path: () => true, method: () => true })
+      .reply(200, JSON.stringify(talepJson), { headers: { 'content-type': 'application/json; charset=utf-8' } })
+      .delay(ms);
+
+  it('starts as a 500 ms guess that the first timed call replaces (not averaged in), then moves as an average', async () => {
+    const h = open();
+    expect(h.client.typicalCallMs).toBe(500);
+    answerAfter(h, 120);
+    await h.client.getTalep({ id: 12 });
+    const first = h.client.typicalCallMs;
+    expect(first).toBeGreaterThanOrEqual(100);
+    expect(first).toBeLessThan(400); // averaged into the guess it would be ≥ 420
+    answerAfter(h, 600);
+    await h.client.getTalep({ id: 12 });
+    expect(h.client.typicalCallMs).toBeGreaterThan(first);
+    expect(h.client.typicalCallMs).toBeLessThan(600);
+  });
+
+  it('starts from a given first measure (the start-up probe’s), averaged with later calls', async () => {
+    const h = open({ typicalCallMs: 2_000 });
+    expect(h.client.typicalCallMs).toBe(2_000);
+    answerAfter(h, 50);
+    await h.client.getTalep({ id: 12 });
+    expect(h.client.typicalCallMs).toBeGreaterThan(1_500); // 0.8 × 2,000 + 0.2 × ~50
+  });
+});

@@ -164,6 +164,7 @@ describe('the help-desk probe (no credentials: never a sign-in failure)', () => 
     expect(await probeHelpdesk(sandbox.baseUrl)).toEqual({
       status: 'ok',
       detail: `POST ${sandbox.baseUrl}/Authorization asks for credentials (401), as this API does`,
+      answeredInMs: expect.any(Number),
     });
   });
 
@@ -193,10 +194,12 @@ describe('the help-desk probe (no credentials: never a sign-in failure)', () => 
       expect(await probeHelpdesk(`${url}/wrong`)).toEqual({
         status: 'not-this-api',
         detail: `nothing at POST ${url}/wrong/Authorization (404): HELPDESK_URL must be the API root, e.g. https://helpdesk.example.com/api`,
+        answeredInMs: expect.any(Number),
       });
       expect(await probeHelpdesk(`${url}/web`)).toEqual({
         status: 'not-this-api',
         detail: `POST ${url}/web/Authorization answered 200 without credentials, where this API asks for them (401)`,
+        answeredInMs: expect.any(Number),
       });
       expect((await probeHelpdesk(`${url}/moved`)).detail).toBe(
         `POST ${url}/moved/Authorization redirects (302) to https://elsewhere.example/api/Authorization: set HELPDESK_URL to the API root itself`,
@@ -204,6 +207,7 @@ describe('the help-desk probe (no credentials: never a sign-in failure)', () => 
       expect(await probeHelpdesk(`${url}/down`)).toEqual({
         status: 'unreachable',
         detail: `POST ${url}/down/Authorization answered 502: the help desk (or a gateway in front of it) is failing`,
+        answeredInMs: expect.any(Number),
       });
       expect(await probeHelpdesk(`${url}/blocked`)).toMatchObject({ status: 'refused' });
     } finally {
