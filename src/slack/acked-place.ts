@@ -61,6 +61,7 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
     kept = services.helpdesk.expectCall(hint.budget, { fairnessKey, order, ...(hint.calls ? { calls: hint.calls } : {}) });
     waitMs = kept.estimatedWaitMs;
   }
+  notice.expect(waitMs);
   if (repeatKey && !pending) pendingReads.set(repeatKey, notice);
   return {
     order,

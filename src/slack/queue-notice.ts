@@ -40,6 +40,8 @@ export interface QueueNotice {
   atAck(estimatedWaitMs: number, m: Messages): SlackMessage | undefined;
   /** The words of later notices (the person's language, found after the ack). */
   speak(m: Messages): void;
+  /** Notes an estimate without telling it (the wait expected when the command was acked). */
+  expect(estimatedWaitMs: number): void;
   /** How long until the answer, by the latest estimate (told or not); undefined before any. */
   answerInMs(): number | undefined;
   /** Aborted by the notice's Cancel button. */
@@ -53,12 +55,12 @@ export function queueNotice(services: Services, surface: Surface, words?: Messag
   let token: string | undefined;
   let told: { ms: number; at: number } | undefined;
   let latest: { ms: number; at: number } | undefined;
+  const note = (estimatedWaitMs: number): { ms: number; at: number } =>
+    (latest = { ms: estimatedWaitMs + (services.helpdesk.typicalCallMs || 0), at: performance.now() });
   /** The notice to tell for this estimate, if one is due (and it then counts as told). */
   const due = (estimatedWaitMs: number, said: Messages | undefined): SlackMessage | undefined => {
     if (controller.signal.aborted) return undefined;
-    const now = performance.now();
-    const answerIn = estimatedWaitMs + (services.helpdesk.typicalCallMs || 0);
-    latest = { ms: answerIn, at: now };
+    const { ms: answerIn, at: now } = note(estimatedWaitMs);
     if (answerIn <= ANNOUNCE_WAITS_OVER_MS) return undefined;
     if (told) {
       const expected = Math.max(0, told.ms - (now - told.at));
@@ -83,6 +85,7 @@ export function queueNotice(services: Services, surface: Surface, words?: Messag
     speak(words) {
       m = words;
     },
+    expect: (estimatedWaitMs) => void note(estimatedWaitMs),
     answerInMs: () => (latest ? Math.max(0, latest.ms - (performance.now() - latest.at)) : undefined),
   };
 }

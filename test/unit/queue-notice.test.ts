@@ -3,6 +3,8 @@
  * told again only when the estimate moved; Cancel takes the interaction out of the queue.
  */
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/messages.js';
+import { placeAtAck } from '../../src/slack/acked-place.js';
 import { cancelQueued, queueNotice } from '../../src/slack/queue-notice.js';
 import type { Services } from '../../src/slack/services.js';
 import type { Surface } from '../../src/slack/surface.js';
@@ -54,5 +56,68 @@ describe('queue notice', () => {
     expect(cancelQueued(token)).toBe(false);
     notice.onQueued(30_000); // cancelled: nothing more is told
     expect(sent).toHaveLength(1);
+  });
+
+  it('told in the ack: the notice is returned for the ack (not posted), and the queue telling the same wait posts nothing', () => {
+    const { sent, notice } = scene(1_000);
+    const inAck = notice.atAck(20_000, english);
+    expect(inAck?.text).toContain('queued (about 21 s)');
+    expect(cancelTokenOf(inAck!)).not.toBe('');
+    notice.onQueued(19_500); // the work reached the queue: as told
+    expect(sent).toEqual([]);
+    expect(notice.answerInMs()).toBeGreaterThan(20_000);
+  });
+
+  it('a short wait is not told in the ack, but noted for a repeat of the command to be told', () => {
+    const { notice } = scene(1_000);
+    expect(notice.answerInMs()).toBeUndefined();
+    expect(notice.atAck(1_000, english)).toBeUndefined();
+    expect(notice.answerInMs()).toBeGreaterThan(1_900);
+    notice.expect(9_000);
+    expect(notice.answerInMs()).toBeGreaterThan(9_900);
+  });
+});
+
+describe('a /talep read’s place taken at its ack', () => {
+  function placeScene() {
+    const expected: { budget: string; calls: number | undefined; released: number }[] = [];
+    const services = {
+      helpdesk: {
+        typicalCallMs: 1_000,
+        expectCall: (budget: string, action: { calls?: number }) => {
+          const entry = { budget, calls: action.calls, released: 0 };
+          expected.push(entry);
+          return { estimatedWaitMs: 10_000 * expected.length, release: () => void entry.released++ };
+        },
+      },
+      logger: { warn: () => undefined },
+    } as unknown as Services;
+    const surface: Surface = { kind: 'respond', send: async () => undefined, replace: async () => undefined };
+    return { expected, place: (text: string, userId = 'U1') => placeAtAck(services, surface, { teamId: 'T1', userId }, { budget: 'general', calls: 2, repeatJoins: true }, text) };
+  }
+
+  it('keeps a place with the route’s budget and calls, told when the wait is long, released when the work is done', () => {
+    const { expected, place } = placeScene();
+    const first = place('show 1');
+    expect(expected).toEqual([{ budget: 'general', calls: 2, released: 0 }]);
+    expect([first.waitMs, first.announce]).toEqual([10_000, true]);
+    first.done();
+    first.done();
+    expect(expected[0]!.released).toBe(2); // release itself is idempotent in the throttle
+  });
+
+  it('a repeat of a pending read takes no place and is told the pending one’s wait; after it, a new place', () => {
+    const { expected, place } = placeScene();
+    const first = place('show 1');
+    const repeat = place('show   1 ');
+    expect(expected).toHaveLength(1);
+    expect(Math.abs(repeat.waitMs - first.waitMs)).toBeLessThan(50);
+    const someoneElse = place('show 1', 'U2');
+    expect(expected).toHaveLength(2);
+    expect(someoneElse.waitMs).toBe(20_000);
+    first.done();
+    repeat.done();
+    place('show 1');
+    expect(expected).toHaveLength(3);
   });
 });
