@@ -239,6 +239,8 @@ interface Lane {
   /** Map order is turn order: the first user goes next; a user who went moves to the back. */
   readonly rings: Record<Priority, Map<string, Waiter[]>>;
   readonly queued: Record<Priority, number>;
+  /** Places kept by `expect` (not calls yet): an interactive one holds the lane's background calls back. */
+  readonly kept: Record<Priority, number>;
   /** The last call let go: a queued call of the same action goes right after it, in the same turn. */
   last: { userKey: string; order: number; priority: Priority } | undefined;
   /** With a shared budget: a question to the ledger is open (its answer pumps again). */
@@ -280,6 +282,7 @@ export class Throttle {
         pausedUntil: -Infinity,
         rings: { interactive: new Map(), background: new Map() },
         queued: { interactive: 0, background: 0 },
+        kept: { interactive: 0, background: 0 },
         last: undefined,
         asking: false,
         sharedRetryAt: -Infinity,
@@ -332,11 +335,14 @@ export class Throttle {
     return {
       estimatedWaitMs,
       release: () => {
+        let dropped = false;
         for (const place of places) {
           if (place.state !== 'queued') continue;
           place.state = 'cancelled';
           this.#remove(place, false);
+          dropped = true;
         }
+        if (dropped) this.#pump(); // background calls may have waited for it
       },
     };
   }
@@ -404,7 +410,7 @@ export class Throttle {
   estimateWait(budget: RateBudget, priority: Priority = 'interactive'): number {
     if (!this.#enabled) return Math.max(0, this.#lanes[budget].pausedUntil - this.#clock.now());
     const lane = this.#lanes[budget];
-    let ahead = priority === 'background' ? lane.queued.interactive : 0;
+    let ahead = priority === 'background' ? lane.queued.interactive + lane.kept.interactive : 0;
     // A new user's first call goes after one turn of every user ahead of it in the ring.
     for (const queue of lane.rings[priority].values()) ahead += Math.min(queue.length, 1);
     return Math.max(this.#estimate(budget, ahead), lane.sharedRetryAt - this.#clock.now());
@@ -464,6 +470,7 @@ export class Throttle {
       if (kept >= 0) {
         queue[kept]!.state = 'cancelled';
         queue[kept] = waiter;
+        lane.kept[waiter.priority]--;
         lane.queued[waiter.priority]++;
         return;
       }
@@ -473,7 +480,8 @@ export class Throttle {
     let at = queue.length;
     while (at > 0 && queue[at - 1]!.order > waiter.order) at--;
     queue.splice(at, 0, waiter);
-    if (!waiter.placeholder) lane.queued[waiter.priority]++;
+    if (waiter.placeholder) lane.kept[waiter.priority]++;
+    else lane.queued[waiter.priority]++;
   }
 
   /** `tookTurn`: the user just sent, so they move to the back of the ring; a cancel keeps their place. */
@@ -484,7 +492,8 @@ export class Throttle {
     const index = queue ? queue.indexOf(waiter) : -1;
     if (!queue || index < 0) return;
     queue.splice(index, 1);
-    if (!waiter.placeholder) lane.queued[waiter.priority]--;
+    if (waiter.placeholder) lane.kept[waiter.priority]--;
+    else lane.queued[waiter.priority]--;
     if (queue.length === 0) ring.delete(waiter.userKey);
     else if (tookTurn) {
       ring.delete(waiter.userKey); // re-inserting moves the user to the back of the Map's order
@@ -562,10 +571,10 @@ export class Throttle {
     if (now < this.#freeAt(lane)) return undefined;
     // The calls an action makes at once (a card's record and comments) go in one turn of its user.
     const last = lane.last;
-    const sameAction = last ? firstCall(lane.rings[last.priority].get(last.userKey)) : undefined;
+    const sameAction = last && this.#mayGo(lane, last.priority) ? firstCall(lane.rings[last.priority].get(last.userKey)) : undefined;
     if (sameAction && sameAction.order === last?.order) return sameAction;
     for (const priority of PRIORITIES) {
-      if (lane.queued[priority] === 0) continue; // only kept places
+      if (lane.queued[priority] === 0 || !this.#mayGo(lane, priority)) continue; // only kept places, or held back
       for (const queue of lane.rings[priority].values()) {
         const call = firstCall(queue);
         if (call) return call;
@@ -574,13 +583,23 @@ export class Throttle {
     return undefined;
   }
 
+  /**
+   * Background calls wait while an interactive place is kept: it is an interactive call whose work
+   * is seconds away (src/slack/ack-first.ts), and it would otherwise find its turn taken.
+   */
+  #mayGo(lane: Lane, priority: Priority): boolean {
+    return priority === 'interactive' || lane.kept.interactive === 0;
+  }
+
   #reschedule(now: number): void {
     let wakeAt = Infinity;
     for (const budget of BUDGETS) {
       const lane = this.#lanes[budget];
       // A lane waiting only for a held send to leave has no time to wake at: its ticket pumps; nor one
       // waiting for the ledger's answer: the answer pumps.
-      if (lane.queued.interactive + lane.queued.background > 0 && !lane.asking) wakeAt = Math.min(wakeAt, this.#freeAt(lane));
+      // Nor one whose queued calls are held back by kept places: their release pumps.
+      const ready = lane.queued.interactive > 0 || (lane.queued.background > 0 && this.#mayGo(lane, 'background'));
+      if (ready && !lane.asking) wakeAt = Math.min(wakeAt, this.#freeAt(lane));
     }
     if (wakeAt === Infinity) {
       this.#clearTimer(); // nothing waits (let the process exit), or only a ticket can make room
@@ -634,7 +653,7 @@ export class Throttle {
    */
   #callsAhead(self: Waiter): number {
     const lane = this.#lanes[self.budget];
-    let ahead = self.priority === 'background' ? lane.queued.interactive : 0;
+    let ahead = self.priority === 'background' ? lane.queued.interactive + lane.kept.interactive : 0;
     const mine = lane.rings[self.priority].get(self.userKey) ?? [];
     const index = mine.indexOf(self);
     const rounds = turnsBefore(mine, index);

@@ -558,4 +558,19 @@ describe('Throttle: places kept for acked actions (expect)', () => {
     const two = throttle.expect({ budget: 'general', userKey: 'bora', order: 2, calls: 2 });
     expect(two.estimatedWaitMs).toBe(MINUTE_AND_MARGIN);
   });
+
+  it('holds background calls back while an interactive place is kept, and lets them go when it is released', async () => {
+    const { clock, throttle } = setup({ limits: { general: 5, search: 5 } });
+    const kept = throttle.expect({ budget: 'general', userKey: 'ana', order: 3 });
+    let background = false;
+    const polled = throttle.acquire({ budget: 'general', userKey: 'poller', priority: 'background' }).then(() => void (background = true));
+    await settle();
+    clock.advance(10_000);
+    await settle();
+    expect(background).toBe(false);
+    expect(clock.pendingTimers).toBe(0); // held back by the place, not polling for it
+    kept.release();
+    await polled;
+    expect(background).toBe(true);
+  });
 });
