@@ -11,8 +11,7 @@
  * Nothing starves: while requests keep arriving, one continuation a turn is let go once the oldest has
  * waited `maxHoldMs`; when none waits for its ack, `batch` a turn, so the receiver reads what arrived
  * in between. Work whose person was told in the ack that the help desk's queue will keep them longer
- * (./acked-place.ts) may be held longer (`holdMs`): it would only wait in that queue instead. It
- * waits until no request has arrived for `quietMs` (the end of a flood), or its own deadline.
+ * (./acked-place.ts) may be held longer (`holdMs`): it would only wait in that queue instead.
  */
 import { withinMs } from './within.js';
 
@@ -21,8 +20,6 @@ export interface AckFirstOptions {
   batch?: number;
   /** The longest a continuation waits for acks (under a flood that never pauses). */
   maxHoldMs?: number;
-  /** Work whose wait was told (`holdMs`) waits until no request has arrived for this long (default 50). */
-  quietMs?: number;
 }
 
 interface Held {
@@ -41,14 +38,11 @@ export class AckFirst {
   #turnScheduled = false;
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Infinity;
-  #lastArrival = -Infinity;
-  readonly #quietMs: number;
   readonly #running = new Set<Promise<unknown>>();
 
   constructor(options: AckFirstOptions = {}) {
     this.#batch = options.batch ?? 8;
     this.#maxHoldMs = options.maxHoldMs ?? 1_000;
-    this.#quietMs = options.quietMs ?? 50;
   }
 
   /** Work started with `run` that has not finished. */
@@ -64,7 +58,6 @@ export class AckFirst {
   /** A request was read; call the function returned once it has been answered (once; more calls are ignored). */
   arrived(): () => void {
     this.#unacked++;
-    this.#lastArrival = performance.now();
     let answered = false;
     return () => {
       if (answered) return;
@@ -114,44 +107,37 @@ export class AckFirst {
     this.#turnScheduled = false;
     if (this.#held.length + this.#patient.length === 0) return;
     const now = performance.now();
-    // Plain work waits for the acks of the requests already read. Work whose wait was told also waits
-    // for a quiet moment: in a flood each request is read and acked within one turn, so "no ack is
-    // pending" alone would let that work run between the requests of the flood.
-    const plainHeld = this.#unacked > 0;
-    const patientHeld = plainHeld || now - this.#lastArrival < this.#quietMs;
-    let released = 0;
-    let pastDeadline = 1; // while held: one a turn past its deadline, enough to make progress under a flood
-    for (const [queue, held] of [[this.#held, plainHeld], [this.#patient, patientHeld]] as const) {
-      if (held) {
-        if (pastDeadline > 0 && queue[0] !== undefined && queue[0].until <= now) {
-          queue.shift()!.resolve();
-          pastDeadline--;
-          released++;
-        }
-        continue;
+    if (this.#unacked > 0) {
+      // Past its deadline while acks still wait: one per turn, enough to make progress under a flood
+      // without taking the turn from the acks.
+      const due = [this.#held, this.#patient].find((queue) => queue[0] !== undefined && queue[0].until <= now);
+      if (due) {
+        due.shift()!.resolve();
+        this.#scheduleTurn();
+        return;
       }
-      for (const item of queue.splice(0, this.#batch - released)) {
-        item.resolve();
-        released++;
-      }
-    }
-    if (released > 0) {
-      this.#scheduleTurn(); // the rest next turn, so the receiver reads what arrived in between
+      // Held: the last ack (arrived()'s function) or the next deadline lets them go.
+      const next = Math.min(this.#held[0]?.until ?? Infinity, this.#patient[0]?.until ?? Infinity);
+      if (this.#timer && this.#timerAt <= next) return;
+      if (this.#timer) clearTimeout(this.#timer);
+      this.#timerAt = next;
+      this.#timer = setTimeout(() => {
+        this.#timer = undefined;
+        this.#scheduleTurn();
+      }, next - now);
       return;
     }
-    // All held: the last ack (arrived()'s function), the end of the flood or the next deadline lets them go.
-    const next = Math.min(
-      this.#held[0]?.until ?? Infinity,
-      this.#patient[0]?.until ?? Infinity,
-      this.#patient.length > 0 && !plainHeld ? this.#lastArrival + this.#quietMs : Infinity,
-    );
-    if (next === Infinity || (this.#timer && this.#timerAt <= next)) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timerAt = next;
-    this.#timer = setTimeout(() => {
+    if (this.#timer) {
+      clearTimeout(this.#timer);
       this.#timer = undefined;
-      this.#timerAt = Infinity;
-      this.#scheduleTurn();
-    }, Math.max(0, next - now));
+    }
+    let count = this.#batch;
+    for (const queue of [this.#held, this.#patient]) {
+      for (const held of queue.splice(0, count)) {
+        held.resolve();
+        count--;
+      }
+    }
+    this.#scheduleTurn();
   }
 }

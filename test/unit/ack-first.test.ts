@@ -71,18 +71,4 @@ describe('AckFirst: the work after acks waits for the acks', () => {
     await sleep(10);
     expect(told).toBe(2); // the last ack lets it go at once
   });
-
-  it('work whose wait was told waits for the end of a flood, though each request is acked within its turn', async () => {
-    const gate = new AckFirst({ quietMs: 40 });
-    let told = 0;
-    void gate.afterAcks(5_000).then(() => told++);
-    const plain = hold(gate, 1);
-    for (let i = 0; i < 6; i++) {
-      gate.arrived()(); // read and acked at once
-      await sleep(15);
-    }
-    expect([plain(), told]).toEqual([1, 0]); // plain work went between the requests; told work waits
-    await sleep(80);
-    expect(told).toBe(1); // quiet for 40 ms
-  });
 });
