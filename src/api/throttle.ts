@@ -83,7 +83,7 @@ export interface AcquireRequest {
 
 /**
  * An action accepted whose calls are not queued yet (see `Throttle.expect`). `estimatedWaitMs`: when
- * its first call would go, as things stand.
+ * its last expected call would go, as things stand.
  */
 export interface ExpectedCall {
   readonly estimatedWaitMs: number;
@@ -123,7 +123,7 @@ interface Waiter {
   readonly order: number;
   /** `reserve`: the send is held in the log until the ticket settles; `acquire`: logged when granted. */
   readonly holds: boolean;
-  /** `expect`: keeps a place for an action's first call, for the estimates; never let go itself. */
+  /** `expect`: keeps a place for one of an action's calls, for the estimates; never let go itself. */
   readonly placeholder?: true;
   readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
@@ -465,7 +465,7 @@ export class Throttle {
     let queue = ring.get(waiter.userKey);
     if (!queue) ring.set(waiter.userKey, (queue = []));
     if (!waiter.placeholder) {
-      // The action's first call takes the place kept for it (`expect`).
+      // A call of the action takes a place kept for it (`expect`).
       const kept = queue.findIndex((other) => other.placeholder && other.order === waiter.order);
       if (kept >= 0) {
         queue[kept]!.state = 'cancelled';
