@@ -8,6 +8,7 @@ import * as conversations from './003-conversations.js';
 import * as notifications from './004-notifications.js';
 import * as coordination from './010-coordination.js';
 import * as languages from './011-languages.js';
+import * as signinOneSnapshot from './012-signin-one-snapshot.js';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [stores, jobs, conversations, notifications, coordination, languages];
+export const migrations: readonly Migration[] = [stores, jobs, conversations, notifications, coordination, languages, signinOneSnapshot];
