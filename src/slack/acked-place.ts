@@ -49,25 +49,25 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
   const order = nextActionOrder();
   const fairnessKey = fairnessKeyOf(who);
   const notice = queueNotice(services, surface);
-  const typicalCallMs = services.helpdesk.typicalCallMs || 0;
   const repeatKey = hint.repeatJoins ? `${fairnessKey}\n${text.trim().replace(/\s+/g, ' ')}` : undefined;
   const pending = repeatKey ? pendingReads.get(repeatKey) : undefined;
   const pendingAnswerInMs = pending?.answerInMs();
   let kept: ExpectedCall | undefined;
   let waitMs: number;
   if (pendingAnswerInMs !== undefined) {
-    waitMs = Math.max(0, pendingAnswerInMs - typicalCallMs);
+    // The pending answer's time already holds a call's time, which the notice adds again.
+    waitMs = Math.max(0, pendingAnswerInMs - (services.helpdesk.typicalCallMs || 0));
   } else {
     kept = services.helpdesk.expectCall(hint.budget, { fairnessKey, order, ...(hint.calls ? { calls: hint.calls } : {}) });
     waitMs = kept.estimatedWaitMs;
   }
-  notice.expect(waitMs);
+  const answerInMs = notice.expect(waitMs);
   if (repeatKey && !pending) pendingReads.set(repeatKey, notice);
   return {
     order,
     notice,
     waitMs,
-    announce: waitMs + typicalCallMs > ANNOUNCE_WAITS_OVER_MS,
+    announce: answerInMs > ANNOUNCE_WAITS_OVER_MS,
     done() {
       kept?.release();
       if (repeatKey && pendingReads.get(repeatKey) === notice) pendingReads.delete(repeatKey);

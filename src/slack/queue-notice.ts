@@ -40,8 +40,8 @@ export interface QueueNotice {
   atAck(estimatedWaitMs: number, m: Messages): SlackMessage | undefined;
   /** The words of later notices (the person's language, found after the ack). */
   speak(m: Messages): void;
-  /** Notes an estimate without telling it (the wait expected when the command was acked). */
-  expect(estimatedWaitMs: number): void;
+  /** Notes an estimate without telling it (the wait expected when the command was acked); answers when the answer is expected, in ms. */
+  expect(estimatedWaitMs: number): number;
   /** How long until the answer, by the latest estimate (told or not); undefined before any. */
   answerInMs(): number | undefined;
   /** Aborted by the notice's Cancel button. */
@@ -85,7 +85,7 @@ export function queueNotice(services: Services, surface: Surface, words?: Messag
     speak(words) {
       m = words;
     },
-    expect: (estimatedWaitMs) => void note(estimatedWaitMs),
+    expect: (estimatedWaitMs) => note(estimatedWaitMs).ms,
     answerInMs: () => (latest ? Math.max(0, latest.ms - (performance.now() - latest.at)) : undefined),
   };
 }

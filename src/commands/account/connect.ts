@@ -14,6 +14,7 @@ import * as z from 'zod';
 import { basic, bearer, type Credential } from '../../api/auth.js';
 import type { HelpdeskClient } from '../../api/client.js';
 import { HelpdeskError } from '../../api/errors.js';
+import { fairnessKeyOf } from '../../slack/actor.js';
 import { errorText } from '../../slack/failures.js';
 import { type FormReading, formErrors, formText, formValues, rawText, type StateValues } from '../../slack/forms.js';
 import { surfaceDeps, type Interaction } from '../../slack/interaction.js';
@@ -106,7 +107,7 @@ export const connectSubmission: Listener = onSubmit(ConnectIds.callbackId, async
   // Not an actor yet: nothing is stored until the help desk has accepted the credential.
   const callOptions = {
     priority: 'interactive' as const,
-    fairnessKey: `${who.teamId}:${who.userId}`,
+    fairnessKey: fairnessKeyOf(who), // the same turn as the person's other calls
     newCredential: true, // just typed or pasted: the lock-out guard's newcomer allowance applies
     onQueued: (waitMs: number) => {
       void modal.update(connectCheckingView(queuedMessage(waitMs, undefined, messagesOf(ctx)).text, messagesOf(ctx))).catch(() => undefined);
