@@ -4,6 +4,7 @@
  * retry headers, extra routes, and ack answers byte for byte like Bolt's own HTTPReceiver.
  */
 import { createHmac } from 'node:crypto';
+import { connect } from 'node:net';
 import { App, HTTPReceiver, type Receiver } from '@slack/bolt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/logger.js';
@@ -231,6 +232,36 @@ describe('SlackHttpReceiver', () => {
     const limited = await post(port, JSON.stringify({ type: 'app_rate_limited', team_id: 'T1', minute_rate_limited: 1, api_app_id: 'A1' }), { contentType: 'application/json' });
     expect(limited.status).toBe(200);
     expect(seen.length).toBe(before);
+  });
+
+  it('answers an ack in one piece: its length declared, not chunked (an empty ack, a JSON one, non-ASCII text)', async () => {
+    const raw = async (body: string): Promise<string> => {
+      const timestamp = nowSeconds();
+      const socket = connect(port, '127.0.0.1');
+      const head = [
+        'POST /slack/events HTTP/1.1',
+        'host: 127.0.0.1',
+        'connection: close',
+        'content-type: application/x-www-form-urlencoded',
+        `content-length: ${Buffer.byteLength(body)}`,
+        `x-slack-request-timestamp: ${timestamp}`,
+        `x-slack-signature: ${sign(body, timestamp)}`,
+      ];
+      socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of socket) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const framing = (response: string) => {
+      const [headText = '', body = ''] = response.split('\r\n\r\n');
+      const headers = headText.toLowerCase();
+      return { chunked: headers.includes('transfer-encoding'), length: /content-length: (\d+)/.exec(headers)?.[1], body };
+    };
+    expect(framing(await raw(form(blockAction('plain'))))).toEqual({ chunked: false, length: '0', body: '' });
+    const update = framing(await raw(form({ ...viewSubmission('update') })));
+    expect(update.chunked).toBe(false);
+    expect(Number(update.length)).toBe(Buffer.byteLength(update.body));
+    expect(JSON.parse(update.body)).toMatchObject({ response_action: 'update', view: { title: { text: 'Ünicode ✓' } } });
   });
 
   it('runs events and slash commands (JSON with a charset, form-encoded)', async () => {
