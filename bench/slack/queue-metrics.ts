@@ -9,7 +9,7 @@
  *   ±25 % of it, or a miss; a request still waiting at the end counts as a miss only once it has
  *   waited more than 1.25× the estimate, otherwise it is not judged.
  */
-import { announcedWaitMs, hasCancelButton, isQueuedNotice, type TimedPost } from './slack-messages.js';
+import { announcedWaitMs, hasCancelButton, isQueuedNotice, textOf, type TimedPost } from './slack-messages.js';
 
 export interface QueuedRequest {
   sentAt: number;
@@ -28,6 +28,8 @@ export interface QueueOutcome {
   noticeDelaysMs: number[];
   noticesWithCancel: number;
   estimates: { judged: number; within25: number; ratios: number[] };
+  /** Which requests (by index) missed: an estimate off by more than 25 %, a long wait not announced in time. */
+  misses: { estimate: { index: number; estimateMs: number; actualMs: number; answer?: string }[]; unannounced: { index: number; waitedMs: number; noticeAfterMs?: number }[] };
 }
 
 export const SILENCE_MS = 10_000;
@@ -46,8 +48,9 @@ export function queueOutcome(requests: readonly QueuedRequest[], endAt: number):
     noticeDelaysMs: [],
     noticesWithCancel: 0,
     estimates: { judged: 0, within25: 0, ratios: [] },
+    misses: { estimate: [], unannounced: [] },
   };
-  for (const request of requests) {
+  for (const [index, request] of requests.entries()) {
     const first = request.posts[0];
     const notice = request.posts.find((post) => isQueuedNotice(post.body));
     const answer = request.posts.find((post) => !isQueuedNotice(post.body));
@@ -61,7 +64,10 @@ export function queueOutcome(requests: readonly QueuedRequest[], endAt: number):
     const waited = (answer?.at ?? endAt) - request.sentAt;
     if (waited > LONG_WAIT_MS) {
       outcome.longWaits++;
-      if (!notice || notice.at - request.sentAt > ANNOUNCE_WITHIN_MS) outcome.unannouncedLongWaits++;
+      if (!notice || notice.at - request.sentAt > ANNOUNCE_WITHIN_MS) {
+        outcome.unannouncedLongWaits++;
+        outcome.misses.unannounced.push({ index, waitedMs: waited, ...(notice ? { noticeAfterMs: notice.at - request.sentAt } : {}) });
+      }
     }
 
     if (!notice) continue;
@@ -74,6 +80,7 @@ export function queueOutcome(requests: readonly QueuedRequest[], endAt: number):
     outcome.estimates.judged++;
     outcome.estimates.ratios.push(actual / estimate);
     if (Math.abs(actual - estimate) <= estimate * ESTIMATE_TOLERANCE) outcome.estimates.within25++;
+    else outcome.misses.estimate.push({ index, estimateMs: estimate, actualMs: actual, ...(answer ? { answer: textOf(answer.body).slice(0, 80) } : {}) });
   }
   return outcome;
 }

@@ -37,7 +37,8 @@ import { runWithNeeds, withPersonWords } from './middleware.js';
 import type { ParseProblem } from '../domain/parse-problems.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
 import { parseProblemText } from '../i18n/parse-problems.js';
-import { knownPersonLocale, messagesOf, personLocale, workspaceLocale } from './locale.js';
+import { knownPersonLocale, messagesOf, workspaceLocale } from './locale.js';
+import { slackProfile } from './profiles.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
   blockActionElement,
@@ -132,8 +133,6 @@ const patientHoldMs = (waitMs: number): number => Math.min(PATIENT_HOLD_MAX_MS, 
 
 /** How long an ack may wait for the store to say whether the person can act (a shared store's round trip). */
 const ACK_LOOKUP_BUDGET_MS = 50;
-/** How long an ack with a "queued" notice may wait for a first Slack look-up of the person's language. */
-const ACK_PROFILE_BUDGET_MS = 300;
 
 /**
  * `ackFirst`: the receiver's count of requests not yet answered; the work after each `ack()` waits for
@@ -238,16 +237,19 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   /**
    * The "queued" notice for a command's ack, when the person can act (a link the help desk has not
-   * refused), in their language. Only for a wait that long, so a first Slack look-up of the person
-   * may take a moment of the ack's 3 s (ACK_PROFILE_BUDGET_MS, else the workspace's language). Without
-   * a notice here the wait is told once the work reaches the queue.
+   * refused), in their language as known without asking Slack (else the workspace's). It waits for
+   * nothing that needs a turn of the event loop (Slack, a timer that has to fire): in a flood one turn
+   * takes as long as the flood's requests read in it, and the notice came a second or two late (issue
+   * 13's queue bench). The person's Slack profile is asked for now, for the answer. Without a notice
+   * here the wait is told once the work reaches the queue.
    */
   const noticeForAck = async (place: AckedPlace, client: webApi.WebClient, who: Who): Promise<SlackMessage | undefined> => {
-    const [{ locale }, usable] = await Promise.all([
-      personLocale({ services, client, who, budgetMs: ACK_PROFILE_BUDGET_MS }),
+    const [known, usable] = await Promise.all([
+      knownPersonLocale({ services, who }),
       withinMs(ACK_LOOKUP_BUDGET_MS, services.stores.accounts.hasUsableLink(who.teamId, who.userId)).catch(() => false),
     ]);
-    return usable ? place.notice.atAck(place.waitMs, messagesFor(locale)) : undefined;
+    if (!known) slackProfile(client, who.userId).catch(() => undefined);
+    return usable ? place.notice.atAck(place.waitMs, messagesFor(known ?? workspaceLocale(services))) : undefined;
   };
 
   // ── /talep ──

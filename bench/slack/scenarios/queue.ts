@@ -120,6 +120,7 @@ function queueScenarioOf(variant: Variant): Scenario {
         const noticeP50 = percentile(outcome.noticeDelaysMs, 50);
         const notices = outcome.noticeDelaysMs.length;
         const answeredByCommand = { search: 0, show: 0 };
+        const whoSent = (index: number) => ({ user: index % users.length, command: queueCommand(Math.floor(index / users.length)), sentAtMs: Math.round((sent[index]?.sentAt ?? startedAt) - startedAt) });
         sent.forEach((request, i) => {
           const answered = (request.responseUrl ? posts.get(request.responseUrl) : undefined)?.some((post) => !isQueuedNotice(post.body));
           if (answered) answeredByCommand[queueCommand(Math.floor(i / users.length)).startsWith('search') ? 'search' : 'show']++;
@@ -142,6 +143,11 @@ function queueScenarioOf(variant: Variant): Scenario {
           },
           details: {
             windowMs,
+            // Who missed, to find why: the request's user, command and send order.
+            misses: {
+              estimate: outcome.misses.estimate.slice(0, 40).map((miss) => ({ ...miss, ...whoSent(miss.index) })),
+              unannounced: outcome.misses.unannounced.slice(0, 40).map((miss) => ({ ...miss, ...whoSent(miss.index) })),
+            },
             failedAcks: sent.filter((request) => request.status !== 200).length,
             ackP99Ms: percentile(sent.flatMap((request) => (request.ackMs === undefined ? [] : [request.ackMs])), 99),
             answered: outcome.answered,
