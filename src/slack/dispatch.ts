@@ -38,6 +38,7 @@ import type { ParseProblem } from '../domain/parse-problems.js';
 import { type Messages, messagesFor } from '../i18n/messages.js';
 import { parseProblemText } from '../i18n/parse-problems.js';
 import { knownPersonLocale, messagesOf, workspaceLocale } from './locale.js';
+import { shareBlocks } from './message-json.js';
 import { slackProfile } from './profiles.js';
 import { queueCancelListener } from './queue-notice.js';
 import {
@@ -225,7 +226,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     if (unknown) return build();
     const key = `${m.locale}:${family ?? ''}`;
     let message = helpMessages.get(key);
-    if (!message) helpMessages.set(key, (message = build()));
+    if (!message) helpMessages.set(key, (message = shareBlocks(build())));
     return message;
   };
   /** What a `/talep` text leads to: the kernel's own answer (help, a usage problem), or a route to run. */
