@@ -6,9 +6,8 @@
  * at each scavenge, to its 2 × 16 MB maximum, which then stays committed while the bot idles: 15 to
  * 30 MB of an idle bot's RSS (issue 13). Under load the default growth is right (a larger young
  * generation promotes fewer request-scoped objects to the old generation, which is costlier to
- * collect), so growth is held back only until the process allocates like a busy one: 16 MB or more
- * collected from the young generation within a second. An idle bot (pollers, the odd command) never
- * gets there.
+ * collect), so growth is held back only until the process allocates like a busy one: many scavenges
+ * within a second. An idle bot (pollers, the odd command) never gets there.
  *
  * V8 reads this flag each time it considers growing the young generation, so setting it at run time
  * takes effect; an unknown flag (another V8) is ignored by `setFlagsFromString`.
@@ -18,16 +17,12 @@
  * modules scavenges often too, but is not load).
  */
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { setFlagsFromString } from 'node:v8';
 
 /** V8's default factor by which the young generation grows. */
 const DEFAULT_GROWTH_FACTOR = 2;
-/**
- * Young-generation bytes collected within one second that mean "busy". Counted in bytes, not
- * scavenges: the young generation may be larger than V8's initial 1 MB when the hold starts (a host
- * that loaded modules first), and then a busy process scavenges less often.
- */
-const BUSY_BYTES_PER_SECOND = 16 * 1024 * 1024;
+/** Scavenges within one second that mean "busy": ~16 MB/s allocated at the held size (1 MB semi-spaces). */
+const BUSY_SCAVENGES_PER_SECOND = 16;
 
 let held = true;
 setFlagsFromString('--semi-space-growth-factor=1');
@@ -39,19 +34,13 @@ function release(): void {
   setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH_FACTOR}`);
 }
 
-/** One semi-space: what a scavenge finds full. */
-const semiSpaceBytes = (): number => (getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0) / 2;
-
-const recentScavenges: { at: number; bytes: number }[] = [];
-let recentBytes = 0;
+const recentScavenges: number[] = [];
 const watch = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     if ((entry as { detail?: { kind?: number } }).detail?.kind !== constants.NODE_PERFORMANCE_GC_MINOR) continue;
-    const bytes = semiSpaceBytes();
-    recentScavenges.push({ at: entry.startTime, bytes });
-    recentBytes += bytes;
-    while (recentScavenges.length > 0 && recentScavenges[0]!.at < entry.startTime - 1_000) recentBytes -= recentScavenges.shift()!.bytes;
-    if (recentBytes >= BUSY_BYTES_PER_SECOND) {
+    recentScavenges.push(entry.startTime);
+    while (recentScavenges.length > 0 && (recentScavenges[0] as number) < entry.startTime - 1_000) recentScavenges.shift();
+    if (recentScavenges.length >= BUSY_SCAVENGES_PER_SECOND) {
       release();
       return;
     }
