@@ -3,8 +3,8 @@
  *
  * Loading the bot's modules allocates mostly objects that live for good (functions, schemas, message
  * catalogs). V8 reads that high survival rate as "the young generation is too small" and doubles it
- * at each scavenge, to its 2 × 16 MB maximum, which then stays committed while the bot idles: 15 to
- * 30 MB of an idle bot's RSS (issue 13). Under load the default growth is right (a larger young
+ * at each scavenge, to its 2 × 16 MB maximum, which then stays committed while the bot idles: 10 to
+ * 15 MB of an idle bot's RSS (issue 13's bench: 119 → 106 MB). Under load the default growth is right (a larger young
  * generation promotes fewer request-scoped objects to the old generation, which is costlier to
  * collect), so growth is held back only until the process allocates like a busy one: many scavenges
  * within a second. An idle bot (pollers, the odd command) never gets there.
