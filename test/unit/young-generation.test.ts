@@ -1,10 +1,10 @@
 /**
- * The young-generation hold (src/startup/young-generation.ts): growth stays held while the process
- * only loads, and comes back by itself once it allocates like a busy process, after `growWhenBusy`.
+ * The young-generation policy (src/startup/young-generation.ts): no growth while the process only
+ * loads; after `growWhenBusy`, growth while it allocates like a busy process, never past the cap.
  * What that does to memory is measured by `npm run bench` (RSS idle and after a burst).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { growWhenBusy, youngGenerationHeld } from '../../src/startup/young-generation.js';
+import { growWhenBusy, YOUNG_GENERATION_CAP_BYTES, youngGenerationBytes, youngGenerationMayGrow } from '../../src/startup/young-generation.js';
 
 /** Short-lived garbage, quickly: what a burst of requests does to the heap. */
 function churn(megabytes: number): void {
@@ -13,21 +13,39 @@ function churn(megabytes: number): void {
   for (let i = 0; i < megabytes * 16_000; i++) ring[i % 64] = { i, text: `x${i}` };
 }
 
-describe('young generation', () => {
-  it('stays held through allocation before growWhenBusy, and is released by a busy spell after it', async () => {
-    expect(youngGenerationHeld()).toBe(true);
-    churn(300);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(youngGenerationHeld()).toBe(true);
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
+/** The same in steps with a turn of the event loop between them, as a server allocates. */
+async function churnServing(megabytes: number): Promise<void> {
+  for (let done = 0; done < megabytes; done += 4) {
+    churn(4);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('young generation', () => {
+  it('does not grow before growWhenBusy, however much is allocated', async () => {
+    churn(300);
+    await tick();
+    expect(youngGenerationMayGrow()).toBe(false);
+  });
+
+  it('after growWhenBusy, may grow during a busy spell while doubling stays within the cap, and never past it', async () => {
+    const before = youngGenerationBytes();
     growWhenBusy();
+    const roomToGrow = () => youngGenerationBytes() * 2 <= YOUNG_GENERATION_CAP_BYTES;
     await vi.waitFor(
       async () => {
-        churn(300);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        expect(youngGenerationHeld()).toBe(false);
+        await churnServing(300);
+        await tick();
+        // Busy: growth is allowed exactly while a doubling stays within the cap (V8 may have grown it meanwhile).
+        expect(youngGenerationMayGrow()).toBe(roomToGrow());
+        if (roomToGrow()) throw new Error('still growing'); // go on until the cap is reached
       },
-      { timeout: 10_000, interval: 20 },
+      { timeout: 15_000, interval: 20 },
     );
+    // Grown up to the cap at most (a worker that started larger than the cap stays as it was).
+    expect(youngGenerationBytes()).toBeLessThanOrEqual(Math.max(YOUNG_GENERATION_CAP_BYTES, before));
+    expect(youngGenerationMayGrow()).toBe(false);
   });
 });
