@@ -117,6 +117,12 @@ describe('queue honesty', () => {
       noticesWithCancel: 1,
     });
     expect(outcome.estimates).toMatchObject({ judged: 2, within25: 1 });
+    // Which ones missed, by index, for the bench's details.
+    expect(outcome.misses.estimate).toEqual([{ index: 2, estimateMs: 10_000, actualMs: 30_000, answer: 'Talep #2' }]);
+    expect(outcome.misses.unannounced).toEqual([
+      { index: 2, waitedMs: 42_000, noticeAfterMs: 12_000 },
+      { index: 3, waitedMs: end },
+    ]);
   });
 
   test('budget use per full minute and the busiest 5 s', () => {

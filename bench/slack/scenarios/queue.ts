@@ -98,9 +98,9 @@ function queueScenarioOf(variant: Variant): Scenario {
         }
         context.log(`queue: ${commands} commands from ${users.length} users in ${spanMs} ms, then watching for ${windowMs / 1000} s`);
         const startedAt = Date.now();
-        const sent = await openLoop(commands, spanMs, (i) =>
-          sender.slash(world.actor(users[i % users.length] as BenchUser), queueCommand(Math.floor(i / users.length))),
-        );
+        // The i-th send: user i mod n, that user's (i div n)-th command.
+        const commandOf = (i: number) => queueCommand(Math.floor(i / users.length));
+        const sent = await openLoop(commands, spanMs, (i) => sender.slash(world.actor(users[i % users.length] as BenchUser), commandOf(i)));
         await sleep(Math.max(0, startedAt + windowMs - Date.now()));
         const endAt = Date.now();
 
@@ -120,10 +120,10 @@ function queueScenarioOf(variant: Variant): Scenario {
         const noticeP50 = percentile(outcome.noticeDelaysMs, 50);
         const notices = outcome.noticeDelaysMs.length;
         const answeredByCommand = { search: 0, show: 0 };
-        const whoSent = (index: number) => ({ user: index % users.length, command: queueCommand(Math.floor(index / users.length)), sentAtMs: Math.round((sent[index]?.sentAt ?? startedAt) - startedAt) });
+        const whoSent = (index: number) => ({ user: index % users.length, command: commandOf(index), sentAtMs: Math.round((sent[index]?.sentAt ?? startedAt) - startedAt) });
         sent.forEach((request, i) => {
           const answered = (request.responseUrl ? posts.get(request.responseUrl) : undefined)?.some((post) => !isQueuedNotice(post.body));
-          if (answered) answeredByCommand[queueCommand(Math.floor(i / users.length)).startsWith('search') ? 'search' : 'show']++;
+          if (answered) answeredByCommand[commandOf(i).startsWith('search') ? 'search' : 'show']++;
         });
         return {
           figures: {
