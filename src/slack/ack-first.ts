@@ -55,6 +55,14 @@ export class AckFirst {
     return this.#unacked;
   }
 
+  /**
+   * The longest that work handed to `run` now (by a request not yet answered) may wait for the acks:
+   * the hold while other requests wait for theirs, else none. A command's estimate counts it.
+   */
+  get holdNowMs(): number {
+    return this.#unacked > 1 ? this.#maxHoldMs : 0;
+  }
+
   /** A request was read; call the function returned once it has been answered (once; more calls are ignored). */
   arrived(): () => void {
     this.#unacked++;
@@ -86,9 +94,12 @@ export class AckFirst {
 
   /**
    * Resolves when the work after an ack may run (see the module's comment). `holdMs`: how long it may
-   * wait for acks when longer than `maxHoldMs` (work whose wait was told).
+   * wait for acks when longer than `maxHoldMs` (work whose wait was told), or 0: not at all (work
+   * whose estimate counted no hold, `holdNowMs` 0 at its ack).
    */
   afterAcks(holdMs?: number): Promise<void> {
+    // Held for no time: work acked while no other request waited, whose wait was told without a hold.
+    if (holdMs === 0) return new Promise((resolve) => setImmediate(resolve));
     return new Promise((resolve) => {
       const patient = holdMs !== undefined && holdMs > this.#maxHoldMs;
       (patient ? this.#patient : this.#held).push({ resolve, until: performance.now() + (patient ? holdMs : this.#maxHoldMs) });

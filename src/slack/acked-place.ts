@@ -16,7 +16,7 @@ import type { RateBudget } from '../api/endpoints.js';
 import type { ExpectedCall } from '../api/throttle.js';
 import { nextActionOrder } from '../api/throttle.js';
 import { fairnessKeyOf, type Who } from './actor.js';
-import { ANNOUNCE_WAITS_OVER_MS, type QueueNotice, queueNotice } from './queue-notice.js';
+import { ANNOUNCE_EXPECTED_OVER_MS, type QueueNotice, queueNotice } from './queue-notice.js';
 import type { Services } from './services.js';
 import type { Surface } from './surface.js';
 
@@ -45,7 +45,8 @@ export interface AckedPlace {
 /** Pending commands whose repeats join them, by person and text. Entries leave with their work. */
 const pendingReads = new Map<string, QueueNotice>();
 
-export function placeAtAck(services: Services, surface: Surface, who: Who, hint: QueueHint, text: string): AckedPlace {
+/** `startsInMs`: how long the work may wait for other acks before it runs (./ack-first.ts `holdNowMs`). */
+export function placeAtAck(services: Services, surface: Surface, who: Who, hint: QueueHint, text: string, startsInMs = 0): AckedPlace {
   const order = nextActionOrder();
   const fairnessKey = fairnessKeyOf(who);
   const notice = queueNotice(services, surface);
@@ -59,7 +60,8 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
     waitMs = Math.max(0, pendingAnswerInMs - (services.helpdesk.typicalCallMs || 0));
   } else {
     kept = services.helpdesk.expectCall(hint.budget, { fairnessKey, order, ...(hint.calls ? { calls: hint.calls } : {}) });
-    waitMs = kept.estimatedWaitMs;
+    // Its first call cannot go before its work runs: in a burst that waits for the burst's acks.
+    waitMs = Math.max(kept.estimatedWaitMs, startsInMs);
   }
   const answerInMs = notice.expect(waitMs);
   if (repeatKey && !pending) pendingReads.set(repeatKey, notice);
@@ -67,7 +69,7 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
     order,
     notice,
     waitMs,
-    announce: answerInMs > ANNOUNCE_WAITS_OVER_MS,
+    announce: answerInMs > ANNOUNCE_EXPECTED_OVER_MS,
     done() {
       kept?.release();
       if (repeatKey && pendingReads.get(repeatKey) === notice) pendingReads.delete(repeatKey);

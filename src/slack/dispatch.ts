@@ -282,7 +282,8 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const surface = respondSurface(deps, command.response_url);
     // A route that answers after help-desk calls takes its place in their queue now; a long wait is
     // told in the ack itself, and its work may then wait longer behind the other acks (./acked-place.ts).
-    const place = 'route' in next && next.route.queue && !next.route.needs.quiet ? placeAtAck(services, surface, who, next.route.queue, command.text ?? '') : undefined;
+    const holdNow = ackFirst.holdNowMs;
+    const place = 'route' in next && next.route.queue && !next.route.needs.quiet ? placeAtAck(services, surface, who, next.route.queue, command.text ?? '', holdNow) : undefined;
     const notice = place?.announce ? await noticeForAck(place, client, who) : undefined;
     await (notice ? ack({ response_type: 'ephemeral', ...forSlack(notice) }) : ack());
     afterAck(
@@ -312,7 +313,8 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
           place?.done();
         }
       },
-      notice ? patientHoldMs(place!.waitMs) : undefined,
+      // Held as long as its estimate counted: a told wait's patience, else the hold of a burst or none.
+      notice ? patientHoldMs(place!.waitMs) : place ? holdNow : undefined,
     );
   });
 

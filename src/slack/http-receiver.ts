@@ -29,6 +29,7 @@ import type { AckFirst } from './ack-first.js';
 import { messageJson } from './message-json.js';
 import { MemoryReplayCache, type ReplayCache } from './replay-cache.js';
 import { isSslCheck, parseSlackBody } from './slack-envelope.js';
+import { Turns } from './turns.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -68,6 +69,8 @@ export interface SlackHttpReceiverOptions {
   holdEventAnswers?: { types: ReadonlySet<string>; maxMs?: number };
   /** Told of every Slack request read and answered, so that work after acks can wait for them (./ack-first.ts). */
   ackFirst?: AckFirst;
+  /** Slack requests handled per turn of the event loop, in the order read (default 1; ./turns.ts says why). */
+  requestsPerTurn?: number;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -96,6 +99,7 @@ export class SlackHttpReceiver implements Receiver {
   readonly #routes = new Map<string, Map<HttpMethod, RouteHandler>>();
   readonly #unackedTimers = new Set<NodeJS.Timeout>();
   readonly #holdEvents: SlackHttpReceiverOptions['holdEventAnswers'];
+  readonly #turns: Turns;
   #app: App | undefined;
   #server: Server | undefined;
 
@@ -110,6 +114,7 @@ export class SlackHttpReceiver implements Receiver {
     this.#now = options.now ?? Date.now;
     this.#replays = options.replayCache ?? new MemoryReplayCache({ now: this.#now });
     this.#unackedTimeoutMs = options.unackedTimeoutMs ?? 3_001;
+    this.#turns = new Turns(options.requestsPerTurn);
     for (const route of options.routes ?? []) this.addRoute(route);
   }
 
@@ -222,6 +227,7 @@ export class SlackHttpReceiver implements Receiver {
 
   async #handleSlack(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req, this.#bodyLimit);
+    await this.#turns.next();
     const contentType = req.headers['content-type'];
     if (isSslCheck(contentType, raw)) {
       answer(res, 200);

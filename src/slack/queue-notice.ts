@@ -3,8 +3,9 @@
  * with an estimate, and can take it out of the queue.
  *
  * - Told when the wait for the answer (the queue's estimate — position × budget rate, from the
- *   throttle, the lock-out guard or the shared read it joined — plus a typical call's time) is over
- *   3 s; not for a short queue, where the notice would only flicker before the answer.
+ *   throttle, the lock-out guard or the shared read it joined — plus a typical call's time) may be
+ *   over 3 s: expected over 2.4 s, as an estimate may be a quarter short; not for a short queue, where
+ *   the notice would only flicker before the answer.
  * - Told again when the estimate moves by more than a quarter (the queue moved faster or slower),
  *   at most every few seconds; never after the request left the queue.
  * - Cancel aborts the interaction's waits (`queueSignal`): a call already on the wire is never cut off.
@@ -20,8 +21,14 @@ import type { Services } from './services.js';
 import type { Surface } from './surface.js';
 import type { SlackMessage } from '../views/kit/blocks.js';
 
-/** Answers later than this are announced. */
+/** Answers later than this are announced… */
 export const ANNOUNCE_WAITS_OVER_MS = 3_000;
+/**
+ * …so answers expected later than this are: an estimate within a quarter of the wait (issue 13's bar)
+ * may be that much short. Announced at 3 s sharp, answers expected in 2.5 s that came in 3.1 s (a
+ * help-desk call slower than typical) went untold.
+ */
+export const ANNOUNCE_EXPECTED_OVER_MS = ANNOUNCE_WAITS_OVER_MS / 1.25;
 /** A new estimate is told when it differs this much from the last one told… */
 const RETELL_CHANGE = 0.25;
 /** …and this long after it. */
@@ -61,7 +68,7 @@ export function queueNotice(services: Services, surface: Surface, words?: Messag
   const due = (estimatedWaitMs: number, said: Messages | undefined): SlackMessage | undefined => {
     if (controller.signal.aborted) return undefined;
     const { ms: answerIn, at: now } = note(estimatedWaitMs);
-    if (answerIn <= ANNOUNCE_WAITS_OVER_MS) return undefined;
+    if (answerIn <= ANNOUNCE_EXPECTED_OVER_MS) return undefined;
     if (told) {
       const expected = Math.max(0, told.ms - (now - told.at));
       const moved = Math.abs(answerIn - expected) > RETELL_CHANGE * Math.max(expected, ANNOUNCE_WAITS_OVER_MS);

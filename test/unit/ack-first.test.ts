@@ -71,4 +71,24 @@ describe('AckFirst: the work after acks waits for the acks', () => {
     await sleep(10);
     expect(told).toBe(2); // the last ack lets it go at once
   });
+
+  it('tells the hold a command acked now would get: a burst hold while others wait for their acks, none alone', () => {
+    const gate = new AckFirst({ maxHoldMs: 700 });
+    const mine = gate.arrived();
+    expect(gate.holdNowMs).toBe(0); // only this request: its work goes at once
+    const other = gate.arrived();
+    expect(gate.holdNowMs).toBe(700);
+    other();
+    mine();
+  });
+
+  it('holds work for no time when asked (holdMs 0), though acks wait: its estimate counted no hold', async () => {
+    const gate = new AckFirst({ maxHoldMs: 10_000 });
+    gate.arrived();
+    let went = 0;
+    void gate.afterAcks(0).then(() => went++);
+    const plain = hold(gate, 1);
+    await sleep(20);
+    expect([went, plain()]).toEqual([1, 0]);
+  });
 });

@@ -442,3 +442,42 @@ describe('SlackHttpReceiver: events answered after their listeners (holdEventAns
     expect(other.ms).toBeLessThan(240);
   });
 });
+
+describe('SlackHttpReceiver, requests read in one turn', () => {
+  it('handles them one per turn of the event loop, in the order read (a turn stays short under a burst)', async () => {
+    const receiver = new SlackHttpReceiver({ signingSecret: SECRET, logger });
+    const app = new App({ receiver, authorize: async () => ({ botToken: 'xoxb-test' }), logger: createLogger('error', () => undefined) });
+    const handled: string[] = [];
+    app.command('/talep', async ({ ack, command }) => {
+      handled.push(command.text);
+      // Work the handler leaves for the next turn: were the burst handled in one turn, it would wait for all of it.
+      setImmediate(() => handled.push(`after ${command.text}`));
+      await ack();
+    });
+    await receiver.start(0);
+    try {
+      // Pipelined on one connection: the three requests are read together, in one poll of the socket.
+      const requests = ['one', 'two', 'three'].map((text) => {
+        const body = slash(text);
+        const timestamp = nowSeconds();
+        const head = [
+          'POST /slack/events HTTP/1.1',
+          'host: 127.0.0.1',
+          'content-type: application/x-www-form-urlencoded',
+          `content-length: ${Buffer.byteLength(body)}`,
+          `x-slack-request-timestamp: ${timestamp}`,
+          `x-slack-signature: ${sign(body, timestamp)}`,
+        ];
+        return `${head.join('\r\n')}\r\n\r\n${body}`;
+      });
+      const socket = connect(receiver.port!, '127.0.0.1');
+      socket.write(requests.join(''));
+      await vi.waitFor(() => expect(handled).toHaveLength(6));
+      socket.destroy();
+      // Each request in a turn of its own: what one left for the next turn runs before the one after next.
+      expect(handled).toEqual(['one', 'two', 'after one', 'three', 'after two', 'after three']);
+    } finally {
+      await receiver.stop(100);
+    }
+  });
+});

@@ -25,10 +25,16 @@ const cancelTokenOf = (message: SlackMessage): string => {
 };
 
 describe('queue notice', () => {
-  it('says nothing when the answer comes within 3 s (queue wait + a typical call)', () => {
+  it('says nothing when the answer comes well within 3 s (queue wait + a typical call ≤ 2.4 s)', () => {
     const { sent, notice } = scene(2_000);
-    notice.onQueued(900);
+    notice.onQueued(400);
     expect(sent).toEqual([]);
+  });
+
+  it('tells an answer expected in 2.5 s: an estimate may be a quarter short, and the wait then over 3 s', () => {
+    const { sent, notice } = scene(2_000);
+    notice.onQueued(500);
+    expect(sent).toHaveLength(1);
   });
 
   it('tells a longer wait at once, with the estimate including the call itself, and a Cancel button', () => {
