@@ -43,16 +43,19 @@ export interface AckedPlace {
 }
 
 /** Pending commands whose repeats join them, by person and text. Entries leave with their work. */
-const pendingReads = new Map<string, QueueNotice>();
+const pendingReads = new Map<string, { notice: QueueNotice; order: number }>();
 
 /** `startsInMs`: how long the work may wait for other acks before it runs (./ack-first.ts `holdNowMs`). */
 export function placeAtAck(services: Services, surface: Surface, who: Who, hint: QueueHint, text: string, startsInMs = 0): AckedPlace {
-  const order = nextActionOrder();
   const fairnessKey = fairnessKeyOf(who);
   const notice = queueNotice(services, surface);
   const repeatKey = hint.repeatJoins ? `${fairnessKey}\n${text.trim().replace(/\s+/g, ' ')}` : undefined;
   const pending = repeatKey ? pendingReads.get(repeatKey) : undefined;
-  const pendingAnswerInMs = pending?.answerInMs();
+  const pendingAnswerInMs = pending?.notice.answerInMs();
+  // A repeat acts with the pending command's place: whichever of the two reaches the help desk first
+  // makes the call in that place, and the other joins it. With a place of its own, a repeat whose work
+  // ran first queued the call behind all of the person's later commands, and the first one with it.
+  const order = pending && pendingAnswerInMs !== undefined ? pending.order : nextActionOrder();
   let kept: ExpectedCall | undefined;
   let waitMs: number;
   if (pendingAnswerInMs !== undefined) {
@@ -64,7 +67,7 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
     waitMs = Math.max(kept.estimatedWaitMs, startsInMs);
   }
   const answerInMs = notice.expect(waitMs);
-  if (repeatKey && !pending) pendingReads.set(repeatKey, notice);
+  if (repeatKey && !pending) pendingReads.set(repeatKey, { notice, order });
   return {
     order,
     notice,
@@ -72,7 +75,7 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
     announce: answerInMs > ANNOUNCE_EXPECTED_OVER_MS,
     done() {
       kept?.release();
-      if (repeatKey && pendingReads.get(repeatKey) === notice) pendingReads.delete(repeatKey);
+      if (repeatKey && pendingReads.get(repeatKey)?.notice === notice) pendingReads.delete(repeatKey);
     },
   };
 }

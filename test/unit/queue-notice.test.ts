@@ -118,7 +118,10 @@ describe('a /talep read’s place taken at its ack', () => {
     const repeat = place('show   1 ');
     expect(expected).toHaveLength(1);
     expect(Math.abs(repeat.waitMs - first.waitMs)).toBeLessThan(50);
+    // It acts in the pending one's place: whichever work comes first makes the call there.
+    expect(repeat.order).toBe(first.order);
     const someoneElse = place('show 1', 'U2');
+    expect(someoneElse.order).not.toBe(first.order);
     expect(expected).toHaveLength(2);
     expect(someoneElse.waitMs).toBe(20_000);
     first.done();
