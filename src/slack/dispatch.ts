@@ -45,6 +45,7 @@ import {
   blockActionElement,
   blockActionPayload,
   blockSuggestionPayload,
+  checkedSlashCommands,
   messageShortcutPayload,
   payloadProblem,
   shortcutPayload,
@@ -255,7 +256,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
 
   // ── /talep ──
   app.command(SLASH_COMMAND, async ({ ack, command, client }) => {
-    if (!wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) {
+    if (!checkedSlashCommands.has(command) && !wellFormed(slashCommandPayload, command, `command ${SLASH_COMMAND}`)) {
       await ack();
       return;
     }
