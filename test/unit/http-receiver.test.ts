@@ -44,6 +44,21 @@ async function post(
   return { status: response.status, contentType: response.headers.get('content-type'), body: await response.text() };
 }
 
+/** A signed, form-encoded POST to the events path as raw HTTP/1.1 (for framing and pipelining). */
+function rawRequest(body: string, extraHeaders: string[] = []): string {
+  const timestamp = nowSeconds();
+  const head = [
+    'POST /slack/events HTTP/1.1',
+    'host: 127.0.0.1',
+    ...extraHeaders,
+    'content-type: application/x-www-form-urlencoded',
+    `content-length: ${Buffer.byteLength(body)}`,
+    `x-slack-request-timestamp: ${timestamp}`,
+    `x-slack-signature: ${sign(body, timestamp)}`,
+  ];
+  return `${head.join('\r\n')}\r\n\r\n${body}`;
+}
+
 const form = (payload: unknown) => `payload=${encodeURIComponent(JSON.stringify(payload))}`;
 let nonce = 0;
 const unique = () => `trigger-${++nonce}`;
@@ -236,18 +251,8 @@ describe('SlackHttpReceiver', () => {
 
   it('answers an ack in one piece: its length declared, not chunked (an empty ack, a JSON one, non-ASCII text)', async () => {
     const raw = async (body: string): Promise<string> => {
-      const timestamp = nowSeconds();
       const socket = connect(port, '127.0.0.1');
-      const head = [
-        'POST /slack/events HTTP/1.1',
-        'host: 127.0.0.1',
-        'connection: close',
-        'content-type: application/x-www-form-urlencoded',
-        `content-length: ${Buffer.byteLength(body)}`,
-        `x-slack-request-timestamp: ${timestamp}`,
-        `x-slack-signature: ${sign(body, timestamp)}`,
-      ];
-      socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+      socket.end(rawRequest(body, ['connection: close']));
       const chunks: Buffer[] = [];
       for await (const chunk of socket) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
@@ -457,19 +462,7 @@ describe('SlackHttpReceiver, requests read in one turn', () => {
     await receiver.start(0);
     try {
       // Pipelined on one connection: the three requests are read together, in one poll of the socket.
-      const requests = ['one', 'two', 'three'].map((text) => {
-        const body = slash(text);
-        const timestamp = nowSeconds();
-        const head = [
-          'POST /slack/events HTTP/1.1',
-          'host: 127.0.0.1',
-          'content-type: application/x-www-form-urlencoded',
-          `content-length: ${Buffer.byteLength(body)}`,
-          `x-slack-request-timestamp: ${timestamp}`,
-          `x-slack-signature: ${sign(body, timestamp)}`,
-        ];
-        return `${head.join('\r\n')}\r\n\r\n${body}`;
-      });
+      const requests = ['one', 'two', 'three'].map((text) => rawRequest(slash(text)));
       const socket = connect(receiver.port!, '127.0.0.1');
       socket.write(requests.join(''));
       await vi.waitFor(() => expect(handled).toHaveLength(6));
