@@ -69,8 +69,6 @@ export interface SlackHttpReceiverOptions {
   holdEventAnswers?: { types: ReadonlySet<string>; maxMs?: number };
   /** Told of every Slack request read and answered, so that work after acks can wait for them (./ack-first.ts). */
   ackFirst?: AckFirst;
-  /** Slack requests handled per turn of the event loop, in the order read (default 1; ./turns.ts says why). */
-  requestsPerTurn?: number;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -114,7 +112,8 @@ export class SlackHttpReceiver implements Receiver {
     this.#now = options.now ?? Date.now;
     this.#replays = options.replayCache ?? new MemoryReplayCache({ now: this.#now });
     this.#unackedTimeoutMs = options.unackedTimeoutMs ?? 3_001;
-    this.#turns = new Turns(options.requestsPerTurn);
+    // One Slack request handled per turn of the event loop, in the order read (./turns.ts says why).
+    this.#turns = new Turns();
     for (const route of options.routes ?? []) this.addRoute(route);
   }
 

@@ -139,7 +139,7 @@ export const messageShortcutPayload = z.looseObject({
  * and opens modals with the other.
  */
 export const slashCommandPayload = z.looseObject({
-  command: token(64),
+  command: token(64).regex(/^\//, 'must start with /'),
   team_id: slackId,
   user_id: slackId,
   channel_id: slackId,
@@ -150,7 +150,7 @@ export const slashCommandPayload = z.looseObject({
 
 /**
  * Slash commands the receiver already found to match `slashCommandPayload` (./slack-envelope.ts checks
- * a command against it first: it implies the envelope's own check), so the kernel does not parse the
+ * a command against it first: it is stricter than the envelope's own check), so the kernel does not parse the
  * same body twice: a zod pass with a URL parse, about 4 % of the CPU of a `help` burst (issue 13).
  */
 export const checkedSlashCommands = new WeakSet<object>();

@@ -235,15 +235,15 @@ function fromObject(body: unknown, where: 'payload' | 'form' | 'json'): ParsedSl
   const category = categoryOf(body);
   if (!category) return { kind: 'malformed', reason: `unsupported body type '${String(body.type).slice(0, 40)}'` };
   if (category === 'command' && where !== 'form') return { kind: 'malformed', reason: 'a slash command must be form-encoded' };
-  // The kernel's check of a command implies this one (a form's fields are all strings): one pass for both.
-  if (category === 'command' && typeof body.command === 'string' && body.command.startsWith('/') && slashCommandPayload.safeParse(body).success) {
+  // The kernel's check of a command is stricter than this one (a form's fields are all strings): one pass for both.
+  if (category === 'command' && slashCommandPayload.safeParse(body).success) {
     checkedSlashCommands.add(body);
-    return { kind: 'dispatch', body, label: labelOf(category, body) };
-  }
-  const checked = schemas[category].safeParse(body);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    return { kind: 'malformed', reason: `${category}: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` };
+  } else {
+    const checked = schemas[category].safeParse(body);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      return { kind: 'malformed', reason: `${category}: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` };
+    }
   }
   return { kind: 'dispatch', body, label: labelOf(category, body) };
 }

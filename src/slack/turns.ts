@@ -1,5 +1,5 @@
 /**
- * Slack requests are handled a few per turn of the event loop, in the order they were read.
+ * Slack requests are handled one per turn of the event loop (`perTurn`), in the order they were read.
  *
  * Why: Node accepts one new connection per turn of the event loop (measured on Node 20: one
  * `accept4` per poll phase, however many wait in the kernel's queue), and a turn handles every request

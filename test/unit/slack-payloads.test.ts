@@ -161,6 +161,8 @@ describe('what the kernel would trip on fails, named by place, never by value', 
     }
     expect(problemOf(blockActionPayload, { ...messageAction, user: { id: 'U1 <!here>' } })).toBe('user.id: is not a Slack id');
     expect(problemOf(messageShortcutPayload, { type: 'message_action', team, user, callback_id: 'x', trigger_id: 't', channel: { id: 'C1' } })).toMatch(/^message: /);
+    const command = { command: '/talep', team_id: 'T1', user_id: 'U1', channel_id: 'C1', response_url: 'https://hooks.slack.com/commands/T1/1/abc', trigger_id: '1.2.3' };
+    expect(problemOf(slashCommandPayload, { ...command, command: 'talep' })).toBe('command: must start with /');
   });
 });
 
