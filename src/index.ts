@@ -3,7 +3,7 @@
  * The configuration is checked first, before the rest of the bot is even loaded, so a missing variable
  * is told within a second; then `start.ts` runs the start-up checks and starts the bot.
  */
-// First: it keeps V8's young generation small while the rest loads (memory, see the module).
+// First: it caps V8's young generation before the rest loads (memory, see the module).
 import './startup/young-generation.js';
 import { ConfigError, loadConfig } from './config.js';
 

@@ -30,7 +30,6 @@ import type { startSandbox } from './sandbox/server.js';
 import { checkSlack, slackFailure } from './startup/slack-check.js';
 import { listenProblem } from './startup/ports.js';
 import { StartupError } from './startup/startup-error.js';
-import { growWhenBusy } from './startup/young-generation.js';
 import { KeyRingError } from './store/encryption-key.js';
 import type pg from 'pg';
 import { type Database, openDatabase } from './store/database.js';
@@ -286,7 +285,6 @@ async function start(config: Config, logger: ReturnType<typeof createLogger>, cl
     });
     logger.info('the embedded sandbox calls the webhook on every talep change (its rule "talep-bot webhook")');
   }
-  growWhenBusy();
   logger.info(
     config.slack.mode === 'socket'
       ? `talep-bot is running in Socket Mode (help desk: ${helpdeskUrl}). In Slack, try /talep help or /talep connect.`

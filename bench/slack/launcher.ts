@@ -11,12 +11,11 @@
  */
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
-import { App } from '@slack/bolt';
-import { type ListenerCounts, type ListenerKind, listenerKinds, type Sample, sampleRequestSchema } from './ipc.js';
+import type { ListenerCounts, ListenerKind, Sample } from './ipc.js';
 
 const listeners: ListenerCounts = {};
 
-function countListenerRegistrations(): void {
+function countListenerRegistrations(App: typeof import('@slack/bolt').App, listenerKinds: readonly ListenerKind[]): void {
   const prototype = App.prototype as unknown as Record<ListenerKind, (...args: unknown[]) => unknown>;
   for (const kind of listenerKinds) {
     const register = prototype[kind];
@@ -28,7 +27,7 @@ function countListenerRegistrations(): void {
   }
 }
 
-function answerSamples(): void {
+function answerSamples(sampleRequestSchema: typeof import('./ipc.js').sampleRequestSchema): void {
   process.on('message', (raw: unknown) => {
     const request = sampleRequestSchema.safeParse(raw);
     if (!request.success) return;
@@ -52,8 +51,16 @@ function answerSamples(): void {
 async function main(): Promise<void> {
   const role = process.argv[2];
   if (role !== 'bot' && role !== 'bare') throw new Error(`usage: launcher.js bot|bare (got ${String(role)})`);
-  countListenerRegistrations();
-  answerSamples();
+  if (role === 'bot') {
+    // What the production entry imports first (it keeps V8's young generation small while the rest
+    // loads): it must come before this launcher's own imports (Bolt, zod) too, or the bot's start-up
+    // here would not be the one `npm start` has (its young generation had grown to the cap by then).
+    await import('../../src/startup/young-generation.js');
+  }
+  const { listenerKinds, sampleRequestSchema } = await import('./ipc.js');
+  const { App } = await import('@slack/bolt');
+  countListenerRegistrations(App, listenerKinds);
+  answerSamples(sampleRequestSchema);
   if (role === 'bot') {
     // The production entry: it reads the environment and starts listening on its own.
     await import('../../src/index.js');

@@ -4,7 +4,7 @@
  * submission has none of its own).
  */
 import { Agent, request } from 'undici';
-import { messageJson } from './message-json.js';
+import { messageBody } from './message-json.js';
 import { ResponseUrlError } from './surface.js';
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 16, headersTimeout: 10_000, bodyTimeout: 10_000 });
@@ -16,7 +16,7 @@ export async function postToResponseUrl(url: string, payload: Record<string, unk
     response = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: messageJson(payload),
+      body: messageBody(payload),
       dispatcher: agent,
     });
   } catch (error) {

@@ -8,6 +8,7 @@
  * Only the envelope is checked — ids, containers, the view's identity — not every field a listener may
  * read: listeners still validate their own inputs.
  */
+import { parse as parseForm } from 'node:querystring';
 import * as z from 'zod';
 import { checkedSlashCommands, slashCommandPayload } from './payloads.js';
 
@@ -30,7 +31,17 @@ export function mediaType(contentType: string | undefined): string {
 /** Slack's SSL check (`ssl_check=1`, form-encoded): answered 200 before any other check, as Bolt does. */
 export function isSslCheck(contentType: string | undefined, raw: Buffer): boolean {
   if (mediaType(contentType) !== FORM || raw.length > 4096) return false;
-  return new URLSearchParams(raw.toString('utf8')).get('ssl_check') === '1';
+  // Every command and interaction is asked this before its signature is checked, so only the pairs
+  // whose name may read `ssl_check` once decoded are decoded (parsing the whole form here was 1.5 % of
+  // a burst's CPU); the first such pair decides, as URLSearchParams' get() does.
+  for (const pair of raw.toString('latin1').split('&')) {
+    const end = pair.indexOf('=');
+    const name = end < 0 ? pair : pair.slice(0, end);
+    if (name !== 'ssl_check' && !name.includes('%')) continue;
+    const [decoded] = new URLSearchParams(pair);
+    if (decoded?.[0] === 'ssl_check') return decoded[1] === '1';
+  }
+  return false;
 }
 
 // ── the envelope, per kind of body ─────────────────────────────────────────────────────────────
@@ -204,15 +215,16 @@ export function parseSlackBody(contentType: string | undefined, raw: Buffer): Pa
 }
 
 function fromForm(text: string): ParsedSlackBody {
-  const fields = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(text)) {
-    if (fields.has(name)) return { kind: 'malformed', reason: `form field '${name.slice(0, 40)}' is repeated` };
-    fields.set(name, value);
+  // Parsed as Bolt parses it (node:querystring, which is also several times faster than URLSearchParams),
+  // into an object without a prototype: a field named __proto__ stays a plain field. A repeated field
+  // comes back as an array.
+  const fields = parseForm(text, '&', '=', { maxKeys: 0 });
+  for (const name in fields) {
+    if (Array.isArray(fields[name])) return { kind: 'malformed', reason: `form field '${name.slice(0, 40)}' is repeated` };
   }
-  const payload = fields.get('payload');
+  const payload = fields.payload as string | undefined;
   if (payload !== undefined) return fromObject(JSON.parse(payload) as unknown, 'payload');
-  // fromEntries defines own properties, so a field named __proto__ stays a plain field.
-  if (fields.has('command')) return fromObject(Object.fromEntries(fields), 'form');
+  if (fields.command !== undefined) return fromObject(fields as Record<string, unknown>, 'form');
   return { kind: 'malformed', reason: 'a form body needs payload= or a slash command' };
 }
 
