@@ -386,7 +386,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     };
     const onEnd = () => {
       stop();
-      resolve(Buffer.concat(chunks, size));
+      // A Slack request's body comes in one chunk: no copy (concat was 2 % of a burst's CPU).
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     };
     const onError = () => {
       stop();
