@@ -31,10 +31,14 @@ export class SingleFlight {
   run<T>(
     key: string,
     work: (signal: AbortSignal, onQueued: (estimatedWaitMs: number) => void) => Promise<T>,
-    signal?: AbortSignal,
+    signal?: AbortSignal | readonly (AbortSignal | undefined)[],
     onQueued?: (estimatedWaitMs: number) => void,
   ): Promise<T> {
-    if (signal?.aborted) return Promise.reject(cancelledError(signal));
+    // Several signals (a call's own and its queue cancel) are each listened to: AbortSignal.any made a
+    // signal with weak references for every call, most of the allocation of a queued help-desk call.
+    const signals = (Array.isArray(signal) ? signal : [signal]).filter((one): one is AbortSignal => one !== undefined);
+    const aborted = signals.find((one) => one.aborted);
+    if (aborted) return Promise.reject(cancelledError(aborted));
     let flight = this.#inFlight.get(key);
     if (!flight) {
       const controller = new AbortController();
@@ -59,7 +63,7 @@ export class SingleFlight {
       flight.listeners.add(onQueued);
       if (flight.estimate) onQueued(Math.max(0, flight.estimate.ms - (performance.now() - flight.estimate.at)));
     }
-    return this.#join(key, flight, signal, onQueued) as Promise<T>;
+    return this.#join(key, flight, signals, onQueued) as Promise<T>;
   }
 
   get size(): number {
@@ -70,28 +74,35 @@ export class SingleFlight {
     return this.#inFlight.has(key);
   }
 
-  #join(key: string, flight: Flight, signal: AbortSignal | undefined, onQueued: ((ms: number) => void) | undefined): Promise<unknown> {
+  #join(key: string, flight: Flight, signals: readonly AbortSignal[], onQueued: ((ms: number) => void) | undefined): Promise<unknown> {
     flight.waiting++;
-    if (!signal) return flight.promise;
+    if (signals.length === 0) return flight.promise;
     return new Promise((resolve, reject) => {
-      const leave = (): void => {
-        flight.waiting--;
-        if (onQueued) flight.listeners.delete(onQueued);
-        if (flight.waiting === 0) {
-          // Nobody wants the answer any more: stop the request, and let the next caller start afresh.
-          if (this.#inFlight.get(key) === flight) this.#inFlight.delete(key);
-          flight.controller.abort(signal.reason);
-        }
-        reject(cancelledError(signal));
+      const listening = signals.map((signal) => {
+        const leave = (): void => {
+          stopListening();
+          flight.waiting--;
+          if (onQueued) flight.listeners.delete(onQueued);
+          if (flight.waiting === 0) {
+            // Nobody wants the answer any more: stop the request, and let the next caller start afresh.
+            if (this.#inFlight.get(key) === flight) this.#inFlight.delete(key);
+            flight.controller.abort(signal.reason);
+          }
+          reject(cancelledError(signal));
+        };
+        signal.addEventListener('abort', leave, { once: true });
+        return { signal, leave };
+      });
+      const stopListening = (): void => {
+        for (const { signal, leave } of listening) signal.removeEventListener('abort', leave);
       };
-      signal.addEventListener('abort', leave, { once: true });
       flight.promise.then(
         (value) => {
-          signal.removeEventListener('abort', leave);
+          stopListening();
           resolve(value);
         },
         (error: unknown) => {
-          signal.removeEventListener('abort', leave);
+          stopListening();
           reject(error);
         },
       );

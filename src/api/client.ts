@@ -313,7 +313,7 @@ export class HelpdeskClient {
           cache?.set(cacheKey, operation, result);
           return result as ResultOf<K>;
         },
-        anySignal(flightOptions.signal, flightOptions.queueSignal),
+        [flightOptions.signal, flightOptions.queueSignal],
         flightOptions.onQueued,
       );
     const hit = cache && !options.fresh && verified ? cache.get(cacheKey) : undefined;

@@ -330,3 +330,42 @@ describe('SingleFlight: a repeat that joins a waiting read is told its wait (iss
     expect(await Promise.all([a, b])).toEqual(['answer', 'answer']);
   });
 });
+
+describe('SingleFlight: a caller with several signals (its own and its queue cancel)', () => {
+  it('leaves on either of them, stops the work only when every caller has left, and lets go of its listeners', async () => {
+    const { getEventListeners } = await import('node:events');
+    const { SingleFlight } = await import('../../src/api/cache.js');
+    const flights = new SingleFlight();
+    let workSignal!: AbortSignal;
+    let finish!: (value: string) => void;
+    const own = new AbortController();
+    const queue = new AbortController();
+    const other = new AbortController();
+    const a = flights.run('k', (signal) => {
+      workSignal = signal;
+      return new Promise<string>((resolve) => (finish = resolve));
+    }, [own.signal, queue.signal]);
+    const b = flights.run('k', async () => 'never', [undefined, other.signal]);
+    queue.abort();
+    await expect(a).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(workSignal.aborted).toBe(false); // b still waits for the answer
+    expect(getEventListeners(own.signal, 'abort')).toHaveLength(0);
+    finish('answer');
+    expect(await b).toBe('answer');
+    expect(getEventListeners(other.signal, 'abort')).toHaveLength(0);
+
+    const c = flights.run('k2', (signal) => {
+      workSignal = signal;
+      return new Promise<string>(() => undefined);
+    }, [own.signal, other.signal]);
+    const mine = new AbortController();
+    const d = flights.run('k2', async () => 'never', [mine.signal]);
+    mine.abort();
+    await expect(d).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(workSignal.aborted).toBe(false);
+    own.abort();
+    await expect(c).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(workSignal.aborted).toBe(true); // nobody wants the answer any more
+    await expect(flights.run('k3', async () => 'x', [queue.signal])).rejects.toMatchObject({ kind: 'cancelled' }); // already cancelled
+  });
+});
