@@ -290,8 +290,10 @@ export class HelpdeskClient {
     const credential = this.#requireCredential(operation, options);
     const target = this.#target(operation, def, encodeParams(operation, def, params), params);
     const id = credentialId(credential);
-    const run = async (signal = options.signal, queueSignal = options.queueSignal, onQueued = options.onQueued) =>
-      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, { ...options, signal, queueSignal, onQueued }));
+    // `waits`: the shared read's own signal and notifier in place of the caller's (an explicit undefined
+    // counts: the first caller's queue cancel must not stop a read that others joined).
+    const run = async (waits?: Pick<CallOptions, 'signal' | 'queueSignal' | 'onQueued'>) =>
+      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, { ...options, ...waits }));
 
     if (!target.idempotent) {
       const result = await run();
@@ -302,14 +304,13 @@ export class HelpdeskClient {
 
     const cache = def.cache ? this.#core.cache : undefined;
     const { cacheKey, flightKey, verified } = this.#keys(operation, def, target, id, options);
-    // The shared request runs with the flight's signal: it is cancelled only when all its callers are.
     // The shared request runs with the flight's signal: it is cancelled only when all its callers are
     // (each caller leaves on its own signal or its queue cancel), and tells all of them when it waits.
     const fetchInto = (flightOptions: CallOptions) =>
       this.#core.flights.run(
         flightKey,
         async (signal, onQueued) => {
-          const result = await run(signal, undefined, onQueued);
+          const result = await run({ signal, queueSignal: undefined, onQueued });
           cache?.set(cacheKey, operation, result);
           return result as ResultOf<K>;
         },
