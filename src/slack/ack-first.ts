@@ -32,7 +32,9 @@ export class AckFirst {
   readonly #batch: number;
   readonly #maxHoldMs: number;
   #unacked = 0;
-  /** Oldest first, by hold: `until` grows along each queue. */
+  /** When the requests waiting for their acks last went from none to some (undefined: none wait). */
+  #backlogSince: number | undefined;
+  /** By deadline: `until` grows along each queue. */
   readonly #held: Held[] = [];
   readonly #patient: Held[] = [];
   #turnScheduled = false;
@@ -56,22 +58,31 @@ export class AckFirst {
   }
 
   /**
-   * The longest that work handed to `run` now (by a request not yet answered) may wait for the acks:
-   * the hold while other requests wait for theirs, else none. A command's estimate counts it.
+   * How long work handed to `run` now (by a request not yet answered) is expected to wait for the
+   * acks, and may: none when no other request waits for its ack; else as long as requests have been
+   * waiting without a break, up to `maxHoldMs`. A backlog that has lasted that long is taken to last
+   * about as long again: the start of a flood is acked in moments (with one request a turn the acks
+   * keep up with hundreds a second), while a backlog a second old is a flood the acks do not keep up
+   * with. A command's estimate counts it, and its work is held no longer (`afterAcks`).
    */
   get holdNowMs(): number {
-    return this.#unacked > 1 ? this.#maxHoldMs : 0;
+    if (this.#unacked <= 1 || this.#backlogSince === undefined) return 0;
+    return Math.min(this.#maxHoldMs, Math.round(performance.now() - this.#backlogSince));
   }
 
   /** A request was read; call the function returned once it has been answered (once; more calls are ignored). */
   arrived(): () => void {
     this.#unacked++;
+    if (this.#unacked === 1) this.#backlogSince = performance.now();
     let answered = false;
     return () => {
       if (answered) return;
       answered = true;
       this.#unacked--;
-      if (this.#unacked === 0) this.#scheduleTurn();
+      if (this.#unacked === 0) {
+        this.#backlogSince = undefined;
+        this.#scheduleTurn();
+      }
     };
   }
 
@@ -94,15 +105,15 @@ export class AckFirst {
 
   /**
    * Resolves when the work after an ack may run (see the module's comment). `holdMs`: how long it may
-   * wait for acks when longer than `maxHoldMs` (work whose wait was told), or 0: not at all (work
-   * whose estimate counted no hold, `holdNowMs` 0 at its ack).
+   * wait for acks, when not `maxHoldMs`: longer for work whose wait was told, shorter for work whose
+   * estimate counted a shorter hold (`holdNowMs` at its ack), 0 for not at all.
    */
   afterAcks(holdMs?: number): Promise<void> {
     // Held for no time: work acked while no other request waited, whose wait was told without a hold.
     if (holdMs === 0) return new Promise((resolve) => setImmediate(resolve));
     return new Promise((resolve) => {
-      const patient = holdMs !== undefined && holdMs > this.#maxHoldMs;
-      (patient ? this.#patient : this.#held).push({ resolve, until: performance.now() + (patient ? holdMs : this.#maxHoldMs) });
+      const hold = holdMs ?? this.#maxHoldMs;
+      insertByDeadline(hold > this.#maxHoldMs ? this.#patient : this.#held, { resolve, until: performance.now() + hold });
       this.#scheduleTurn();
     });
   }
@@ -151,4 +162,11 @@ export class AckFirst {
     }
     this.#scheduleTurn();
   }
+}
+
+/** Keeps `queue` in deadline order; a new entry's deadline is mostly the latest, so the search starts at the end. */
+function insertByDeadline(queue: Held[], held: Held): void {
+  let at = queue.length;
+  while (at > 0 && (queue[at - 1] as Held).until > held.until) at--;
+  queue.splice(at, 0, held);
 }

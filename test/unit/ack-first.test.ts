@@ -72,14 +72,37 @@ describe('AckFirst: the work after acks waits for the acks', () => {
     expect(told).toBe(2); // the last ack lets it go at once
   });
 
-  it('tells the hold a command acked now would get: a burst hold while others wait for their acks, none alone', () => {
-    const gate = new AckFirst({ maxHoldMs: 700 });
+  it('tells the hold a command acked now would get: none alone, else as long as acks have been waiting, up to the most', async () => {
+    const gate = new AckFirst({ maxHoldMs: 200 });
     const mine = gate.arrived();
     expect(gate.holdNowMs).toBe(0); // only this request: its work goes at once
     const other = gate.arrived();
-    expect(gate.holdNowMs).toBe(700);
+    expect(gate.holdNowMs).toBeLessThan(20); // a backlog just begun is acked in moments
+    await sleep(60);
+    expect(gate.holdNowMs).toBeGreaterThanOrEqual(50); // one that has lasted is taken to last as long again…
+    expect(gate.holdNowMs).toBeLessThan(200);
+    await sleep(200);
+    expect(gate.holdNowMs).toBe(200); // …up to the most a hold lasts
     other();
     mine();
+    const again = gate.arrived();
+    const another = gate.arrived();
+    expect(gate.holdNowMs).toBeLessThan(20); // the backlog ended with the last ack: a new one starts afresh
+    another();
+    again();
+  });
+
+  it('holds work no longer than the hold its estimate counted, though acks still wait', async () => {
+    const gate = new AckFirst({ maxHoldMs: 10_000 });
+    const answered = gate.arrived();
+    let went = 0;
+    void gate.afterAcks(40).then(() => went++);
+    const plain = hold(gate, 1);
+    await sleep(100);
+    expect([went, plain()]).toEqual([1, 0]); // the counted 40 ms, not the 10 s most
+    answered();
+    await sleep(10);
+    expect(plain()).toBe(1);
   });
 
   it('holds work for no time when asked (holdMs 0), though acks wait: its estimate counted no hold', async () => {
