@@ -31,12 +31,12 @@ export class SingleFlight {
   run<T>(
     key: string,
     work: (signal: AbortSignal, onQueued: (estimatedWaitMs: number) => void) => Promise<T>,
-    signal?: AbortSignal | readonly (AbortSignal | undefined)[],
+    callerSignals: readonly (AbortSignal | undefined)[] = [],
     onQueued?: (estimatedWaitMs: number) => void,
   ): Promise<T> {
     // Several signals (a call's own and its queue cancel) are each listened to: AbortSignal.any made a
     // signal with weak references for every call, most of the allocation of a queued help-desk call.
-    const signals = (Array.isArray(signal) ? signal : [signal]).filter((one): one is AbortSignal => one !== undefined);
+    const signals = callerSignals.filter((one): one is AbortSignal => one !== undefined);
     const aborted = signals.find((one) => one.aborted);
     if (aborted) return Promise.reject(cancelledError(aborted));
     let flight = this.#inFlight.get(key);

@@ -16,8 +16,7 @@ export function shareBlocks<M extends { blocks?: unknown }>(message: M): M {
 export function messageJson(payload: Record<string, unknown>): string {
   const blocks = sharedBlocksOf(payload);
   if (!blocks) return JSON.stringify(payload);
-  const head = headJson(payload);
-  return head === '{}' ? `{"blocks":${blocksJsonOf(blocks)}}` : `${head.slice(0, -1)},"blocks":${blocksJsonOf(blocks)}}`;
+  return `${openHead(payload)}"blocks":${blocksJsonOf(blocks)}}`;
 }
 
 /** The blocks of a shared message (frozen by `shareBlocks`), or undefined. */
@@ -26,10 +25,11 @@ function sharedBlocksOf(payload: Record<string, unknown>): readonly unknown[] | 
   return Array.isArray(blocks) && Object.isFrozen(blocks) ? blocks : undefined;
 }
 
-/** The JSON of everything but the blocks. */
-function headJson(payload: Record<string, unknown>): string {
+/** The JSON of everything but the blocks, left open for one more field: `{` or `{"text":"…",`. */
+function openHead(payload: Record<string, unknown>): string {
   const { blocks: _blocks, ...rest } = payload;
-  return JSON.stringify(rest);
+  const head = JSON.stringify(rest);
+  return head === '{}' ? '{' : `${head.slice(0, -1)},`;
 }
 
 function blocksJsonOf(blocks: readonly unknown[]): string {
@@ -51,6 +51,5 @@ export function messageBody(payload: Record<string, unknown>): Buffer {
   if (!blocks) return Buffer.from(JSON.stringify(payload));
   let bytes = blocksBytes.get(blocks);
   if (bytes === undefined) blocksBytes.set(blocks, (bytes = Buffer.from(`"blocks":${blocksJsonOf(blocks)}`)));
-  const head = headJson(payload);
-  return Buffer.concat([Buffer.from(head === '{}' ? '{' : `${head.slice(0, -1)},`), bytes, CLOSE]);
+  return Buffer.concat([Buffer.from(openHead(payload)), bytes, CLOSE]);
 }

@@ -30,18 +30,12 @@ export function mediaType(contentType: string | undefined): string {
 
 /** Slack's SSL check (`ssl_check=1`, form-encoded): answered 200 before any other check, as Bolt does. */
 export function isSslCheck(contentType: string | undefined, raw: Buffer): boolean {
+  // Every command and interaction is asked this before its signature is checked, so a body is parsed
+  // (as `fromForm` parses it) only when a field's name may read `ssl_check`: parsing every form here was
+  // 1.5 % of a burst's CPU. A repeated field's first value decides.
   if (mediaType(contentType) !== FORM || raw.length > 4096 || !mayNameSslCheck(raw)) return false;
-  // Every command and interaction is asked this before its signature is checked, so only the pairs
-  // whose name may read `ssl_check` once decoded are decoded (parsing the whole form here was 1.5 % of
-  // a burst's CPU); the first such pair decides, as URLSearchParams' get() does.
-  for (const pair of raw.toString('latin1').split('&')) {
-    const end = pair.indexOf('=');
-    const name = end < 0 ? pair : pair.slice(0, end);
-    if (name !== 'ssl_check' && !name.includes('%')) continue;
-    const [decoded] = new URLSearchParams(pair);
-    if (decoded?.[0] === 'ssl_check') return decoded[1] === '1';
-  }
-  return false;
+  const value = parseForm(raw.toString('utf8')).ssl_check;
+  return (Array.isArray(value) ? value[0] : value) === '1';
 }
 
 /** Whether some field's name is `ssl_check` or percent-encoded (names of Slack's own forms never are). */
