@@ -15,6 +15,7 @@ import { freePort, ProcessUnderTest, type Role } from './child-process.js';
 import { DelayingProxy } from './delaying-proxy.js';
 import { type BenchUser, type Fixture, TEAM_ID } from './fixture.js';
 import { BenchSlackRequests } from './load.js';
+import { npmStartEnvironment } from './start-script.js';
 
 export interface WorldOptions {
   /** Its own directory (copies of the data, the child's log). */
@@ -52,12 +53,16 @@ export class World {
     return new World(fixture, options, sandbox, proxy, slack);
   }
 
-  /** talep-bot, configured through its environment as in production (HTTP mode, help desk via the proxy). */
-  /** `env`: more settings for this bot (e.g. `NOTIFY_POLL: 'off'` where only an action's own calls count). */
+  /**
+   * talep-bot, configured through its environment as in production (HTTP mode, help desk via the proxy),
+   * with the environment `npm start` gives it (glibc's malloc settings).
+   * `env`: more settings for this bot (e.g. `NOTIFY_POLL: 'off'` where only an action's own calls count).
+   */
   async startBot(name: string, env: Record<string, string> = {}): Promise<ProcessUnderTest> {
     const dataDir = join(this.options.dir, `${name}-data`);
     await cp(this.fixture.botDataDir, dataDir, { recursive: true });
     return this.#start('bot', name, {
+      ...npmStartEnvironment(),
       DATA_DIR: dataDir,
       TOKEN_ENCRYPTION_KEY: this.fixture.encryptionKeyHex,
       HELPDESK_URL: this.proxy.apiUrl,

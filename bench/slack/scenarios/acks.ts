@@ -8,7 +8,14 @@
  *     listener count alone costs).
  * Each in its own process and world. Figures: ack p50/p99; CPU per request during the burst (the
  * child's `process.cpuUsage()` from just before the first request to just after the last ack), and
- * including the tail until Slack saw nothing new for 1 s; RSS idle (3 s after start) and after that tail.
+ * including the tail until Slack saw nothing new for 1 s; RSS 3 s after start (when the burst begins)
+ * and after that tail.
+ *
+ * Idle RSS is measured apart, on a bot and a bare Bolt app started side by side and left alone for 25 s:
+ * 3 s after start a process still holds its start-up's garbage and a young generation grown while
+ * loading, which V8's memory reducer returns some seconds later, once allocation has been low for a
+ * while (bare Bolt: ~85 MB at 3 s, ~72 MB once returned; the issue's idle figure for bare Bolt, 73 MB,
+ * is that second one).
  */
 import { performance } from 'node:perf_hooks';
 import { listenerTotal, type ListenerCounts, type Sample } from '../ipc.js';
@@ -21,6 +28,8 @@ import { censoredPercentile, percentile } from '../stats.js';
 import type { World } from '../world.js';
 
 const IDLE_SETTLE_MS = 3_000;
+/** Long enough for V8's memory reducer (8 s after start-up's last full GC, again 8 s later if still busy). */
+const IDLE_STEADY_MS = 25_000;
 const TAIL_QUIET_MS = 1_000;
 const TAIL_TIMEOUT_MS = 15_000;
 export const EVERYDAY_MIX = ['show 2', 'search printer', 'mine', 'stats', 'whoami'];
@@ -67,6 +76,18 @@ async function burst(
   }
 }
 
+/** RSS of a bot and a bare Bolt app started side by side (own worlds) and left alone for IDLE_STEADY_MS. */
+async function idleMemory(context: ScenarioContext): Promise<{ bot: Sample; bare: Sample }> {
+  const [botWorld, bareWorld] = await Promise.all([context.newWorld('idle-bot'), context.newWorld('idle-bare')]);
+  try {
+    const [bot, bare] = await Promise.all([botWorld.startBot('bot-idle'), bareWorld.startBare('bare-idle', { mode: 'ack', noop: {} })]);
+    await sleep(IDLE_STEADY_MS);
+    return { bot: await bot.sample(), bare: await bare.sample() };
+  } finally {
+    await Promise.all([botWorld.close(), bareWorld.close()]);
+  }
+}
+
 const failedAcks = (result: BurstResult) => result.acks.filter((ack) => ack.status !== 200).length;
 
 function figuresOf(key: string, result: BurstResult, requests: number): RunFigures {
@@ -78,7 +99,7 @@ function figuresOf(key: string, result: BurstResult, requests: number): RunFigur
     [`ackFailed.${key}`]: { value: failedAcks(result) },
     [`cpu.${key}`]: { value: (result.afterBurst.cpuMicros - result.idle.cpuMicros) / 1000 / requests },
     [`cpuTail.${key}`]: { value: (result.afterTail.cpuMicros - result.idle.cpuMicros) / 1000 / requests },
-    [`rss.idle.${key}`]: { value: result.idle.rssBytes },
+    [`rss.start.${key}`]: { value: result.idle.rssBytes },
     [`rss.after.${key}`]: { value: result.afterTail.rssBytes },
     [`listeners.${key}`]: { value: listenerTotal(result.idle.listeners) },
   };
@@ -171,11 +192,17 @@ export const acksScenario: Scenario = {
       bot: 'rss.after.help', baseline: 'rss.after.bare', unit: 'MB', goal: { kind: 'at-most', max: 150 * 1024 * 1024, text: '≤ 150 MB' },
     },
     {
-      metric: 'RSS idle (3 s after start)',
-      bot: 'rss.idle.mix', baseline: 'rss.idle.bare', unit: 'MB', goal: { kind: 'at-most', max: 100 * 1024 * 1024, text: '≤ 100 MB' },
+      metric: 'RSS idle (25 s after start, nothing sent)',
+      bot: 'rss.idle.bot', baseline: 'rss.idle.bare', unit: 'MB', goal: { kind: 'at-most', max: 100 * 1024 * 1024, text: '≤ 100 MB' },
+    },
+    {
+      metric: 'RSS 3 s after start (start-up garbage not yet returned; the bursts begin here)',
+      bot: 'rss.start.mix', baseline: 'rss.start.bare', unit: 'MB', goal: { kind: 'none', text: '(context)' },
     },
   ],
   async run(context) {
+    context.log('acks: idle talep-bot and bare Bolt, side by side');
+    const idle = await idleMemory(context);
     const requests = context.options.ack.requests;
     const bare = (name: string, noop: ListenerCounts) => (world: World) => world.startBare(name, { mode: 'ack', noop });
     context.log('acks: talep-bot, everyday mix');
@@ -197,6 +224,8 @@ export const acksScenario: Scenario = {
         ...figuresOf('noop', noop, requests),
         'ackFailed.bot': { value: failedAcks(mix) + failedAcks(help) },
         'ackFailed.baseline': { value: failedAcks(plain) + failedAcks(noop) },
+        'rss.idle.bot': { value: idle.bot.rssBytes },
+        'rss.idle.bare': { value: idle.bare.rssBytes },
       },
       details: { mix: detailsOf(mix, mixText), help: detailsOf(help, helpText), bare: detailsOf(plain, empty), noop: detailsOf(noop, empty) },
     };
