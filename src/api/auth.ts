@@ -20,9 +20,17 @@ export function authorizationHeader(credential: Credential): string {
   return `Basic ${encoded}`;
 }
 
+/** Ids already computed, by credential object: a call asks for its credential's id several times. */
+const ids = new WeakMap<Credential, string>();
+
 /** Stable, non-reversible id of a credential (for the guard, fairness keys, cache keys and logs). */
 export function credentialId(credential: Credential): string {
-  return createHash('sha256').update(authorizationHeader(credential)).digest('hex').slice(0, 32);
+  let id = ids.get(credential);
+  if (id === undefined) {
+    id = createHash('sha256').update(authorizationHeader(credential)).digest('hex').slice(0, 32);
+    ids.set(credential, id);
+  }
+  return id;
 }
 
 export { applicationRoot } from '../domain/talep-link.js';

@@ -56,17 +56,24 @@ function build(locale: Locale): Messages {
     }
     return found;
   };
+  const formatted = (key: MessageKey, params?: Record<string, string | number>): string => {
+    const text = compile(key).format(params);
+    return typeof text === 'string' ? text : String(text);
+  };
+  /** Messages without placeholders, formatted once (most of what a card or notice says). */
+  const constants = new Map<MessageKey, string>();
+  const constant = (key: MessageKey): string => {
+    let text = constants.get(key);
+    if (text === undefined) {
+      text = formatted(key);
+      constants.set(key, text);
+    }
+    return text;
+  };
   return {
     locale,
-    t(key, ...params) {
-      const text = compile(key).format(params[0] as Record<string, string | number> | undefined);
-      return typeof text === 'string' ? text : String(text);
-    },
-    lookup(key) {
-      if (!Object.hasOwn(catalogs[locale], key)) return undefined;
-      const text = compile(key as MessageKey).format();
-      return typeof text === 'string' ? text : String(text);
-    },
+    t: (key, ...params) => (params.length > 0 ? formatted(key, params[0] as Record<string, string | number>) : constant(key)),
+    lookup: (key) => (Object.hasOwn(catalogs[locale], key) ? constant(key as MessageKey) : undefined),
     number: (value) => numbers.format(value),
     relative: (when, now) => formatDistance(when, now, { addSuffix: true, locale: dateLocales[locale] }),
     dateTime(when, tzOffset) {

@@ -137,6 +137,15 @@ describe('t', () => {
     expect(english.t('language.current', { language: 'English', source: 'default' })).toContain('the workspace default');
   });
 
+  it('keeps a message without placeholders per language, and looks it up the same', () => {
+    const turkish = messagesFor('tr').t('kit.queueCancelButton');
+    expect(messagesFor('tr').t('kit.queueCancelButton')).toBe(turkish);
+    expect(messagesFor('tr').lookup('kit.queueCancelButton')).toBe(turkish);
+    expect(english.t('kit.queueCancelButton')).toBe(catalogs.en['kit.queueCancelButton']);
+    expect(turkish).toBe(catalogs.tr['kit.queueCancelButton']);
+    expect(english.lookup('no.such.key')).toBeUndefined();
+  });
+
   it('formats numbers and relative times per language', () => {
     expect(english.number(1234.5)).toBe('1,234.5');
     expect(messagesFor('tr').number(1234.5)).toBe('1.234,5');

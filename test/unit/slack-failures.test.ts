@@ -3,6 +3,7 @@ import type { HelpdeskErrorKind } from '../../src/api/errors.js';
 import { HelpdeskError, helpdeskErrorKinds } from '../../src/api/errors.js';
 import { errorMessage, errorText } from '../../src/slack/failures.js';
 import { CONNECT_ACTION, connectPrompt, queuedMessage } from '../../src/views/kit/notices.js';
+import { messagesFor } from '../../src/i18n/messages.js';
 import { checkMessage } from '../../src/slack/block-kit-limits.js';
 import { longText } from './block-kit-fixtures.js';
 
@@ -61,6 +62,16 @@ describe('errorMessage and prompts', () => {
   it('words the queued notice in seconds, then minutes', () => {
     expect(queuedMessage(40_000).text).toContain('about 40 s');
     expect(queuedMessage(5 * 60_000).text).toContain('about 5 min');
+  });
+
+  it('says the same estimate in each person’s language (notice texts are kept per language)', () => {
+    const english = queuedMessage(40_000, 'token-1');
+    const turkish = queuedMessage(40_000, 'token-2', messagesFor('tr'));
+    expect(turkish.text).not.toBe(english.text);
+    expect(turkish.text).toBe(messagesFor('tr').t('kit.queued', { about: messagesFor('tr').t('kit.aboutSeconds', { seconds: 40 }) }));
+    expect(queuedMessage(40_000, 'token-3').text).toBe(english.text);
+    expect(queuedMessage(41_000).text).toContain('about 41 s');
+    expect(JSON.stringify(turkish.blocks)).toContain('token-2');
   });
 });
 

@@ -20,10 +20,32 @@ export function connectPrompt(reason?: string, m: Messages = english): SlackMess
 
 export const QUEUE_CANCEL_ACTION = 'queue_cancel';
 
+/** The estimate as it is said: whole seconds under 90 s, whole minutes from there. */
+function roundedWait(waitMs: number): { seconds: number } | { minutes: number } {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return seconds < 90 ? { seconds } : { minutes: Math.ceil(seconds / 60) };
+}
+
 /** "about 40 s" / "about 5 min": the form the estimate is given in everywhere. */
 export function aboutText(waitMs: number, m: Messages = english): string {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return seconds < 90 ? m.t('kit.aboutSeconds', { seconds }) : m.t('kit.aboutMinutes', { minutes: Math.ceil(seconds / 60) });
+  const wait = roundedWait(waitMs);
+  return 'seconds' in wait ? m.t('kit.aboutSeconds', wait) : m.t('kit.aboutMinutes', wait);
+}
+
+/** Notice texts by language and rounded estimate: a flood tells hundreds of people the same few estimates. */
+const queuedTexts = new Map<string, string>();
+const QUEUED_TEXTS_MAX = 1_000;
+
+function queuedText(waitMs: number, m: Messages): string {
+  const wait = roundedWait(waitMs);
+  const key = 'seconds' in wait ? `${m.locale} ${wait.seconds} s` : `${m.locale} ${wait.minutes} min`;
+  let text = queuedTexts.get(key);
+  if (text === undefined) {
+    if (queuedTexts.size >= QUEUED_TEXTS_MAX) queuedTexts.clear();
+    text = m.t('kit.queued', { about: aboutText(waitMs, m) });
+    queuedTexts.set(key, text);
+  }
+  return text;
 }
 
 /**
@@ -31,7 +53,7 @@ export function aboutText(waitMs: number, m: Messages = english): string {
  * queue moves), and, with `cancelToken`, a Cancel button that takes it out of the queue.
  */
 export function queuedMessage(waitMs: number, cancelToken?: string, m: Messages = english): SlackMessage {
-  const text = m.t('kit.queued', { about: aboutText(waitMs, m) });
+  const text = queuedText(waitMs, m);
   if (!cancelToken) return { text };
   return { text, blocks: [section(text), actions('queue_notice', [button(m.t('kit.queueCancelButton'), QUEUE_CANCEL_ACTION, cancelToken)])] };
 }
