@@ -27,7 +27,8 @@ import { type Scenario, type ScenarioContext, slackSettled } from '../scenario.j
 import { censoredPercentile, percentile } from '../stats.js';
 import type { World } from '../world.js';
 
-const IDLE_SETTLE_MS = 3_000;
+/** From start to the burst. */
+const START_SETTLE_MS = 3_000;
 /** Long enough for V8's memory reducer (8 s after start-up's last full GC, again 8 s later if still busy). */
 const IDLE_STEADY_MS = 25_000;
 const TAIL_QUIET_MS = 1_000;
@@ -40,7 +41,8 @@ interface BurstResult {
   burstMs: number;
   /** CPU the benchmark process itself (load generator, Slack stand-in, proxy, sandbox) used meanwhile, ms. */
   benchCpuMs: number;
-  idle: Sample;
+  /** 3 s after start, just before the first request (not idle RSS: see `idleMemory`). */
+  beforeBurst: Sample;
   afterBurst: Sample;
   afterTail: Sample;
   tailSettled: boolean;
@@ -56,10 +58,10 @@ async function burst(
   const world = await context.newWorld(name);
   try {
     const child = await start(world);
-    await sleep(IDLE_SETTLE_MS);
+    await sleep(START_SETTLE_MS);
     const sender = world.sender(child);
     const people = context.fixture.everyone;
-    const idle = await child.sample();
+    const beforeBurst = await child.sample();
     const benchCpu = process.cpuUsage();
     const burstStarted = performance.now();
     const actor = (i: number) => world.actor(people[i % people.length] as BenchUser);
@@ -70,7 +72,7 @@ async function burst(
     const tailSettled = await slackSettled(world, TAIL_QUIET_MS, TAIL_TIMEOUT_MS);
     const afterTail = await child.sample();
     if (world.heapSnapshotDir && name.startsWith('acks-bot')) await child.heapSnapshot(world.heapSnapshotDir);
-    return { acks, burstMs, benchCpuMs: (benchCpuUsed.user + benchCpuUsed.system) / 1000, idle, afterBurst, afterTail, tailSettled };
+    return { acks, burstMs, benchCpuMs: (benchCpuUsed.user + benchCpuUsed.system) / 1000, beforeBurst, afterBurst, afterTail, tailSettled };
   } finally {
     await world.close();
   }
@@ -97,11 +99,11 @@ function figuresOf(key: string, result: BurstResult, requests: number): RunFigur
     [`ack.${key}.p50`]: censoredPercentile(ackMs, 50, result.burstMs),
     [`ack.${key}.p99`]: censoredPercentile(ackMs, 99, result.burstMs),
     [`ackFailed.${key}`]: { value: failedAcks(result) },
-    [`cpu.${key}`]: { value: (result.afterBurst.cpuMicros - result.idle.cpuMicros) / 1000 / requests },
-    [`cpuTail.${key}`]: { value: (result.afterTail.cpuMicros - result.idle.cpuMicros) / 1000 / requests },
-    [`rss.start.${key}`]: { value: result.idle.rssBytes },
+    [`cpu.${key}`]: { value: (result.afterBurst.cpuMicros - result.beforeBurst.cpuMicros) / 1000 / requests },
+    [`cpuTail.${key}`]: { value: (result.afterTail.cpuMicros - result.beforeBurst.cpuMicros) / 1000 / requests },
+    [`rss.start.${key}`]: { value: result.beforeBurst.rssBytes },
     [`rss.after.${key}`]: { value: result.afterTail.rssBytes },
-    [`listeners.${key}`]: { value: listenerTotal(result.idle.listeners) },
+    [`listeners.${key}`]: { value: listenerTotal(result.beforeBurst.listeners) },
   };
 }
 
@@ -130,7 +132,7 @@ function detailsOf(result: BurstResult, text: (index: number) => string) {
     burstMs: Math.round(result.burstMs),
     benchProcessCpuMs: Math.round(result.benchCpuMs),
     firstFailure: failed[0]?.error ?? failed[0]?.status,
-    listeners: result.idle.listeners,
+    listeners: result.beforeBurst.listeners,
     heapUsedAfterTailBytes: result.afterTail.heapUsedBytes,
     tailSettled: result.tailSettled,
   };
@@ -212,8 +214,8 @@ export const acksScenario: Scenario = {
     const mix = await burst(context, 'acks-bot-mix', (world) => world.startBot('bot-mix'), mixText);
     context.log('acks: bare Bolt');
     const plain = await burst(context, 'acks-bare', bare('bare', {}), empty);
-    context.log(`acks: bare Bolt with ${listenerTotal(mix.idle.listeners)} listeners`);
-    const noop = await burst(context, 'acks-bare-noop', bare('bare-noop', mix.idle.listeners), empty);
+    context.log(`acks: bare Bolt with ${listenerTotal(mix.beforeBurst.listeners)} listeners`);
+    const noop = await burst(context, 'acks-bare-noop', bare('bare-noop', mix.beforeBurst.listeners), empty);
     context.log('acks: talep-bot, help');
     const help = await burst(context, 'acks-bot-help', (world) => world.startBot('bot-help'), helpText);
     return {

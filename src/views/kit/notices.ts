@@ -26,10 +26,12 @@ function roundedWait(waitMs: number): { seconds: number } | { minutes: number } 
   return seconds < 90 ? { seconds } : { minutes: Math.ceil(seconds / 60) };
 }
 
+const aboutWait = (wait: ReturnType<typeof roundedWait>, m: Messages): string =>
+  'seconds' in wait ? m.t('kit.aboutSeconds', wait) : m.t('kit.aboutMinutes', wait);
+
 /** "about 40 s" / "about 5 min": the form the estimate is given in everywhere. */
 export function aboutText(waitMs: number, m: Messages = english): string {
-  const wait = roundedWait(waitMs);
-  return 'seconds' in wait ? m.t('kit.aboutSeconds', wait) : m.t('kit.aboutMinutes', wait);
+  return aboutWait(roundedWait(waitMs), m);
 }
 
 /** Notice texts by language and rounded estimate: a flood tells hundreds of people the same few estimates. */
@@ -42,7 +44,7 @@ function queuedText(waitMs: number, m: Messages): string {
   let text = queuedTexts.get(key);
   if (text === undefined) {
     if (queuedTexts.size >= QUEUED_TEXTS_MAX) queuedTexts.clear();
-    text = m.t('kit.queued', { about: aboutText(waitMs, m) });
+    text = m.t('kit.queued', { about: aboutWait(wait, m) });
     queuedTexts.set(key, text);
   }
   return text;
