@@ -11,8 +11,9 @@
  *   holds back a general call, and the other way round.
  * - Sends are counted over a sliding window of `windowMs + safetyMarginMs`: the server counts on
  *   arrival and we count on send, so a little margin absorbs network jitter.
- * - Sends are spread over the window (`spread`): a short burst may go at once, then one per
- *   window ÷ limit (a token bucket), so a queue drains evenly instead of 90 calls in the first seconds of each minute.
+ * - Sends are spread over the window (`spread`): a short burst earned while idle may go at once, then
+ *   one per window ÷ limit (a token bucket), so a queue drains evenly instead of 90 calls in the first
+ *   seconds of each minute.
  * - Queued calls go interactive first, then background; within a priority users take turns (round
  *   robin), so one user's flood cannot starve another's single call. Within one user, calls go by
  *   their `order` (the action they belong to; default: arrival): a card's follow-up reads belong to
@@ -47,8 +48,9 @@ export interface ThrottleOptions {
   /** Pause after a 429 without Retry-After. Default 120_000 (the spec says retry after 2 to 3 minutes). */
   defaultPauseMs?: number;
   /**
-   * Spread sends over the window: at most `burst` sends at once, then one per window ÷ limit.
-   * Default true (burst: a thirtieth of the limit, at least 1); `false` lets a whole window go at once.
+   * Spread sends over the window: at most `burst` sends at once (earned while nothing waits), then one
+   * per window ÷ limit. Default true (burst: a ninth of the limit, 10 of 90, 7 of 60); `false` lets a
+   * whole window go at once.
    */
   spread?: boolean | { burst: number };
   /**
@@ -198,36 +200,68 @@ class SendLog {
 }
 
 /**
- * The spread: a token bucket holding at most `burst` sends, refilled at one per `interval` (the
- * budget's steady rate). An idle bot answers a short run of calls at once; a long queue drains at one
- * call per interval instead of a whole window in the first seconds. Counted on grants (not sends): it
- * only shapes when calls are let go; the window still decides how many may go.
+ * The spread: a token bucket holding at most `burst` sends, refilled at the budget's steady rate (one
+ * per window ÷ limit). Counted on grants (not sends): it only shapes when calls are let go; the
+ * window still decides how many may go.
+ *
+ * The burst is earned while nothing waits: an idle bot answers an action's run of calls (a
+ * notification's reads, a form's lists) at once. While calls wait, the bucket refills to one send at
+ * most, so a queue drains at the steady rate, with room each second for a newcomer's call in its
+ * turn, instead of a whole window at the start of each minute. A run that starts with a burst meets
+ * the window once, a burst's worth of intervals before the burst leaves it; every call still goes no
+ * later than it would at the steady rate alone.
+ *
+ * Half the burst is kept for interactive calls: a background call (the poller, notifications) goes
+ * only while that half stays in the bucket, so a person's card never waits behind the poller's run.
  */
 class Pacer {
   #tokens: number;
   #at = -Infinity;
+  /** `burst` while nothing waits; while calls wait, what was earned before they did (at least what the head needs). */
+  #ceiling: number;
+  #waiting: Priority | undefined;
+  readonly #reserve: number;
 
   constructor(private readonly burst: number, readonly interval: number) {
     this.#tokens = burst;
+    this.#ceiling = burst;
+    this.#reserve = Math.floor(burst / 2);
+  }
+
+  /** Tokens a grant of this priority needs in the bucket: background ones leave the reserve. */
+  #needs(priority: Priority): number {
+    return priority === 'background' ? 1 + this.#reserve : 1;
   }
 
   #tokensAt(now: number): number {
-    return this.#at === -Infinity ? this.burst : Math.min(this.burst, this.#tokens + (now - this.#at) / this.interval);
+    return this.#at === -Infinity ? this.#ceiling : Math.min(this.#ceiling, this.#tokens + (now - this.#at) / this.interval);
   }
 
   granted(at: number): void {
     this.#tokens = this.#tokensAt(at) - 1;
     this.#at = at;
+    if (this.#waiting) this.#ceiling = Math.max(this.#needs(this.#waiting), Math.min(this.#ceiling, this.#tokens));
   }
 
-  freeAt(): number {
-    if (this.#at === -Infinity || this.#tokens >= 1) return -Infinity;
-    return this.#at + Math.ceil((1 - this.#tokens) * this.interval);
+  /** Which priority waits at the head of the lane from `now` on, if any (told after every pump). */
+  waiting(now: number, head: Priority | undefined): void {
+    if (head === this.#waiting) return;
+    this.#tokens = this.#tokensAt(now);
+    this.#at = now;
+    this.#waiting = head;
+    this.#ceiling = head ? Math.max(this.#needs(head), this.#tokens) : this.burst;
   }
 
-  /** When the k-th (0-based) of a run of future grants could go, none before `start`. */
-  nthAt(k: number, start: number): number {
-    return start + Math.max(0, Math.ceil((k + 1 - this.#tokensAt(start)) * this.interval));
+  /** When a call of `priority` may be granted (-Infinity: now). */
+  freeAt(priority: Priority): number {
+    const needs = this.#needs(priority);
+    if (this.#at === -Infinity || this.#tokens >= needs) return -Infinity;
+    return this.#at + Math.ceil((needs - this.#tokens) * this.interval);
+  }
+
+  /** When the k-th (0-based) of a run of future grants of `priority` could go, none before `start`. */
+  nthAt(k: number, start: number, priority: Priority): number {
+    return start + Math.max(0, Math.ceil((k + this.#needs(priority) - this.#tokensAt(start)) * this.interval));
   }
 }
 
@@ -272,13 +306,12 @@ export class Throttle {
     const limits = options.limits ?? { general: 90, search: 60 };
     const spread = options.spread ?? true;
     const lane = (limit: number): Lane => {
-      const burst = spread === false ? undefined : spread === true ? Math.max(1, Math.ceil(limit / 30)) : Math.max(1, spread.burst);
+      const burst = spread === false ? undefined : spread === true ? Math.max(1, Math.ceil(limit / 9)) : Math.max(1, spread.burst);
       return {
         log: new SendLog(limit, this.#windowMs),
-        // A burst plus a steady rate that never fill more than the window in any window, so the window
-        // never binds after the first one (if it did, it would free a whole burst at once at its edge).
-        // Whole milliseconds: fractional instants would let float rounding put one send too many in it.
-        pacer: burst === undefined || burst >= limit ? undefined : new Pacer(burst, Math.ceil(this.#windowMs / (limit - burst))),
+        // The steady rate fills the window exactly. Whole milliseconds: fractional instants would let
+        // float rounding put one send too many in it.
+        pacer: burst === undefined || burst >= limit ? undefined : new Pacer(burst, Math.ceil(this.#windowMs / limit)),
         pausedUntil: -Infinity,
         rings: { interactive: new Map(), background: new Map() },
         queued: { interactive: 0, background: 0 },
@@ -331,7 +364,7 @@ export class Throttle {
     }));
     for (const place of places) this.#enqueue(place);
     const last = places[places.length - 1]!;
-    const estimatedWaitMs = Math.max(this.#estimate(budget, this.#callsAhead(last)), lane.sharedRetryAt - this.#clock.now());
+    const estimatedWaitMs = Math.max(this.#estimate(budget, this.#callsAhead(last), last.priority), lane.sharedRetryAt - this.#clock.now());
     return {
       estimatedWaitMs,
       release: () => {
@@ -379,7 +412,7 @@ export class Throttle {
       this.#pump();
       if (waiter.state !== 'queued') return;
       signal?.addEventListener('abort', onAbort, { once: true });
-      onQueued?.(this.#estimate(budget, this.#callsAhead(waiter)));
+      onQueued?.(this.#estimate(budget, this.#callsAhead(waiter), waiter.priority));
       this.#armReestimates();
     });
   }
@@ -413,7 +446,7 @@ export class Throttle {
     let ahead = priority === 'background' ? lane.queued.interactive + lane.kept.interactive : 0;
     // A new user's first call goes after one turn of every user ahead of it in the ring.
     for (const queue of lane.rings[priority].values()) ahead += Math.min(queue.length, 1);
-    return Math.max(this.#estimate(budget, ahead), lane.sharedRetryAt - this.#clock.now());
+    return Math.max(this.#estimate(budget, ahead, priority), lane.sharedRetryAt - this.#clock.now());
   }
 
   /** The steady rate of one budget under a long queue: one send per this many ms. */
@@ -501,11 +534,12 @@ export class Throttle {
     }
   }
 
-  #freeAt(lane: Lane): number {
+  /** When a call of `priority` may go next in `lane`. */
+  #freeAt(lane: Lane, priority: Priority): number {
     // With a shared budget the ledger's window (every instance's sends, this one's too) replaces the
     // local one: the lane's head asks even when the local window is full, so the ledger knows it waits.
     const window = this.#shared ? lane.sharedRetryAt : lane.log.freeAt();
-    return Math.max(lane.pausedUntil, window, lane.pacer?.freeAt() ?? -Infinity);
+    return Math.max(lane.pausedUntil, window, lane.pacer?.freeAt(priority) ?? -Infinity);
   }
 
   /** Sends every call that may go now, then arms one timer for the next moment something can change. */
@@ -513,11 +547,9 @@ export class Throttle {
     const now = this.#clock.now();
     for (const budget of BUDGETS) {
       const lane = this.#lanes[budget];
-      if (this.#shared) {
-        this.#askShared(this.#shared, budget, lane, now);
-        continue;
-      }
-      for (let next = this.#next(lane, now); next; next = this.#next(lane, now)) this.#grant(lane, next, now);
+      if (this.#shared) this.#askShared(this.#shared, budget, lane, now);
+      else for (let next = this.#next(lane, now); next; next = this.#next(lane, now)) this.#grant(lane, next, now);
+      lane.pacer?.waiting(now, headPriority(lane));
     }
     this.#reschedule(now);
   }
@@ -568,13 +600,13 @@ export class Throttle {
   }
 
   #next(lane: Lane, now: number): Waiter | undefined {
-    if (now < this.#freeAt(lane)) return undefined;
+    if (now < this.#freeAt(lane, 'interactive')) return undefined;
     // The calls an action makes at once (a card's record and comments) go in one turn of its user.
     const last = lane.last;
-    const sameAction = last && this.#mayGo(lane, last.priority) ? firstCall(lane.rings[last.priority].get(last.userKey)) : undefined;
+    const sameAction = last && this.#mayGo(lane, last.priority) && this.#paced(lane, last.priority, now) ? firstCall(lane.rings[last.priority].get(last.userKey)) : undefined;
     if (sameAction && sameAction.order === last?.order) return sameAction;
     for (const priority of PRIORITIES) {
-      if (lane.queued[priority] === 0 || !this.#mayGo(lane, priority)) continue; // only kept places, or held back
+      if (lane.queued[priority] === 0 || !this.#mayGo(lane, priority) || !this.#paced(lane, priority, now)) continue; // only kept places, or held back
       for (const queue of lane.rings[priority].values()) {
         const call = firstCall(queue);
         if (call) return call;
@@ -591,6 +623,11 @@ export class Throttle {
     return priority === 'interactive' || lane.kept.interactive === 0;
   }
 
+  /** Whether the spread lets a call of `priority` go now (`#next` checked the interactive case first). */
+  #paced(lane: Lane, priority: Priority, now: number): boolean {
+    return priority === 'interactive' || now >= (lane.pacer?.freeAt('background') ?? -Infinity);
+  }
+
   #reschedule(now: number): void {
     let wakeAt = Infinity;
     for (const budget of BUDGETS) {
@@ -598,8 +635,8 @@ export class Throttle {
       // A lane waiting only for a held send to leave has no time to wake at: its ticket pumps; nor one
       // waiting for the ledger's answer: the answer pumps.
       // Nor one whose queued calls are held back by kept places: their release pumps.
-      const ready = lane.queued.interactive > 0 || (lane.queued.background > 0 && this.#mayGo(lane, 'background'));
-      if (ready && !lane.asking) wakeAt = Math.min(wakeAt, this.#freeAt(lane));
+      const ready = lane.queued.interactive > 0 ? 'interactive' : lane.queued.background > 0 && this.#mayGo(lane, 'background') ? 'background' : undefined;
+      if (ready && !lane.asking) wakeAt = Math.min(wakeAt, this.#freeAt(lane, ready));
     }
     if (wakeAt === Infinity) {
       this.#clearTimer(); // nothing waits (let the process exit), or only a ticket can make room
@@ -631,7 +668,7 @@ export class Throttle {
               if (waiter.placeholder) continue;
               waiting = true;
               if (!waiter.onQueued) continue;
-              const estimate = this.#estimate(budget, this.#callsAhead(waiter));
+              const estimate = this.#estimate(budget, this.#callsAhead(waiter), waiter.priority);
               if (estimate > 0) waiter.onQueued(estimate); // 0: it goes this instant
             }
           }
@@ -674,13 +711,18 @@ export class Throttle {
   }
 
   /** An estimate: assumes every call ahead goes as early as its window, the spread and any pause allow. */
-  #estimate(budget: RateBudget, ahead: number): number {
+  #estimate(budget: RateBudget, ahead: number, priority: Priority): number {
     const now = this.#clock.now();
     const lane = this.#lanes[budget];
     const start = Math.max(now, lane.pausedUntil);
-    const at = Math.max(lane.log.nthSendAt(ahead, start), lane.pacer?.nthAt(ahead, start) ?? -Infinity);
+    const at = Math.max(lane.log.nthSendAt(ahead, start), lane.pacer?.nthAt(ahead, start, priority) ?? -Infinity);
     return Math.max(0, at - now);
   }
+}
+
+/** The priority of the calls that wait at the head of `lane`, if any wait. */
+function headPriority(lane: Lane): Priority | undefined {
+  return lane.queued.interactive > 0 ? 'interactive' : lane.queued.background > 0 ? 'background' : undefined;
 }
 
 /** A user's first queued call that may go (kept places are skipped: their action is not ready). */

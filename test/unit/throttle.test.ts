@@ -423,15 +423,58 @@ describe('Throttle: spread over the window', () => {
     const sent: number[] = [];
     const waits = Array.from({ length: 200 }, () => throttle.acquire({ budget: 'general', userKey: 'a' }).then(() => void sent.push(clock.now())));
     await settle();
-    expect(sent).toEqual([0, 0, 0]); // the burst: a thirtieth of 90
+    expect(sent).toEqual(Array(10).fill(0)); // the burst: a ninth of 90
     await clock.advance(5 * MINUTE_AND_MARGIN);
     await Promise.all(waits);
-    // After the burst: one call per 702 ms (61 s ÷ 87, whole ms), never two at once, at the window's edge neither.
-    expect(maxInAnyWindow(sent.slice(3), 5_000)).toBeLessThanOrEqual(8);
-    expect(maxInAnyWindow(sent, 5_000)).toBeLessThanOrEqual(3 + 8);
+    // After the burst: one call per 678 ms (61 s ÷ 90, whole ms), never two at once, at the window's edge neither.
+    expect(maxInAnyWindow(sent.slice(10), 5_000)).toBeLessThanOrEqual(8);
+    expect(maxInAnyWindow(sent, 5_000)).toBeLessThanOrEqual(10 + 8);
     expect(maxInAnyWindow(sent, MINUTE_AND_MARGIN)).toBeLessThanOrEqual(90);
-    // The steady rate is nearly the budget: 197 calls after the burst at 87 per window.
-    expect(Math.max(...sent)).toBe(197 * 702);
+    // The window meets the run once: call #90 waits for the burst to leave it (61 s). The burst's other
+    // nine leave with it, yet the queue goes on at the steady rate: a wait earns no new burst.
+    expect(sent[89]).toBe(80 * 678);
+    expect(sent[90]).toBe(MINUTE_AND_MARGIN);
+    expect(sent.slice(91, 94)).toEqual([MINUTE_AND_MARGIN + 678, MINUTE_AND_MARGIN + 2 * 678, MINUTE_AND_MARGIN + 3 * 678]);
+    // No call goes later than it would at the steady rate alone (one per 678 ms from the first).
+    sent.forEach((at, n) => expect(at).toBeLessThanOrEqual(n * 678));
+    expect(Math.max(...sent)).toBe(MINUTE_AND_MARGIN + 109 * 678);
+  });
+
+  it('earns the burst back only while nothing waits', async () => {
+    const clock = new ManualClock();
+    const throttle = new Throttle({ clock });
+    const sendRun = async (calls: number) => {
+      const sent: number[] = [];
+      const waits = Array.from({ length: calls }, () => throttle.acquire({ budget: 'general', userKey: 'a' }).then(() => void sent.push(clock.now())));
+      await settle();
+      return { sent, done: Promise.all(waits) };
+    };
+    const first = await sendRun(12);
+    await clock.advance(2 * 678);
+    await first.done;
+    expect(first.sent).toEqual([...Array(10).fill(0), 678, 2 * 678]);
+    // Idle for 10 intervals: the bucket is full again, a second run of 10 goes at once.
+    await clock.advance(10 * 678);
+    const second = await sendRun(10);
+    expect(second.sent).toEqual(Array(10).fill(12 * 678));
+    await second.done;
+  });
+
+  it("keeps half the burst for interactive calls: a person's card never waits behind the poller's run", async () => {
+    const clock = new ManualClock();
+    const throttle = new Throttle({ clock });
+    const background: number[] = [];
+    const poller = Array.from({ length: 12 }, () => throttle.acquire({ budget: 'general', userKey: 'poller', priority: 'background' }).then(() => void background.push(clock.now())));
+    await settle();
+    expect(background).toEqual(Array(5).fill(0)); // the other 5 of the burst are the reserve
+    const interactive: number[] = [];
+    const card = Array.from({ length: 5 }, () => throttle.acquire({ budget: 'general', userKey: 'agent' }).then(() => void interactive.push(clock.now())));
+    await settle();
+    expect(interactive).toEqual(Array(5).fill(0));
+    // Then the background run goes on at the steady rate, once the reserve is back (5 intervals).
+    await clock.advance(MINUTE_AND_MARGIN);
+    await Promise.all([...poller, ...card]);
+    expect(background.slice(5)).toEqual([6, 7, 8, 9, 10, 11, 12].map((n) => n * 678));
   });
 
   it("estimates the spread's wait, and the estimate matches the actual send", async () => {
@@ -446,7 +489,7 @@ describe('Throttle: spread over the window', () => {
     );
     await clock.advance(MINUTE_AND_MARGIN);
     await Promise.all(waits);
-    expect(estimates.size).toBe(38); // the burst of 2 went at once
+    expect(estimates.size).toBe(33); // the burst of 7 (a ninth of 60) went at once
     for (const [i, estimate] of estimates) expect(Math.abs(sentAt.get(i)! - estimate)).toBeLessThan(1);
   });
 });
