@@ -303,11 +303,16 @@ export class HelpdeskClient {
     }
 
     const cache = def.cache ? this.#core.cache : undefined;
-    const { cacheKey, flightKey, verified } = this.#keys(operation, def, target, id, options);
+    const { cacheKey, flightKey: sharedKey, verified } = this.#keys(operation, def, target, id, options);
+    const { flights } = this.#core;
+    // A person's read never joins a background one (it would wait at background priority, behind the
+    // poller); a background read joins a person's when there is one.
+    const backgroundKey = `${sharedKey}~background`;
+    const flightKey = options.priority === 'background' && !flights.has(sharedKey) ? backgroundKey : sharedKey;
     // The shared request runs with the flight's signal: it is cancelled only when all its callers are
     // (each caller leaves on its own signal or its queue cancel), and tells all of them when it waits.
     const fetchInto = (flightOptions: CallOptions) =>
-      this.#core.flights.run(
+      flights.run(
         flightKey,
         async (signal, onQueued) => {
           const result = await run({ signal, queueSignal: undefined, onQueued });
@@ -319,11 +324,11 @@ export class HelpdeskClient {
       );
     const hit = cache && !options.fresh && verified ? cache.get(cacheKey) : undefined;
     if (hit) {
-      if (hit.stale && !this.#core.flights.has(flightKey)) {
+      if (hit.stale && !flights.has(sharedKey) && !flights.has(backgroundKey)) {
         // Served as it is; refreshed in the background budget for the next caller.
         const quietly: CallOptions = { ...options, priority: 'background', signal: undefined, queueSignal: undefined, onQueued: undefined };
         const refresh = async () => decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, quietly));
-        this.#core.flights.run(flightKey, async () => cache?.set(cacheKey, operation, await refresh())).catch(() => undefined);
+        flights.run(backgroundKey, async () => cache?.set(cacheKey, operation, await refresh())).catch(() => undefined);
       }
       return hit.value as ResultOf<K>;
     }

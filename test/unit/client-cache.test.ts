@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer } from '../../src/api/auth.js';
 import { HelpdeskError } from '../../src/api/errors.js';
-import { categoriesJson, type MockHelpdesk, mockHelpdesk, prioritiesJson, settle, talepJson } from './client-fixtures.js';
+import { categoriesJson, ManualClock, type MockHelpdesk, mockHelpdesk, prioritiesJson, settle, talepJson } from './client-fixtures.js';
 
 let hd: MockHelpdesk | undefined;
 const open = (...args: Parameters<typeof mockHelpdesk>): MockHelpdesk => (hd = mockHelpdesk(...args));
@@ -63,6 +63,26 @@ describe('single-flight', () => {
 
     expect(again.Status).toBe('Closed');
     expect(h.requests()).toHaveLength(2);
+  });
+
+  it("a person's read never joins a queued background read of the same thing; a background read joins a person's", async () => {
+    const clock = new ManualClock();
+    const h = open({ throttle: { clock, limits: { general: 1, search: 1 }, spread: false } });
+    for (let n = 0; n < 3; n++) h.replyJson(talepJson);
+    await h.client.getTalep({ id: 2 }); // fills the window: everything below queues
+    const order: string[] = [];
+    const poller = h.client.getTalep({ id: 1 }, { priority: 'background' }).then(() => void order.push('background'));
+    const person = h.client.getTalep({ id: 1 }).then(() => void order.push('person'));
+    const joined = h.client.getTalep({ id: 1 }, { priority: 'background' }).then(() => void order.push('joined'));
+    await settle();
+    // One window later one call may go: the person's (its own flight, interactive), with the joined background caller.
+    await clock.advance(61_000);
+    await Promise.all([person, joined]);
+    expect(order).toEqual(['person', 'joined']);
+    await clock.advance(61_000);
+    await poller;
+    expect(order).toEqual(['person', 'joined', 'background']);
+    expect(h.requests().filter((request) => request.query.id === '1')).toHaveLength(2);
   });
 
   it('concurrent callers of a failing read share the one failure', async () => {
