@@ -83,7 +83,8 @@ describe('queue honesty', () => {
   test('the bot’s own notice is recognised, with the wait it announces', () => {
     expect(isQueuedNotice(queuedMessage(40_000))).toBe(true);
     expect(announcedWaitMs(queuedMessage(40_000))).toBe(40_000);
-    expect(announcedWaitMs(queuedMessage(150_000))).toBe(180_000); // "about 3 min"
+    expect(announcedWaitMs(queuedMessage(150_000))).toBe(150_000); // "about 150 s"
+    expect(announcedWaitMs(queuedMessage(250_000))).toBe(240_000); // "about 4 min"
     expect(isQueuedNotice(answer)).toBe(false);
     expect(hasCancelButton(notice(5, true))).toBe(true);
     expect(hasCancelButton(notice(5))).toBe(false);

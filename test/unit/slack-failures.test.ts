@@ -59,8 +59,13 @@ describe('errorMessage and prompts', () => {
     expect(connectPrompt().blocks?.[1]).toMatchObject({ type: 'actions' });
   });
 
-  it('words the queued notice in seconds, then minutes', () => {
+  it('words the queued notice in seconds, then minutes, never more than a sixth off', () => {
     expect(queuedMessage(40_000).text).toContain('about 40 s');
+    expect(queuedMessage(125_000).text).toContain('about 125 s');
+    expect(queuedMessage(179_000).text).toContain('about 179 s');
+    expect(queuedMessage(180_001).text).toContain('about 3 min');
+    expect(queuedMessage(209_000).text).toContain('about 3 min');
+    expect(queuedMessage(211_000).text).toContain('about 4 min');
     expect(queuedMessage(5 * 60_000).text).toContain('about 5 min');
   });
 
