@@ -66,7 +66,7 @@ function rowsOf(prefix: string, label: string): RowSpec[] {
     row('budget', 'help-desk calls per minute, share of 90/min (all calls)', 'percent', none('(use the budget)')),
     row('budget.general', 'of which general operations, share of 90/min', 'percent', none('(one reading of the rate table)')),
     row('budget.search', 'of which Search and UserByEmail, share of 60/min', 'percent', none('(one reading of the rate table)')),
-    row('busiest5s', 'most calls sent within any 5 s (even spread at 90/min ≈ 8)', 'count', none('spread evenly')),
+    row('busiest5s', 'most calls sent within any 5 s, both budgets (an idle start: bursts of 10 + 7, then ≈ 8 + 5 per 5 s)', 'count', none('spread evenly, never a window at once')),
     row('silent10', 'requests that waited > 10 s with no word', 'count', zero),
     row('unannounced', 'waits > 3 s not announced within 1 s', 'count', { ...zero, text: '0: every wait > 3 s announced within 1 s' }),
     // Over the requests that got a notice within the window (a shorter window leaves the later ones out).
