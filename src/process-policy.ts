@@ -5,27 +5,22 @@
  * attempt, with one clear line — only when continuing is unsafe:
  * - a fatal error: the port is taken or not allowed (EADDRINUSE, EADDRNOTAVAIL, EACCES on listen), or
  *   anything marked `fatal: true`;
- * - an exception thrown outside any request or job: shared machinery (a timer, an emitter) failed
- *   half-way, so its state cannot be trusted;
+ * - an exception thrown by the bot's own shared machinery (the throttle's pump, the lock-out guard, the
+ *   job runner, the ack scheduler…): it failed half-way, so its state cannot be trusted and everything
+ *   that waits on it would wait for ever;
  * - more than `maxFaults` faults within `windowMs`: something is broken for everyone, and a restart by
  *   the process manager is the better bet.
  *
- * "Inside a request" is known from an AsyncLocalStorage scope that the HTTP receiver and the job
- * runner open around each request and job (`runInFaultScope`); the scope survives into the handlers
- * of both process events.
+ * The machinery says so itself: its timer and immediate callbacks are wrapped with
+ * `machinery(name, fn)` (./machinery.ts), which notes a throw on its way out. Requests and jobs are
+ * async functions, so what goes wrong in them is a rejection, caught by their callers; a stray
+ * exception from anywhere else (a library's callback) counts as a fault. This was an
+ * AsyncLocalStorage scope opened around every request and job, with exceptions outside any scope
+ * fatal; on Node 20 that installs a hook on every promise, which cost 8 % of the CPU of a burst of
+ * slash commands (issue 13's bench), only to name the request in a log line.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '@slack/bolt';
-
-const faultScope = new AsyncLocalStorage<string>();
-
-/** Runs `fn` as part of the request or job `what`: a fault inside it does not endanger the process. */
-export function runInFaultScope<T>(what: string, fn: () => T): T {
-  return faultScope.run(what, fn);
-}
-
-/** The request or job the current code runs for, if any. */
-export const currentFaultScope = (): string | undefined => faultScope.getStore();
+import { machineryOf } from './machinery.js';
 
 export type FaultKind = 'uncaughtException' | 'unhandledRejection';
 
@@ -64,11 +59,12 @@ export class FaultPolicy {
     this.#now = options.now ?? Date.now;
   }
 
-  decide(kind: FaultKind, error: unknown, scope: string | undefined): FaultDecision {
+  /** `machineryName`: the shared machinery an uncaught exception came out of, if it did. */
+  decide(kind: FaultKind, error: unknown, machineryName?: string): FaultDecision {
     const fatal = fatalReason(error);
     if (fatal) return { action: 'exit', reason: fatal };
-    if (kind === 'uncaughtException' && scope === undefined) {
-      return { action: 'exit', reason: 'an exception was thrown outside any request or job, so shared state may be inconsistent' };
+    if (kind === 'uncaughtException' && machineryName !== undefined) {
+      return { action: 'exit', reason: `${machineryName} failed half-way, so its state cannot be trusted` };
     }
     const now = this.#now();
     this.#recent = this.#recent.filter((at) => now - at < this.#windowMs);
@@ -104,11 +100,11 @@ export function installProcessPolicy(options: InstallOptions): () => void {
   let exiting = false;
 
   const onFault = (kind: FaultKind) => (error: unknown) => {
-    const scope = currentFaultScope();
+    const from = kind === 'uncaughtException' ? machineryOf(error) : undefined;
     const what = kind === 'uncaughtException' ? 'uncaught exception' : 'unhandled rejection';
-    options.logger.error(`${what} ${scope ? `in ${scope}` : 'outside any request'}:`, error);
+    options.logger.error(`${what}${from ? ` in ${from}` : ''}:`, error);
     if (exiting) return;
-    const decision = policy.decide(kind, error, scope);
+    const decision = policy.decide(kind, error, from);
     if (decision.action === 'continue') return;
     exiting = true;
     announce(`talep-bot is stopping: ${decision.reason}.`);

@@ -37,6 +37,7 @@ import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { HelpdeskError } from './errors.js';
+import { machinery } from '../machinery.js';
 import { type GuardMemory, type GuardSnapshot, guardSnapshotSchema } from './guard-memory.js';
 import type { SharedSignIns, SignInSlot } from './shared-sign-ins.js';
 
@@ -565,10 +566,13 @@ export class AuthGuard {
     if (this.#timer) this.#clock.clearTimeout(this.#timer.handle);
     this.#timer = undefined;
     if (wakeAt === undefined) return;
-    const handle = this.#clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.#drain();
-    }, wakeAt - now);
+    const handle = this.#clock.setTimeout(
+      machinery('the lock-out guard', () => {
+        this.#timer = undefined;
+        this.#drain();
+      }),
+      wakeAt - now,
+    );
     this.#timer = { handle, at: wakeAt };
   }
 

@@ -28,6 +28,7 @@
  *   every instance's sends, so it replaces the local window; the spread and pauses stay local. A 429
  *   pauses every instance.
  */
+import { machinery } from '../machinery.js';
 import type { RateBudget } from './endpoints.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
@@ -645,10 +646,10 @@ export class Throttle {
     if (this.#timer?.at === wakeAt) return;
     this.#clearTimer();
     const handle = this.#clock.setTimeout(
-      () => {
+      machinery('the help-desk throttle', () => {
         this.#timer = undefined;
         this.#pump();
-      },
+      }),
       Math.max(0, wakeAt - now),
       { keepAlive: true },
     );
@@ -658,24 +659,27 @@ export class Throttle {
   /** While calls wait, one timer tells each waiter that asked a fresh estimate every few seconds. */
   #armReestimates(): void {
     if (this.#reestimateEveryMs <= 0 || this.#reestimateTimer !== undefined) return;
-    this.#reestimateTimer = this.#clock.setTimeout(() => {
-      this.#reestimateTimer = undefined;
-      let waiting = false;
-      for (const budget of BUDGETS) {
-        for (const priority of PRIORITIES) {
-          for (const queue of this.#lanes[budget].rings[priority].values()) {
-            for (const waiter of queue) {
-              if (waiter.placeholder) continue;
-              waiting = true;
-              if (!waiter.onQueued) continue;
-              const estimate = this.#estimate(budget, this.#callsAhead(waiter), waiter.priority);
-              if (estimate > 0) waiter.onQueued(estimate); // 0: it goes this instant
-            }
+    this.#reestimateTimer = this.#clock.setTimeout(machinery('the help-desk throttle', () => this.#reestimate()), this.#reestimateEveryMs);
+  }
+
+  /** Tells every waiter that asked for it a fresh estimate; again later while calls wait. */
+  #reestimate(): void {
+    this.#reestimateTimer = undefined;
+    let waiting = false;
+    for (const budget of BUDGETS) {
+      for (const priority of PRIORITIES) {
+        for (const queue of this.#lanes[budget].rings[priority].values()) {
+          for (const waiter of queue) {
+            if (waiter.placeholder) continue;
+            waiting = true;
+            if (!waiter.onQueued) continue;
+            const estimate = this.#estimate(budget, this.#callsAhead(waiter), waiter.priority);
+            if (estimate > 0) waiter.onQueued(estimate); // 0: it goes this instant
           }
         }
       }
-      if (waiting) this.#armReestimates();
-    }, this.#reestimateEveryMs);
+    }
+    if (waiting) this.#armReestimates();
   }
 
   #clearTimer(): void {

@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@slack/bolt';
 import { type Clock, systemClock } from '../api/clock.js';
-import { runInFaultScope } from '../process-policy.js';
+import { machinery } from '../machinery.js';
 import type { JsonValue } from '../store/json-value.js';
 import { type BackoffOptions, backoffDelay } from './backoff.js';
 import { DEFAULT_LEASE_MS, type EnqueueResult, type Job, type JobQueue, type JobSpec } from './job-queue.js';
@@ -253,10 +253,13 @@ export class JobRunner {
   #schedule(ms: number): void {
     if (this.#state !== 'started') return;
     if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
-    this.#timer = this.#clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.wake();
-    }, ms);
+    this.#timer = this.#clock.setTimeout(
+      machinery('the job runner', () => {
+        this.#timer = undefined;
+        this.wake();
+      }),
+      ms,
+    );
   }
 
   async #pruneIfDue(): Promise<void> {
@@ -283,10 +286,13 @@ export class JobRunner {
   /** Keeps the leases of running jobs renewed while there are any. */
   #renewSoon(): void {
     if (this.#renewTimer !== undefined || this.#running.size === 0 || this.#state !== 'started') return;
-    this.#renewTimer = this.#clock.setTimeout(() => {
-      this.#renewTimer = undefined;
-      void this.#renew().finally(() => this.#renewSoon());
-    }, this.#renewEveryMs);
+    this.#renewTimer = this.#clock.setTimeout(
+      machinery('the job runner', () => {
+        this.#renewTimer = undefined;
+        void this.#renew().finally(() => this.#renewSoon());
+      }),
+      this.#renewEveryMs,
+    );
   }
 
   #stopRenewing(): void {
@@ -323,9 +329,7 @@ export class JobRunner {
     let outcome: JobOutcome;
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
-      const answer = await runInFaultScope(`job ${job.kind} ${job.id}`, () =>
-        handler({ job, attempt: job.attempts, signal: entry.controller.signal }),
-      );
+      const answer = await handler({ job, attempt: job.attempts, signal: entry.controller.signal });
       outcome = answer ?? { outcome: 'done' };
     } catch (error) {
       outcome = { outcome: 'retry', error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };

@@ -13,6 +13,7 @@
  * in between. Work whose person was told in the ack that the help desk's queue will keep them longer
  * (./acked-place.ts) may be held longer (`holdMs`): it would only wait in that queue instead.
  */
+import { machinery } from '../machinery.js';
 import { withinMs } from './within.js';
 
 export interface AckFirstOptions {
@@ -75,7 +76,7 @@ export class AckFirst {
     this.#unacked++;
     if (this.#unacked === 1) this.#backlogSince = performance.now();
     let answered = false;
-    return () => {
+    return machinery('the ack scheduler', () => {
       if (answered) return;
       answered = true;
       this.#unacked--;
@@ -83,7 +84,7 @@ export class AckFirst {
         this.#backlogSince = undefined;
         this.#scheduleTurn();
       }
-    };
+    });
   }
 
   /**
@@ -122,8 +123,15 @@ export class AckFirst {
     if (this.#turnScheduled || this.#held.length + this.#patient.length === 0) return;
     this.#turnScheduled = true;
     // setImmediate: after the I/O that is ready, i.e. after the requests already received were read.
-    setImmediate(() => this.#turn());
+    setImmediate(this.#turnOnce);
   }
+
+  readonly #timerFired = machinery('the ack scheduler', () => {
+    this.#timer = undefined;
+    this.#scheduleTurn();
+  });
+
+  readonly #turnOnce = machinery('the ack scheduler', () => this.#turn());
 
   #turn(): void {
     this.#turnScheduled = false;
@@ -143,10 +151,7 @@ export class AckFirst {
       if (this.#timer && this.#timerAt <= next) return;
       if (this.#timer) clearTimeout(this.#timer);
       this.#timerAt = next;
-      this.#timer = setTimeout(() => {
-        this.#timer = undefined;
-        this.#scheduleTurn();
-      }, next - now);
+      this.#timer = setTimeout(this.#timerFired, next - now);
       return;
     }
     if (this.#timer) {

@@ -24,7 +24,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type App, ErrorCode, type Logger, type Receiver, ReceiverMultipleAckError } from '@slack/bolt';
-import { runInFaultScope } from '../process-policy.js';
 import type { AckFirst } from './ack-first.js';
 import { messageJson } from './message-json.js';
 import { MemoryReplayCache, type ReplayCache } from './replay-cache.js';
@@ -185,8 +184,7 @@ export class SlackHttpReceiver implements Receiver {
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const path = pathOf(req.url);
     const method = (req.method ?? 'GET').toUpperCase();
-    const scope = `${method} ${path}`;
-    void runInFaultScope(scope, async () => {
+    void (async () => {
       try {
         if (path === this.#path) {
           if (method !== 'POST') throw new Refusal(405, 'only POST is accepted here');
@@ -204,10 +202,10 @@ export class SlackHttpReceiver implements Receiver {
           this.#refuse(req, res, error.status, error.reason);
           return;
         }
-        this.#logger.error(`request ${scope} failed`, error);
+        this.#logger.error(`request ${method} ${path} failed`, error);
         if (!res.headersSent) answer(res, 500);
       }
-    });
+    })();
   }
 
   async #handleRoute(method: string, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

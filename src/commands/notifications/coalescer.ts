@@ -5,6 +5,7 @@
  * starts a new wait that begins after the handling ends.
  */
 import type { TalepChange } from '../../events/talep-changes.js';
+import { machinery } from '../../machinery.js';
 
 export interface CoalescerOptions {
   quietMs: number;
@@ -44,7 +45,7 @@ export class Coalescer {
   #arm(talepId: number, pending: Pending, now: number): void {
     if (pending.timer) clearTimeout(pending.timer);
     const due = Math.min(now + this.#options.quietMs, pending.firstAt + this.#options.maxWaitMs);
-    pending.timer = setTimeout(() => this.#fire(talepId), Math.max(0, due - now));
+    pending.timer = setTimeout(machinery('the notification coalescer', () => this.#fire(talepId)), Math.max(0, due - now));
   }
 
   #fire(talepId: number): void {
