@@ -57,44 +57,83 @@ export interface QueueNotice {
 
 /** One interaction's notice on `surface`. Nothing is posted unless a wait is long enough. */
 export function queueNotice(services: Services, surface: Surface, words?: Messages): QueueNotice {
-  let m = words;
-  const controller = new AbortController();
-  let token: string | undefined;
-  let told: { ms: number; at: number } | undefined;
-  let latest: { ms: number; at: number } | undefined;
-  const note = (estimatedWaitMs: number): { ms: number; at: number } =>
-    (latest = { ms: estimatedWaitMs + (services.helpdesk.typicalCallMs || 0), at: performance.now() });
+  return new Notice(services, surface, words);
+}
+
+/**
+ * A class rather than an object of closures: every slash command of a flood makes one at its ack,
+ * and the closures were most of what that allocated. The controller behind `signal` is made when
+ * first needed (its AbortSignal is an EventTarget, dear to make).
+ */
+class Notice implements QueueNotice {
+  #m: Messages | undefined;
+  #controller: AbortController | undefined;
+  #token: string | undefined;
+  #told: { ms: number; at: number } | undefined;
+  #latest: { ms: number; at: number } | undefined;
+
+  constructor(
+    private readonly services: Services,
+    private readonly surface: Surface,
+    words: Messages | undefined,
+  ) {
+    this.#m = words;
+  }
+
+  get signal(): AbortSignal {
+    return this.#cancel().signal;
+  }
+
+  /** Passed on alone (as the calls' `onQueued`), so bound. */
+  readonly onQueued = (estimatedWaitMs: number): void => {
+    const message = this.#due(estimatedWaitMs, this.#m);
+    if (!message) return;
+    this.surface.send(message, 'progress').catch((error: unknown) => this.services.logger.warn('queued notice failed', error));
+  };
+
+  atAck(estimatedWaitMs: number, words: Messages): SlackMessage | undefined {
+    return this.#due(estimatedWaitMs, words);
+  }
+
+  speak(words: Messages): void {
+    this.#m = words;
+  }
+
+  expect(estimatedWaitMs: number): number {
+    return this.#note(estimatedWaitMs).ms;
+  }
+
+  answerInMs(): number | undefined {
+    const latest = this.#latest;
+    return latest ? Math.max(0, latest.ms - (performance.now() - latest.at)) : undefined;
+  }
+
+  #cancel(): AbortController {
+    return (this.#controller ??= new AbortController());
+  }
+
+  #note(estimatedWaitMs: number): { ms: number; at: number } {
+    return (this.#latest = { ms: estimatedWaitMs + (this.services.helpdesk.typicalCallMs || 0), at: performance.now() });
+  }
+
   /** The notice to tell for this estimate, if one is due (and it then counts as told). */
-  const due = (estimatedWaitMs: number, said: Messages | undefined): SlackMessage | undefined => {
-    if (controller.signal.aborted) return undefined;
-    const { ms: answerIn, at: now } = note(estimatedWaitMs);
+  #due(estimatedWaitMs: number, said: Messages | undefined): SlackMessage | undefined {
+    if (this.#controller?.signal.aborted) return undefined;
+    const { ms: answerIn, at: now } = this.#note(estimatedWaitMs);
     if (answerIn <= ANNOUNCE_EXPECTED_OVER_MS) return undefined;
+    const told = this.#told;
     if (told) {
       const expected = Math.max(0, told.ms - (now - told.at));
       const moved = Math.abs(answerIn - expected) > RETELL_CHANGE * Math.max(expected, ANNOUNCE_WAITS_OVER_MS);
       if (!moved || now - told.at < RETELL_AFTER_MS) return undefined;
     }
-    told = { ms: answerIn, at: now };
-    if (!token) {
-      token = randomUUID();
-      waiting.set(token, controller);
+    this.#told = { ms: answerIn, at: now };
+    if (!this.#token) {
+      this.#token = randomUUID();
+      waiting.set(this.#token, this.#cancel());
     }
-    return queuedMessage(answerIn, token, said);
-  };
-  return {
-    signal: controller.signal,
-    onQueued(estimatedWaitMs) {
-      const message = due(estimatedWaitMs, m);
-      if (!message) return;
-      surface.send(message, 'progress').catch((error: unknown) => services.logger.warn('queued notice failed', error));
-    },
-    atAck: (estimatedWaitMs, words) => due(estimatedWaitMs, words),
-    speak(words) {
-      m = words;
-    },
-    expect: (estimatedWaitMs) => note(estimatedWaitMs).ms,
-    answerInMs: () => (latest ? Math.max(0, latest.ms - (performance.now() - latest.at)) : undefined),
-  };
+    return queuedMessage(answerIn, this.#token, said);
+  }
 }
 
 /** Takes a waiting interaction out of the queue; false when it is not waiting (any more). */

@@ -91,21 +91,24 @@ export class AccountStore {
   /**
    * Opened tokens by their sealed form (and owner): every interaction looks its person up, and
    * opening costs an HMAC and a decryption (issue 13). A re-link seals anew, so it is never stale. Bounded.
+   * The credential is kept with it: the client knows a credential by its hash, computed once per object.
    */
-  readonly #opened = new LRUCache<string, { plaintext: string }>({ max: 5_000 });
+  readonly #opened = new LRUCache<string, { plaintext: string; credential: Credential }>({ max: 5_000 });
 
   constructor(
     private readonly records: AccountRecords,
     private readonly cipher: TokenCipher,
   ) {}
 
-  #open(sealed: string, id: string): { plaintext: string } | undefined {
+  #open(sealed: string, id: string): { plaintext: string; credential: Credential } | undefined {
     const cacheKey = `${id}\n${sealed}`;
     const cached = this.#opened.get(cacheKey);
     if (cached) return cached;
     const opened = this.cipher.open(sealed, id);
-    if (opened) this.#opened.set(cacheKey, { plaintext: opened.plaintext });
-    return opened;
+    if (!opened) return undefined;
+    const entry = { plaintext: opened.plaintext, credential: bearer(opened.plaintext) };
+    this.#opened.set(cacheKey, entry);
+    return entry;
   }
 
   /** Links (or re-links) the user; throws StoredLinkUnreadableError over a link the keys cannot open. */
@@ -136,7 +139,7 @@ export class AccountStore {
     if (!opened) return { state: 'unreadable', identity, linkedAt: new Date(link.linkedAt) };
     return {
       state: 'linked',
-      account: { ...identity, credential: bearer(opened.plaintext), linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
+      account: { ...identity, credential: opened.credential, linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
     };
   }
 

@@ -22,8 +22,8 @@ export const QUEUE_CANCEL_ACTION = 'queue_cancel';
 
 /**
  * The estimate as it is said: whole seconds under 3 min, then the nearest whole minute. Rounding
- * never moves it by more than a sixth (30 s of 3 min); whole minutes from 90 s on said 2 min for
- * 61 s more and 3 min for 121 s, further off than the estimate itself.
+ * never moves it by more than a sixth (30 s of 3 min). Rounding up to whole minutes from 90 s on said
+ * 3 min for 121 s, further off than the estimate itself.
  */
 function roundedWait(waitMs: number): { seconds: number } | { minutes: number } {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
