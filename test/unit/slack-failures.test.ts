@@ -60,6 +60,8 @@ describe('errorMessage and prompts', () => {
   });
 
   it('words the queued notice in seconds, then minutes, never more than a sixth off', () => {
+    expect(queuedMessage(3_030).text).toContain('about 3 s'); // not 4 s: a third over the estimate
+    expect(queuedMessage(3_600).text).toContain('about 4 s');
     expect(queuedMessage(40_000).text).toContain('about 40 s');
     expect(queuedMessage(125_000).text).toContain('about 125 s');
     expect(queuedMessage(179_000).text).toContain('about 179 s');

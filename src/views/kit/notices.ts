@@ -21,12 +21,13 @@ export function connectPrompt(reason?: string, m: Messages = english): SlackMess
 export const QUEUE_CANCEL_ACTION = 'queue_cancel';
 
 /**
- * The estimate as it is said: whole seconds under 3 min, then the nearest whole minute. Rounding
- * never moves it by more than a sixth (30 s of 3 min). Rounding up to whole minutes from 90 s on said
- * 3 min for 121 s, further off than the estimate itself.
+ * The estimate as it is said: the nearest whole second under 3 min, then the nearest whole minute.
+ * Rounding never moves it by more than a sixth (half a second of 3 s, 30 s of 3 min). Rounding up
+ * said 4 s for 3.03 s, a third more than the estimate, and whole minutes from 90 s on said 3 min for
+ * 121 s.
  */
 function roundedWait(waitMs: number): { seconds: number } | { minutes: number } {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const seconds = Math.max(1, Math.round(waitMs / 1000));
   return seconds < 180 ? { seconds } : { minutes: Math.round(seconds / 60) };
 }
 
