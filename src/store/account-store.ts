@@ -89,26 +89,27 @@ export class LowdbAccountRecords implements AccountRecords {
 
 export class AccountStore {
   /**
-   * Opened tokens by their sealed form (and owner): every interaction looks its person up, and
-   * opening costs an HMAC and a decryption (issue 13). A re-link seals anew, so it is never stale. Bounded.
-   * The credential is kept with it: the client knows a credential by its hash, computed once per object.
+   * Opened tokens, as the credential the client uses, by their sealed form (and owner): every
+   * interaction looks its person up, and opening costs an HMAC and a decryption (issue 13); one
+   * credential object per token also lets the client hash it once. A re-link seals anew, so it is
+   * never stale. Bounded.
    */
-  readonly #opened = new LRUCache<string, { plaintext: string; credential: Credential }>({ max: 5_000 });
+  readonly #opened = new LRUCache<string, Credential>({ max: 5_000 });
 
   constructor(
     private readonly records: AccountRecords,
     private readonly cipher: TokenCipher,
   ) {}
 
-  #open(sealed: string, id: string): { plaintext: string; credential: Credential } | undefined {
+  #credentialOf(sealed: string, id: string): Credential | undefined {
     const cacheKey = `${id}\n${sealed}`;
     const cached = this.#opened.get(cacheKey);
     if (cached) return cached;
     const opened = this.cipher.open(sealed, id);
     if (!opened) return undefined;
-    const entry = { plaintext: opened.plaintext, credential: bearer(opened.plaintext) };
-    this.#opened.set(cacheKey, entry);
-    return entry;
+    const credential = bearer(opened.plaintext);
+    this.#opened.set(cacheKey, credential);
+    return credential;
   }
 
   /** Links (or re-links) the user; throws StoredLinkUnreadableError over a link the keys cannot open. */
@@ -135,11 +136,11 @@ export class AccountStore {
     const link = await this.records.read(teamId, slackUserId);
     if (!link) return { state: 'unlinked' };
     const identity: AccountIdentity = { helpdeskUserId: link.helpdeskUserId, username: link.username, email: link.email, role: link.role };
-    const opened = this.#open(link.sealedToken, id);
-    if (!opened) return { state: 'unreadable', identity, linkedAt: new Date(link.linkedAt) };
+    const credential = this.#credentialOf(link.sealedToken, id);
+    if (!credential) return { state: 'unreadable', identity, linkedAt: new Date(link.linkedAt) };
     return {
       state: 'linked',
-      account: { ...identity, credential: opened.credential, linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
+      account: { ...identity, credential, linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
     };
   }
 
