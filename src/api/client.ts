@@ -34,6 +34,7 @@ import { type AutomationRuleSummary, parseRuleXml, RuleXmlError } from './rules.
 import { type ExpectedCall, type Priority, Throttle, type ThrottleOptions } from './throttle.js';
 import { DEFAULT_CONNECTIONS, type IncomingResponse, Transport, type TransportOptions } from './transport.js';
 import type { WireParams } from './wire.js';
+import { extended } from '../objects.js';
 
 export interface Download {
   data: Uint8Array;
@@ -65,7 +66,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /**
    * Called when the call has to wait (rate budget, paused sign-ins, suspected IP block), with the
-   * estimated wait. May be called again with a new estimate (e.g. after a 429).
+   * estimated wait. May be called again with a new estimate (e.g. after a 429), and is called with 0
+   * when the call is sent: the wait is over, whatever the last estimate said.
    */
   onQueued?: (estimatedWaitMs: number) => void;
   /** Skip the reference-data cache (still single-flighted). */
@@ -285,7 +287,7 @@ export class HelpdeskClient {
     params: ParamsOf<K>,
     callOptions: CallOptions = {},
   ): Promise<ResultOf<K>> {
-    const options: CallOptions = { ...this.#defaults, ...callOptions };
+    const options: CallOptions = extended(this.#defaults, callOptions);
     const def: EndpointDef = endpoints[operation];
     const credential = this.#requireCredential(operation, options);
     const target = this.#target(operation, def, encodeParams(operation, def, params), params);
@@ -293,7 +295,7 @@ export class HelpdeskClient {
     // `waits`: the shared read's own signal and notifier in place of the caller's (an explicit undefined
     // counts: the first caller's queue cancel must not stop a read that others joined).
     const run = async (waits?: Pick<CallOptions, 'signal' | 'queueSignal' | 'onQueued'>) =>
-      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, { ...options, ...waits }));
+      decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, waits ? extended(options, waits) : options));
 
     if (!target.idempotent) {
       const result = await run();
@@ -359,7 +361,7 @@ export class HelpdeskClient {
    * For what is merely nice to know at once (e.g. which buttons a card offers).
    */
   peek<K extends OperationName>(operation: K, params: ParamsOf<K>, callOptions: CallOptions = {}): ResultOf<K> | undefined {
-    const options: CallOptions = { ...this.#defaults, ...callOptions };
+    const options: CallOptions = extended(this.#defaults, callOptions);
     const def: EndpointDef = endpoints[operation];
     const cache = def.cache ? this.#core.cache : undefined;
     if (!cache) return undefined;
@@ -374,7 +376,7 @@ export class HelpdeskClient {
    * Goes through the lock-out guard like every call: a wrong password counts as a sign-in failure.
    */
   async fetchUserToken(credential: Credential, callOptions: Omit<CallOptions, 'credential'> = {}): Promise<string> {
-    const options = { ...this.#defaults, ...callOptions };
+    const options = extended(this.#defaults, callOptions);
     const url = new URL(`${applicationRoot(this.baseUrl)}/User/Token`);
     const target: Target = {
       operation: 'userToken',
@@ -541,9 +543,12 @@ export class HelpdeskClient {
       throw error;
     }
     ticket.sent();
+    // The queue is behind it: one who joins this call now (a repeated command) expects its answer in
+    // a call's time, not in what was left of the last estimate (often well ahead of it).
+    options.onQueued?.(0);
     onSent(new Date());
     try {
-      return await transport.send({ ...target, authorization, signal: options.signal });
+      return await transport.send(extended(target, { authorization, signal: options.signal }));
     } finally {
       slot.release();
     }

@@ -68,8 +68,10 @@ export async function actorFor(services: Services, who: Who, options: ActorOptio
     // A wait over 3 s is told at once, with an estimate and a Cancel button (./queue-notice.ts).
     ...(notice ? { onQueued: notice.onQueued, queueSignal: notice.signal } : {}),
   });
+  // Spelled out, not `...who`: see ../objects.ts.
   return {
-    ...who,
+    teamId: who.teamId,
+    userId: who.userId,
     account,
     hd,
     helpdeskUserId: account.helpdeskUserId,

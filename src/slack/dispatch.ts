@@ -58,6 +58,7 @@ import { type CommandCtx, localizedHelp, type Resolution, type Route, Router } f
 import type { Services } from './services.js';
 import { registerSteps } from './steps.js';
 import { withinMs } from './within.js';
+import { extended } from '../objects.js';
 import {
   dmSurface,
   ephemeralSurface,
@@ -301,14 +302,13 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
             await tell(next.answer(messagesOf(ix)));
             return;
           }
-          const ctx: CommandCtx & { args: unknown } = {
-            ...ix,
+          const ctx: CommandCtx & { args: unknown } = extended(ix, {
             channelId: command.channel_id,
             responseUrl: command.response_url,
             triggerId: command.trigger_id,
             args: next.args,
             ...(place ? { acked: { order: place.order, notice: place.notice } } : {}),
-          };
+          });
           await runWithNeeds(ctx, next.route.needs, next.route.run);
         } finally {
           place?.done();

@@ -12,6 +12,7 @@ import { type Actor, type ActorOptions, requireLinked } from './actor.js';
 import { type ErrorSubject, reportFailure } from './failures.js';
 import type { Acting, ActingOnTalep, Interaction } from './interaction.js';
 import { personMessages } from './locale.js';
+import { extended } from '../objects.js';
 
 export interface Needs<C> {
   linked?: true;
@@ -27,7 +28,7 @@ export const STALE_CONTROL_TEXT = ':warning: That control is no longer valid. Ru
 /** The context with the acting person's words (`m`) — found once, before anything is said to them. */
 export async function withPersonWords<C extends Interaction>(ctx: C): Promise<C> {
   if (ctx.m) return ctx;
-  return { ...ctx, m: await personMessages(ctx) };
+  return extended(ctx, { m: await personMessages(ctx) });
 }
 
 /**
@@ -54,7 +55,7 @@ export async function runWithNeeds<C extends Interaction>(
     const options: ActorOptions = needs.quiet ? {} : { queuedNotices: ctx.surface, ...(ctx.m ? { m: ctx.m } : {}), ...(ctx.acked ? { acked: ctx.acked } : {}) };
     const actor = await requireLinked(ctx, options);
     if (!actor) return;
-    granted = { ...ctx, actor, ...(talepId !== undefined ? { talepId } : {}) };
+    granted = extended(ctx, talepId !== undefined ? { actor, talepId } : { actor });
   }
   try {
     await handle(granted);

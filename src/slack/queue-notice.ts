@@ -86,6 +86,11 @@ class Notice implements QueueNotice {
 
   /** Passed on alone (as the calls' `onQueued`), so bound. */
   readonly onQueued = (estimatedWaitMs: number): void => {
+    // 0: the call was sent. Its answer is expected in a call's time; there is no queue to tell of.
+    if (estimatedWaitMs <= 0) {
+      this.#note(0);
+      return;
+    }
     const message = this.#due(estimatedWaitMs, this.#m);
     if (!message) return;
     this.surface.send(message, 'progress').catch((error: unknown) => this.services.logger.warn('queued notice failed', error));

@@ -22,6 +22,7 @@ import { english, type Messages } from '../i18n/messages.js';
 import type { ModalView, SlackMessage } from '../views/kit/blocks.js';
 import { confidentialElsewhereMessage } from '../views/kit/notices.js';
 import { resultView, workingView } from '../views/kit/states.js';
+import { extended } from '../objects.js';
 
 export type Tone = 'result' | 'progress' | 'problem';
 
@@ -139,11 +140,10 @@ export function respondSurface(deps: SurfaceDeps, responseUrl: string, ephemeral
     return orElse(
       deps,
       () =>
-        deps.postToResponseUrl(responseUrl, {
-          ...(replace && !ephemeralOriginal ? {} : { response_type: 'ephemeral' }),
-          replace_original: replace,
-          ...forSlack(message),
-        }),
+        deps.postToResponseUrl(
+          responseUrl,
+          extended(replace && !ephemeralOriginal ? { replace_original: replace } : { response_type: 'ephemeral', replace_original: replace }, forSlack(message)),
+        ),
       message,
       'response_url',
       fallback,

@@ -140,7 +140,8 @@ export class AccountStore {
     if (!credential) return { state: 'unreadable', identity, linkedAt: new Date(link.linkedAt) };
     return {
       state: 'linked',
-      account: { ...identity, credential, linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
+      // Spelled out, not `...identity`: see ../objects.ts.
+      account: { helpdeskUserId: identity.helpdeskUserId, username: identity.username, email: identity.email, role: identity.role, credential, linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
     };
   }
 

@@ -101,7 +101,8 @@ describe('429 rate-limited', () => {
 
     expect(talep.TalepID).toBe(12);
     expect(requests()).toHaveLength(2);
-    expect(waits).toEqual([2_000]);
+    // Sent (0: no wait), told the Retry-After pause, sent again.
+    expect(waits).toEqual([0, 2_000, 0]);
   });
 
   it('pauses the whole budget: other calls wait for the same Retry-After', async () => {

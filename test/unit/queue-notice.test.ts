@@ -45,6 +45,22 @@ describe('queue notice', () => {
     expect(cancelTokenOf(sent[0]!)).not.toBe('');
   });
 
+  it('a sent call (0) is not told, even from a help desk slower than 2.4 s a call: there is no queue', () => {
+    const { sent, notice } = scene(5_000);
+    notice.onQueued(0);
+    expect(sent).toEqual([]);
+    expect(notice.answerInMs()).toBeGreaterThan(4_900); // a call's time from now
+  });
+
+  it('once sent, the answer is expected in a call's time, not in what the last estimate had left', () => {
+    const { sent, notice } = scene(2_000);
+    notice.onQueued(30_000);
+    expect(notice.answerInMs()).toBeGreaterThan(31_000);
+    notice.onQueued(0); // sent well ahead of the estimate
+    expect(notice.answerInMs()).toBeLessThanOrEqual(2_000);
+    expect(sent).toHaveLength(1);
+  });
+
   it('tells a new estimate only when it moved by more than a quarter', () => {
     const { sent, notice } = scene(0);
     notice.onQueued(60_000);
@@ -128,5 +144,15 @@ describe('a /talep read’s place taken at its ack', () => {
     repeat.done();
     place('show 1');
     expect(expected).toHaveLength(3);
+  });
+
+  it('a repeat after the pending read was sent is told nothing: its answer comes in a call's time', () => {
+    const { place } = placeScene();
+    const first = place('show 1');
+    expect(first.announce).toBe(true);
+    first.notice.onQueued(0); // the pending call went, well ahead of its estimate
+    const repeat = place('show 1');
+    expect(repeat.announce).toBe(false);
+    expect(repeat.order).toBe(first.order);
   });
 });

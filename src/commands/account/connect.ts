@@ -110,6 +110,7 @@ export const connectSubmission: Listener = onSubmit(ConnectIds.callbackId, async
     fairnessKey: fairnessKeyOf(who), // the same turn as the person's other calls
     newCredential: true, // just typed or pasted: the lock-out guard's newcomer allowance applies
     onQueued: (waitMs: number) => {
+      if (waitMs <= 0) return; // sent: the modal already says it is checking
       void modal.update(connectCheckingView(queuedMessage(waitMs, undefined, messagesOf(ctx)).text, messagesOf(ctx))).catch(() => undefined);
     },
   };
