@@ -128,6 +128,8 @@ interface Waiter {
   readonly holds: boolean;
   /** `expect`: keeps a place for one of an action's calls, for the estimates; never let go itself. */
   readonly placeholder?: true;
+  /** A kept place whose action has sent another of its calls: its own call is on the way (the turn goes on). */
+  started?: true;
   readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
   /** The shared budget's permit, when there is one: settled with the ticket. */
@@ -373,7 +375,8 @@ export class Throttle {
         for (const place of places) {
           if (place.state !== 'queued') continue;
           place.state = 'cancelled';
-          this.#remove(place, false);
+          // A started action's turn ends here: its user goes to the back of the ring.
+          this.#remove(place, place.started === true);
           dropped = true;
         }
         if (dropped) this.#pump(); // background calls may have waited for it
@@ -556,7 +559,12 @@ export class Throttle {
   }
 
   #grant(lane: Lane, next: Waiter, now: number): void {
-    this.#remove(next, true);
+    // A turn is all of an action's calls (a card's record and comments). One that went before the
+    // others reached the queue (a free budget grants at once) leaves their kept places waiting for
+    // them: the user keeps their place in the ring, and their later commands wait, until the rest
+    // have come and gone. Sent to the back at once, the rest waited a whole round of the other users,
+    // twice the wait the estimate had told.
+    this.#remove(next, !startKeptPlaces(lane.rings[next.priority].get(next.userKey), next));
     lane.last = { userKey: next.userKey, order: next.order, priority: next.priority };
     lane.pacer?.granted(now);
     if (next.holds) lane.log.hold();
@@ -729,11 +737,27 @@ function headPriority(lane: Lane): Priority | undefined {
   return lane.queued.interactive > 0 ? 'interactive' : lane.queued.background > 0 ? 'background' : undefined;
 }
 
-/** A user's first queued call that may go (kept places are skipped: their action is not ready). */
+/**
+ * A user's first queued call that may go: kept places are skipped (their action is not ready), but
+ * not one of a started action (its call is on the way, and its turn goes on before the user's later calls).
+ */
 function firstCall(queue: readonly Waiter[] | undefined): Waiter | undefined {
   if (!queue) return undefined;
-  for (const waiter of queue) if (!waiter.placeholder) return waiter;
+  for (const waiter of queue) {
+    if (!waiter.placeholder) return waiter;
+    if (waiter.started) return undefined;
+  }
   return undefined;
+}
+
+/** Marks the places kept for more calls of `sent`'s action as started; whether there were any. */
+function startKeptPlaces(queue: readonly Waiter[] | undefined, sent: Waiter): boolean {
+  let started = false;
+  for (const waiter of queue ?? []) {
+    if (waiter.order > sent.order) break; // sorted by order
+    if (waiter.placeholder && waiter.order === sent.order) waiter.started = started = true;
+  }
+  return started;
 }
 
 /** How many turns (runs of one action's calls) of `queue` come before the one at `index`. */

@@ -52,7 +52,7 @@ describe('queue notice', () => {
     expect(notice.answerInMs()).toBeGreaterThan(4_900); // a call's time from now
   });
 
-  it('once sent, the answer is expected in a call's time, not in what the last estimate had left', () => {
+  it('once sent, the answer is expected in a call’s time, not in what the last estimate had left', () => {
     const { sent, notice } = scene(2_000);
     notice.onQueued(30_000);
     expect(notice.answerInMs()).toBeGreaterThan(31_000);
@@ -146,12 +146,12 @@ describe('a /talep read’s place taken at its ack', () => {
     expect(expected).toHaveLength(3);
   });
 
-  it('a repeat after the pending read was sent is told nothing: its answer comes in a call's time', () => {
+  it('a repeat after the pending read was sent is told nothing: its answer comes in a call’s time', () => {
     const { place } = placeScene();
-    const first = place('show 1');
+    const first = place('show 7');
     expect(first.announce).toBe(true);
     first.notice.onQueued(0); // the pending call went, well ahead of its estimate
-    const repeat = place('show 1');
+    const repeat = place('show 7');
     expect(repeat.announce).toBe(false);
     expect(repeat.order).toBe(first.order);
   });

@@ -602,6 +602,25 @@ describe('Throttle: places kept for acked actions (expect)', () => {
     expect(two.estimatedWaitMs).toBe(MINUTE_AND_MARGIN);
   });
 
+  it('an action’s calls go in one turn even when the first went before the second reached the queue', async () => {
+    const { clock, throttle, sends } = setup({ limits });
+    const send = (user: string, order: number) =>
+      throttle.acquire({ budget: 'general', userKey: user, order }).then(() => void sends.push({ at: clock.now(), user, budget: 'general', id: order }));
+    throttle.expect({ budget: 'general', userKey: 'ana', order: 1, calls: 2 }); // a card: record and comments
+    throttle.expect({ budget: 'general', userKey: 'bora', order: 2 });
+    throttle.expect({ budget: 'general', userKey: 'cem', order: 3 });
+    const record = send('ana', 1); // the budget is free: it goes at once
+    const bora = send('bora', 2); // fills the window
+    const cem = send('cem', 3);
+    const comments = send('ana', 1); // the card's second call, a moment after its first
+    await Promise.all([record, bora]);
+    expect(sends.map((one) => one.user)).toEqual(['ana', 'bora']);
+    clock.advance(MINUTE_AND_MARGIN);
+    await Promise.all([comments, cem]);
+    // Ana's turn went on: her second call before cem's (sent to the back at her first, it came after).
+    expect(sends.map((one) => one.user)).toEqual(['ana', 'bora', 'ana', 'cem']);
+  });
+
   it('holds background calls back while an interactive place is kept, and lets them go when it is released', async () => {
     const { clock, throttle } = setup({ limits: { general: 5, search: 5 } });
     const kept = throttle.expect({ budget: 'general', userKey: 'ana', order: 3 });
