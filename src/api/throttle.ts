@@ -643,9 +643,12 @@ export class Throttle {
       const lane = this.#lanes[budget];
       // A lane waiting only for a held send to leave has no time to wake at: its ticket pumps; nor one
       // waiting for the ledger's answer: the answer pumps.
-      // Nor one whose queued calls are held back by kept places: their release pumps.
+      // Nor one whose queued calls are held back by kept places: their release pumps. Nor one free now
+      // whose calls the pump just left (a user's later calls behind a started action's kept place):
+      // the action's next call or its release pumps, and a timer for now would re-arm on every pump.
       const ready = lane.queued.interactive > 0 ? 'interactive' : lane.queued.background > 0 && this.#mayGo(lane, 'background') ? 'background' : undefined;
-      if (ready && !lane.asking) wakeAt = Math.min(wakeAt, this.#freeAt(lane, ready));
+      const freeAt = ready && !lane.asking ? this.#freeAt(lane, ready) : Infinity;
+      if (freeAt > now) wakeAt = Math.min(wakeAt, freeAt);
     }
     if (wakeAt === Infinity) {
       this.#clearTimer(); // nothing waits (let the process exit), or only a ticket can make room

@@ -141,7 +141,15 @@ export class AccountStore {
     return {
       state: 'linked',
       // Spelled out, not `...identity`: see ../objects.ts.
-      account: { helpdeskUserId: identity.helpdeskUserId, username: identity.username, email: identity.email, role: identity.role, credential, linkedAt: new Date(link.linkedAt), rejected: link.rejectedAt !== undefined },
+      account: {
+        helpdeskUserId: identity.helpdeskUserId,
+        username: identity.username,
+        email: identity.email,
+        role: identity.role,
+        credential,
+        linkedAt: new Date(link.linkedAt),
+        rejected: link.rejectedAt !== undefined,
+      },
     };
   }
 

@@ -621,6 +621,19 @@ describe('Throttle: places kept for acked actions (expect)', () => {
     expect(sends.map((one) => one.user)).toEqual(['ana', 'bora', 'ana', 'cem']);
   });
 
+  it('a later call held behind a started action arms no timer: the action’s next call or its release moves it', async () => {
+    const { clock, throttle, sends } = setup({ limits: { general: 5, search: 5 } });
+    const card = throttle.expect({ budget: 'general', userKey: 'ana', order: 1, calls: 2 });
+    await throttle.acquire({ budget: 'general', userKey: 'ana', order: 1 }); // the record goes at once
+    const later = throttle.acquire({ budget: 'general', userKey: 'ana', order: 2 }).then(() => void sends.push({ at: clock.now(), user: 'ana', budget: 'general', id: 2 }));
+    await settle();
+    expect(sends).toEqual([]); // the budget is free, but the card's second call comes first
+    expect(clock.pendingTimers).toBe(0); // nothing to poll for (a 0 ms timer re-armed itself on every pump)
+    card.release(); // the comments were known: no second call
+    await later;
+    expect(sends.map((one) => one.id)).toEqual([2]);
+  });
+
   it('holds background calls back while an interactive place is kept, and lets them go when it is released', async () => {
     const { clock, throttle } = setup({ limits: { general: 5, search: 5 } });
     const kept = throttle.expect({ budget: 'general', userKey: 'ana', order: 3 });
