@@ -267,9 +267,14 @@ export class HelpdeskClient {
   /**
    * Keeps a place in the rate budget's queue for an action whose `calls` calls of `budget` are not made
    * yet (Throttle's `expect`): later actions are estimated behind it, and its own wait is known now.
+   * `onQueued`: fresh estimates of the place while the action's work waits for its turn (`whenDue`).
    */
-  expectCall(budget: RateBudget, action: { fairnessKey: string; order: number; calls?: number; priority?: Priority }): ExpectedCall {
-    return this.#core.throttle.expect({ budget, userKey: action.fairnessKey, order: action.order, calls: action.calls ?? 1, priority: action.priority ?? 'interactive' });
+  expectCall(
+    budget: RateBudget,
+    action: { fairnessKey: string; order: number; calls?: number; priority?: Priority; onQueued?: (estimatedWaitMs: number) => void },
+  ): ExpectedCall {
+    const { fairnessKey: userKey, order, calls = 1, priority = 'interactive', onQueued } = action;
+    return this.#core.throttle.expect({ budget, userKey, order, calls, priority, ...(onQueued ? { onQueued } : {}) });
   }
 
   clearCache(): void {

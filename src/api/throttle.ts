@@ -92,6 +92,14 @@ export interface ExpectedCall {
   readonly estimatedWaitMs: number;
   /** The action is done (or made fewer calls of this budget): what is left of its place goes. Idempotent. */
   release(): void;
+  /**
+   * Calls `start` (once) when the action's work should begin for its first call to be queued in time:
+   * at once when its place may come up within `leadMs` (plus the time between two re-estimates) or the
+   * throttle has no limits; else when a re-estimate finds it that close, or its turn comes early (the
+   * queue moved faster than thought). Nothing is called once the place is released. `start` runs
+   * inside the throttle's bookkeeping: it must not call the throttle synchronously.
+   */
+  whenDue(leadMs: number, start: () => void): void;
 }
 
 /** A granted send. Say `sent()` when it goes on the wire, or `cancel()` if it never will (exactly one counts). */
@@ -130,6 +138,8 @@ interface Waiter {
   readonly placeholder?: true;
   /** A kept place whose action has sent another of its calls: its own call is on the way (the turn goes on). */
   started?: true;
+  /** The first kept place of an action whose work waits for its turn to near (`ExpectedCall.whenDue`). */
+  due?: { withinMs: number; start: () => void };
   readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
   /** The shared budget's permit, when there is one: settled with the ticket. */
@@ -349,32 +359,47 @@ export class Throttle {
    * action's calls of `budget` (same user, same `order`) take it over; `release()` drops what is left.
    * `calls`: how many calls of `budget` the action makes (default 1); the estimate is the last one's.
    */
-  expect(request: Omit<AcquireRequest, 'signal' | 'onQueued' | 'order'> & { order: number; calls?: number }): ExpectedCall {
+  expect(request: Omit<AcquireRequest, 'signal' | 'order'> & { order: number; calls?: number }): ExpectedCall {
     const { budget, userKey, order } = request;
     const lane = this.#lanes[budget];
-    if (!this.#enabled) return { estimatedWaitMs: Math.max(0, lane.pausedUntil - this.#clock.now()), release: () => undefined };
+    if (!this.#enabled) {
+      return { estimatedWaitMs: Math.max(0, lane.pausedUntil - this.#clock.now()), release: () => undefined, whenDue: (_leadMs, start) => start() };
+    }
     // One place per call the action is expected to make (they go in one turn): its answer comes after the last.
-    const places = Array.from({ length: Math.max(1, request.calls ?? 1) }, (): Waiter => ({
+    const count = Math.max(1, request.calls ?? 1);
+    const places = Array.from({ length: count }, (_, index): Waiter => ({
       budget,
       priority: request.priority ?? 'interactive',
       userKey,
       order,
       holds: false,
       placeholder: true,
-      onQueued: undefined,
+      // While the action's work waits (`whenDue`), a re-estimate of its last place tells the action's estimate.
+      onQueued: index === count - 1 ? request.onQueued : undefined,
       state: 'queued',
       settle: () => undefined,
     }));
     for (const place of places) this.#enqueue(place);
+    const first = places[0]!;
     const last = places[places.length - 1]!;
-    const estimatedWaitMs = Math.max(this.#estimate(budget, this.#callsAhead(last), last.priority), lane.sharedRetryAt - this.#clock.now());
+    const estimatedWaitMs = this.#placeEstimate(last);
     return {
       estimatedWaitMs,
+      whenDue: (leadMs, start) => {
+        const withinMs = leadMs + this.#reestimateEveryMs;
+        if (first.state !== 'queued' || this.#reestimateEveryMs <= 0 || this.#placeEstimate(first) <= withinMs) {
+          start();
+          return;
+        }
+        first.due = { withinMs, start };
+        this.#armReestimates();
+      },
       release: () => {
         let dropped = false;
         for (const place of places) {
           if (place.state !== 'queued') continue;
           place.state = 'cancelled';
+          place.due = undefined;
           // A started action's turn ends here: its user goes to the back of the ring.
           this.#remove(place, place.started === true);
           dropped = true;
@@ -681,7 +706,14 @@ export class Throttle {
       for (const priority of PRIORITIES) {
         for (const queue of this.#lanes[budget].rings[priority].values()) {
           for (const waiter of queue) {
-            if (waiter.placeholder) continue;
+            if (waiter.placeholder) {
+              // A kept place whose work waits: started once its turn nears, its estimate told meanwhile.
+              if (waiter.due && this.#placeEstimate(waiter) <= waiter.due.withinMs) startDue(waiter);
+              const estimate = waiter.onQueued && !waiter.started ? this.#placeEstimate(waiter) : 0;
+              if (estimate > 0) waiter.onQueued!(estimate);
+              waiting ||= waiter.due !== undefined || waiter.onQueued !== undefined;
+              continue;
+            }
             waiting = true;
             if (!waiter.onQueued) continue;
             const estimate = this.#estimate(budget, this.#callsAhead(waiter), waiter.priority);
@@ -725,6 +757,11 @@ export class Throttle {
     return ahead;
   }
 
+  /** When a kept place would go, as things stand (a shared budget's refusal included). */
+  #placeEstimate(place: Waiter): number {
+    return Math.max(this.#estimate(place.budget, this.#callsAhead(place), place.priority), this.#lanes[place.budget].sharedRetryAt - this.#clock.now());
+  }
+
   /** An estimate: assumes every call ahead goes as early as its window, the spread and any pause allow. */
   #estimate(budget: RateBudget, ahead: number, priority: Priority): number {
     const now = this.#clock.now();
@@ -749,8 +786,17 @@ function firstCall(queue: readonly Waiter[] | undefined): Waiter | undefined {
   for (const waiter of queue) {
     if (!waiter.placeholder) return waiter;
     if (waiter.started) return undefined;
+    // Its turn came before its work was started (the queue moved faster than estimated): start it now.
+    if (waiter.due) startDue(waiter);
   }
   return undefined;
+}
+
+/** Starts the work waiting for `place`'s turn (`ExpectedCall.whenDue`), once. */
+function startDue(place: Waiter): void {
+  const due = place.due;
+  place.due = undefined;
+  due?.start();
 }
 
 /** Marks the places kept for more calls of `sent`'s action as started; whether there were any. */

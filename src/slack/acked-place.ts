@@ -11,6 +11,12 @@
  *
  * A repeat of a pending read (the same text from the same person, for a route whose repeats join the
  * pending call) takes no place: it is answered with the pending one, so it is told that one's wait.
+ *
+ * The work of a read whose place is far down the queue starts only when its turn nears (`start`): a
+ * burst's queued reads are then a place and a closure each, not minutes of suspended work holding
+ * its contexts, promises and timers (issue 13: in a burst of 1,000 commands that work cost about as
+ * much CPU as the acks themselves, mostly its garbage, promoted because it lived on). The place is
+ * kept and counted in every estimate meanwhile; the notice is told the place's fresh estimates.
  */
 import type { RateBudget } from '../api/endpoints.js';
 import type { ExpectedCall } from '../api/throttle.js';
@@ -38,12 +44,57 @@ export interface AckedPlace {
   readonly waitMs: number;
   /** Whether the answer is expected later than the announcement threshold. */
   readonly announce: boolean;
+  /** Whether its work waits for its turn to near (`start`), rather than starting after the ack. */
+  readonly startsLater: boolean;
   /** The work is over: its kept place (if its first call never came) and its pending entry go. */
   done(): void;
+  /**
+   * Runs `work`: at once (`later` false), or, for a read far down the queue, once its place nears its
+   * turn, the pending read it joined starts, or its wait is cancelled from the notice (`later` true).
+   */
+  start(work: (later: boolean) => void): void;
+}
+
+/**
+ * How long before its place's turn the work of a read starts: ample for what comes before its first
+ * call (the ack hold of a burst, the person's account and words), which is what the throttle adds
+ * its re-estimate interval to (`ExpectedCall.whenDue`).
+ */
+const START_LEAD_MS = 2_000;
+
+/** Works waiting for their place's turn to near; the first `open` lets them go, later ones go at once. */
+class StartGate {
+  #waiting: (() => void)[] | undefined = [];
+
+  readonly open = (): void => {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    for (const go of waiting ?? []) go();
+  };
+
+  get isOpen(): boolean {
+    return this.#waiting === undefined;
+  }
+
+  /** Runs `work` when open (now, if it is), or at once when the wait is cancelled from `notice`. */
+  enter(work: (later: boolean) => void, notice: QueueNotice): void {
+    if (!this.#waiting) {
+      work(false);
+      return;
+    }
+    let went = false;
+    const go = (): void => {
+      if (went) return;
+      went = true;
+      work(true);
+    };
+    this.#waiting.push(go);
+    notice.whenCancelled(go);
+  }
 }
 
 /** Pending commands whose repeats join them, by person and text. Entries leave with their work. */
-const pendingReads = new Map<string, { notice: QueueNotice; order: number }>();
+const pendingReads = new Map<string, { notice: QueueNotice; order: number; gate: StartGate }>();
 
 /** `startsInMs`: how long the work may wait for other acks before it runs (./ack-first.ts `holdNowMs`). */
 export function placeAtAck(services: Services, surface: Surface, who: Who, hint: QueueHint, text: string, startsInMs = 0): AckedPlace {
@@ -58,24 +109,35 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
   const order = pending && pendingAnswerInMs !== undefined ? pending.order : nextActionOrder();
   let kept: ExpectedCall | undefined;
   let waitMs: number;
-  if (pendingAnswerInMs !== undefined) {
+  let gate: StartGate;
+  if (pending && pendingAnswerInMs !== undefined) {
     // The pending answer's time already holds a call's time, which the notice adds again.
     waitMs = Math.max(0, pendingAnswerInMs - (services.helpdesk.typicalCallMs || 0));
+    // Its work starts with the pending one's: either may make the call the other joins.
+    gate = pending.gate;
   } else {
-    kept = services.helpdesk.expectCall(hint.budget, { fairnessKey, order, ...(hint.calls ? { calls: hint.calls } : {}) });
+    kept = services.helpdesk.expectCall(hint.budget, { fairnessKey, order, ...(hint.calls ? { calls: hint.calls } : {}), onQueued: notice.onQueued });
     // Its first call cannot go before its work runs: in a burst that waits for the burst's acks.
     waitMs = Math.max(kept.estimatedWaitMs, startsInMs);
+    gate = new StartGate();
+    // Only a read waits for its turn (a repeat joins it: see QueueHint): nothing it does outlives the process.
+    if (hint.repeatJoins) kept.whenDue(START_LEAD_MS + startsInMs, gate.open);
+    else gate.open();
   }
   const answerInMs = notice.expect(waitMs);
-  if (repeatKey && !pending) pendingReads.set(repeatKey, { notice, order });
+  if (repeatKey && !pending) pendingReads.set(repeatKey, { notice, order, gate });
   return {
     order,
     notice,
     waitMs,
     announce: answerInMs > ANNOUNCE_EXPECTED_OVER_MS,
+    startsLater: !gate.isOpen,
     done() {
       kept?.release();
       if (repeatKey && pendingReads.get(repeatKey)?.notice === notice) pendingReads.delete(repeatKey);
+    },
+    start(work) {
+      gate.enter(work, notice);
     },
   };
 }

@@ -243,15 +243,16 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
    * refused), in their language as known without asking Slack (else the workspace's). It waits for
    * nothing that needs a turn of the event loop (Slack, a timer that has to fire): in a flood one turn
    * takes as long as the flood's requests read in it, and the notice came a second or two late (issue
-   * 13's queue bench). The person's Slack profile is asked for now, for the answer. Without a notice
-   * here the wait is told once the work reaches the queue.
+   * 13's queue bench). The person's Slack profile is asked for now, for the answer, unless the work
+   * starts only when its turn nears (it asks then). Without a notice here the wait is told once the
+   * work reaches the queue.
    */
   const noticeForAck = async (place: AckedPlace, client: webApi.WebClient, who: Who): Promise<SlackMessage | undefined> => {
     const [known, usable] = await Promise.all([
       knownPersonLocale({ services, who }),
       withinMs(ACK_LOOKUP_BUDGET_MS, services.stores.accounts.hasUsableLink(who.teamId, who.userId)).catch(() => false),
     ]);
-    if (!known) slackProfile(client, who.userId).catch(() => undefined);
+    if (!known && !place.startsLater) slackProfile(client, who.userId).catch(() => undefined);
     return usable ? place.notice.atAck(place.waitMs, messagesFor(known ?? workspaceLocale(services))) : undefined;
   };
 
@@ -288,35 +289,39 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     const place = 'route' in next && next.route.queue && !next.route.needs.quiet ? placeAtAck(services, surface, who, next.route.queue, command.text ?? '', holdNow) : undefined;
     const notice = place?.announce ? await noticeForAck(place, client, who) : undefined;
     await (notice ? ack({ response_type: 'ephemeral', ...forSlack(notice) }) : ack());
-    afterAck(
-      SLASH_COMMAND,
-      async () => {
-        try {
-          const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
-          if (await isCopy(deliveryKey, 'a slash command')) return;
-          // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
-          const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
-          // The person's words, found once for the kernel's answers and the route (./locale.ts).
-          const ix = await withPersonWords(base(client, who, surface, deliveryKey));
-          if ('answer' in next) {
-            await tell(next.answer(messagesOf(ix)));
-            return;
+    const work = (later: boolean): void =>
+      afterAck(
+        SLASH_COMMAND,
+        async () => {
+          try {
+            const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
+            if (await isCopy(deliveryKey, 'a slash command')) return;
+            // The kernel's own answers (help, usage); a route's answers and failures go through runWithNeeds.
+            const tell = (message: SlackMessage) => surface.send(message).catch((error: unknown) => logger.warn('could not answer /talep', error));
+            // The person's words, found once for the kernel's answers and the route (./locale.ts).
+            const ix = await withPersonWords(base(client, who, surface, deliveryKey));
+            if ('answer' in next) {
+              await tell(next.answer(messagesOf(ix)));
+              return;
+            }
+            const ctx: CommandCtx & { args: unknown } = extended(ix, {
+              channelId: command.channel_id,
+              responseUrl: command.response_url,
+              triggerId: command.trigger_id,
+              args: next.args,
+              ...(place ? { acked: { order: place.order, notice: place.notice } } : {}),
+            });
+            await runWithNeeds(ctx, next.route.needs, next.route.run);
+          } finally {
+            place?.done();
           }
-          const ctx: CommandCtx & { args: unknown } = extended(ix, {
-            channelId: command.channel_id,
-            responseUrl: command.response_url,
-            triggerId: command.trigger_id,
-            args: next.args,
-            ...(place ? { acked: { order: place.order, notice: place.notice } } : {}),
-          });
-          await runWithNeeds(ctx, next.route.needs, next.route.run);
-        } finally {
-          place?.done();
-        }
-      },
-      // Held as long as its estimate counted: a told wait's patience, else the hold of a burst or none.
-      notice ? patientHoldMs(place!.waitMs) : place ? holdNow : undefined,
-    );
+        },
+        // Held as long as its estimate counted: a told wait's patience, else the hold of a burst or none.
+        // Started when its turn nears (./acked-place.ts), it is held no longer than any work.
+        later ? undefined : notice ? patientHoldMs(place!.waitMs) : place ? holdNow : undefined,
+      );
+    if (place) place.start(work);
+    else work(false);
   });
 
   // ── buttons, selects, menus ──

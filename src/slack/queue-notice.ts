@@ -35,7 +35,7 @@ const RETELL_CHANGE = 0.25;
 const RETELL_AFTER_MS = 5_000;
 
 /** Waiting interactions that can still be cancelled, by the token on their Cancel button. Bounded. */
-const waiting = new LRUCache<string, AbortController>({ max: 5_000, ttl: 10 * 60_000 });
+const waiting = new LRUCache<string, Notice>({ max: 5_000, ttl: 10 * 60_000 });
 
 export interface QueueNotice {
   /** For the interaction's help-desk calls: the throttle's (or guard's, or shared read's) estimate. */
@@ -53,6 +53,8 @@ export interface QueueNotice {
   answerInMs(): number | undefined;
   /** Aborted by the notice's Cancel button. */
   readonly signal: AbortSignal;
+  /** Calls `then` once when the notice's Cancel button is pressed (at once if it was); cheaper than listening to `signal`. */
+  whenCancelled(then: () => void): void;
 }
 
 /** One interaction's notice on `surface`. Nothing is posted unless a wait is long enough. */
@@ -68,6 +70,9 @@ export function queueNotice(services: Services, surface: Surface, words?: Messag
 class Notice implements QueueNotice {
   #m: Messages | undefined;
   #controller: AbortController | undefined;
+  /** Set by the Cancel button; `signal` is aborted then, or as soon as it is made. */
+  #cancelled = false;
+  #onCancel: (() => void)[] | undefined;
   #token: string | undefined;
   #told: { ms: number; at: number } | undefined;
   #latest: { ms: number; at: number } | undefined;
@@ -81,7 +86,7 @@ class Notice implements QueueNotice {
   }
 
   get signal(): AbortSignal {
-    return this.#cancel().signal;
+    return this.#abortController().signal;
   }
 
   /** Passed on alone (as the calls' `onQueued`), so bound. */
@@ -113,8 +118,27 @@ class Notice implements QueueNotice {
     return latest ? Math.max(0, latest.ms - (performance.now() - latest.at)) : undefined;
   }
 
-  #cancel(): AbortController {
-    return (this.#controller ??= new AbortController());
+  whenCancelled(then: () => void): void {
+    if (this.#cancelled) then();
+    else (this.#onCancel ??= []).push(then);
+  }
+
+  /** The Cancel button was pressed. */
+  cancel(): void {
+    if (this.#cancelled) return;
+    this.#cancelled = true;
+    this.#controller?.abort(new CancelledFromNotice());
+    const callbacks = this.#onCancel ?? [];
+    this.#onCancel = undefined;
+    for (const then of callbacks) then();
+  }
+
+  #abortController(): AbortController {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#cancelled) this.#controller.abort(new CancelledFromNotice());
+    }
+    return this.#controller;
   }
 
   #note(estimatedWaitMs: number): { ms: number; at: number } {
@@ -123,7 +147,7 @@ class Notice implements QueueNotice {
 
   /** The notice to tell for this estimate, if one is due (and it then counts as told). */
   #due(estimatedWaitMs: number, said: Messages | undefined): SlackMessage | undefined {
-    if (this.#controller?.signal.aborted) return undefined;
+    if (this.#cancelled) return undefined;
     const { ms: answerIn, at: now } = this.#note(estimatedWaitMs);
     if (answerIn <= ANNOUNCE_EXPECTED_OVER_MS) return undefined;
     const told = this.#told;
@@ -135,7 +159,7 @@ class Notice implements QueueNotice {
     this.#told = { ms: answerIn, at: now };
     if (!this.#token) {
       this.#token = randomUUID();
-      waiting.set(this.#token, this.#cancel());
+      waiting.set(this.#token, this);
     }
     return queuedMessage(answerIn, this.#token, said);
   }
@@ -143,10 +167,10 @@ class Notice implements QueueNotice {
 
 /** Takes a waiting interaction out of the queue; false when it is not waiting (any more). */
 export function cancelQueued(token: string): boolean {
-  const controller = waiting.get(token);
-  if (!controller) return false;
+  const notice = waiting.get(token);
+  if (!notice) return false;
   waiting.delete(token);
-  controller.abort(new CancelledFromNotice());
+  notice.cancel();
   return true;
 }
 

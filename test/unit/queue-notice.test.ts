@@ -101,21 +101,24 @@ describe('queue notice', () => {
 });
 
 describe('a /talep read’s place taken at its ack', () => {
-  function placeScene() {
+  /** `far`: places are far from their turn; their works start when the test says (`dues`). */
+  function placeScene(far = false) {
     const expected: { budget: string; calls: number | undefined; released: number }[] = [];
+    const dues: (() => void)[] = [];
     const services = {
       helpdesk: {
         typicalCallMs: 1_000,
         expectCall: (budget: string, action: { calls?: number }) => {
           const entry = { budget, calls: action.calls, released: 0 };
           expected.push(entry);
-          return { estimatedWaitMs: 10_000 * expected.length, release: () => void entry.released++ };
+          const whenDue = (_leadMs: number, start: () => void) => (far ? void dues.push(start) : start());
+          return { estimatedWaitMs: 10_000 * expected.length, release: () => void entry.released++, whenDue };
         },
       },
       logger: { warn: () => undefined },
     } as unknown as Services;
     const surface: Surface = { kind: 'respond', send: async () => undefined, replace: async () => undefined };
-    return { expected, place: (text: string, userId = 'U1') => placeAtAck(services, surface, { teamId: 'T1', userId }, { budget: 'general', calls: 2, repeatJoins: true }, text) };
+    return { expected, dues, place: (text: string, userId = 'U1') => placeAtAck(services, surface, { teamId: 'T1', userId }, { budget: 'general', calls: 2, repeatJoins: true }, text) };
   }
 
   it('keeps a place with the route’s budget and calls, told when the wait is long, released when the work is done', () => {
@@ -154,5 +157,35 @@ describe('a /talep read’s place taken at its ack', () => {
     const repeat = place('show 7');
     expect(repeat.announce).toBe(false);
     expect(repeat.order).toBe(first.order);
+  });
+
+  it('a read far down the queue starts its work when its turn nears, its repeat with it; a place near its turn at once', () => {
+    const { dues, place } = placeScene(true);
+    const first = place('show 3');
+    const repeat = place('show 3');
+    const started: string[] = [];
+    first.start((later) => started.push(`first${later ? ' later' : ''}`));
+    repeat.start((later) => started.push(`repeat${later ? ' later' : ''}`));
+    expect([first.startsLater, repeat.startsLater]).toEqual([true, true]);
+    expect(started).toEqual([]);
+    dues[0]!(); // the throttle: its place nears its turn
+    expect(started).toEqual(['first later', 'repeat later']);
+    const near = placeScene(false).place('show 4');
+    const nearStarted: boolean[] = [];
+    near.start((later) => nearStarted.push(later));
+    expect([near.startsLater, nearStarted]).toEqual([false, [false]]);
+  });
+
+  it('a read waiting for its turn starts at once when it is cancelled from its notice, and only once', () => {
+    const { dues, place } = placeScene(true);
+    const waiting = place('show 5');
+    const message = waiting.notice.atAck(waiting.waitMs, english);
+    const started: boolean[] = [];
+    waiting.start((later) => started.push(later));
+    expect(cancelQueued(cancelTokenOf(message!))).toBe(true);
+    expect(started).toEqual([true]); // it runs to leave the queue: its calls see the cancelled signal
+    expect(waiting.notice.signal.aborted).toBe(true);
+    dues[0]!();
+    expect(started).toEqual([true]);
   });
 });

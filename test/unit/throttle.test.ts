@@ -3,7 +3,7 @@ import { ManualClock, settle } from '../support/manual-clock.js';
 import { HelpdeskError } from '../../src/api/errors.js';
 import type { RateBudget } from '../../src/api/endpoints.js';
 import type { Priority, ThrottleOptions } from '../../src/api/throttle.js';
-import { Throttle } from '../../src/api/throttle.js';
+import { nextActionOrder as nextActionOrderForTest, Throttle } from '../../src/api/throttle.js';
 
 interface Send {
   at: number;
@@ -649,3 +649,62 @@ describe('Throttle: places kept for acked actions (expect)', () => {
     expect(background).toBe(true);
   });
 });
+
+describe('Throttle: work that starts when its kept place nears its turn (whenDue)', () => {
+  const oneASecond = { limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0, spread: false as const, reestimateEveryMs: 5_000 };
+
+  it('starts a place far down the queue only once a re-estimate finds it within the lead (plus a re-estimate’s interval), telling its estimate meanwhile', async () => {
+    const clock = new ManualClock();
+    const throttle = new Throttle({ clock, ...oneASecond });
+    for (let i = 0; i < 20; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
+    await settle();
+    const told: number[] = [];
+    const kept = throttle.expect({ budget: 'general', userKey: 'ana', order: nextActionOrderForTest(), onQueued: (ms) => void told.push(ms) });
+    expect(kept.estimatedWaitMs).toBe(20_000); // u0 went at once; u1…u19 go at 1 s…19 s
+    let startedAt: number | undefined;
+    kept.whenDue(2_000, () => void (startedAt = clock.now()));
+    await clock.advance(10_000);
+    expect(startedAt).toBeUndefined(); // 10 s left at 10 s: more than 2 + 5
+    expect(told).toEqual([15_000, 10_000]);
+    await clock.advance(5_000);
+    expect(startedAt).toBe(15_000); // 5 s left: started, its call has that long to reach the queue
+    expect(told).toEqual([15_000, 10_000, 5_000]);
+  });
+
+  it('starts at once a place that is already near, and a place whose turn comes before a re-estimate finds it', async () => {
+    const clock = new ManualClock();
+    const throttle = new Throttle({ clock, ...oneASecond });
+    for (let i = 0; i < 3; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
+    const near = throttle.expect({ budget: 'general', userKey: 'ana', order: nextActionOrderForTest() });
+    let nearStarted = false;
+    near.whenDue(0, () => void (nearStarted = true)); // 3 s away: within a re-estimate’s interval
+    expect(nearStarted).toBe(true);
+    const leaving = new AbortController();
+    for (let i = 3; i < 20; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}`, signal: leaving.signal }).catch(() => undefined);
+    const far = throttle.expect({ budget: 'general', userKey: 'bora', order: nextActionOrderForTest() });
+    let farStartedAt: number | undefined;
+    far.whenDue(0, () => void (farStartedAt = clock.now()));
+    const cem = throttle.acquire({ budget: 'general', userKey: 'cem' }).then(() => clock.now());
+    await settle();
+    expect(farStartedAt).toBeUndefined();
+    leaving.abort(); // the 17 calls ahead of bora leave the queue
+    await clock.advance(3_000);
+    // bora’s turn came at 3 s (after u1, u2 and ana’s place), before any re-estimate: started, and cem went.
+    expect(farStartedAt).toBe(3_000);
+    expect(await cem).toBe(3_000);
+  });
+
+  it('never starts a released place, and does not keep the process awake for it', async () => {
+    const clock = new ManualClock();
+    const throttle = new Throttle({ clock, ...oneASecond });
+    for (let i = 0; i < 20; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
+    const kept = throttle.expect({ budget: 'general', userKey: 'ana', order: nextActionOrderForTest() });
+    let started = false;
+    kept.whenDue(2_000, () => void (started = true));
+    kept.release(); // cancelled from its notice, or the process stops
+    await clock.advance(60_000);
+    expect(started).toBe(false);
+    expect(clock.pendingTimers).toBe(0);
+  });
+});
+

@@ -4,13 +4,22 @@ import { withinMs } from '../../src/slack/within.js';
 describe('withinMs', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('answers a value that is already there without starting a timer', async () => {
-    vi.useFakeTimers();
-    const answer = withinMs(50, Promise.resolve('tr'));
-    expect(vi.getTimerCount()).toBe(0);
-    await expect(answer).resolves.toBe('tr');
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    await expect(withinMs(50, Promise.resolve('tr'))).resolves.toBe('tr');
+    expect(setTimer).not.toHaveBeenCalled();
+  });
+
+  it('takes an answer a few microtask turns away (an in-memory store’s async functions) without a timer', async () => {
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    const read = async () => ({ language: 'tr' });
+    const lookup = async () => (await read()).language;
+    await expect(withinMs(50, lookup())).resolves.toBe('tr');
+    await expect(withinMs(50, (async () => { throw new Error('unreadable'); })())).rejects.toThrow('unreadable');
+    expect(setTimer).not.toHaveBeenCalled();
   });
 
   it('waits for a value that comes within the time', async () => {
