@@ -124,6 +124,8 @@ export function nextActionOrder(): number {
   return ++actionCounter;
 }
 
+const noop = (): void => undefined;
+
 /** The ticket of a send that was counted when granted (or of a throttle without limits): nothing to settle. */
 const settledTicket: SendTicket = { sent: () => undefined, cancel: () => undefined };
 
@@ -377,17 +379,21 @@ export class Throttle {
       // While the action's work waits (`whenDue`), a re-estimate of its last place tells the action's estimate.
       onQueued: index === count - 1 ? request.onQueued : undefined,
       state: 'queued',
-      settle: () => undefined,
+      settle: noop,
     }));
     for (const place of places) this.#enqueue(place);
     const first = places[0]!;
     const last = places[places.length - 1]!;
     const estimatedWaitMs = this.#placeEstimate(last);
+    const expectedAt = this.#clock.now();
     return {
       estimatedWaitMs,
       whenDue: (leadMs, start) => {
         const withinMs = leadMs + this.#reestimateEveryMs;
-        if (first.state !== 'queued' || this.#reestimateEveryMs <= 0 || this.#placeEstimate(first) <= withinMs) {
+        // Asked at once (as a command's ack does), the last place's estimate is the one just made: no
+        // second pass over the queue. It is at most a turn later than the first place's.
+        const firstWaitMs = this.#clock.now() === expectedAt ? estimatedWaitMs : this.#placeEstimate(first);
+        if (first.state !== 'queued' || this.#reestimateEveryMs <= 0 || firstWaitMs <= withinMs) {
           start();
           return;
         }

@@ -10,7 +10,6 @@
  *   at most every few seconds; never after the request left the queue.
  * - Cancel aborts the interaction's waits (`queueSignal`): a call already on the wire is never cut off.
  */
-import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { queueCancelledMessage, QUEUE_CANCEL_ACTION, queuedMessage } from '../views/kit/notices.js';
 import type { Messages } from '../i18n/messages.js';
@@ -34,8 +33,25 @@ const RETELL_CHANGE = 0.25;
 /** …and this long after it. */
 const RETELL_AFTER_MS = 5_000;
 
-/** Waiting interactions that can still be cancelled, by the token on their Cancel button. Bounded. */
-const waiting = new LRUCache<string, Notice>({ max: 5_000, ttl: 10 * 60_000 });
+/**
+ * Waiting interactions that can still be cancelled, by the token on their Cancel button. An entry
+ * leaves when it is cancelled or WAITING_TTL_MS after it was told (a wait is told in minutes, not
+ * hours); past WAITING_MAX the oldest leave first. A Map's insertion order is all that takes: every
+ * queued command of a flood makes an entry at its ack, and an LRU cache's `set` was a visible part of
+ * those acks' CPU (issue 13).
+ */
+const WAITING_MAX = 5_000;
+const WAITING_TTL_MS = 10 * 60_000;
+const waiting = new Map<string, { notice: Notice; until: number }>();
+
+function keepWaiting(token: string, notice: Notice): void {
+  const now = performance.now();
+  for (const [oldest, entry] of waiting) {
+    if (entry.until > now && waiting.size < WAITING_MAX) break;
+    waiting.delete(oldest);
+  }
+  waiting.set(token, { notice, until: now + WAITING_TTL_MS });
+}
 
 export interface QueueNotice {
   /** For the interaction's help-desk calls: the throttle's (or guard's, or shared read's) estimate. */
@@ -159,7 +175,7 @@ class Notice implements QueueNotice {
     this.#told = { ms: answerIn, at: now };
     if (!this.#token) {
       this.#token = randomUUID();
-      waiting.set(this.#token, this);
+      keepWaiting(this.#token, this);
     }
     return queuedMessage(answerIn, this.#token, said);
   }
@@ -167,10 +183,11 @@ class Notice implements QueueNotice {
 
 /** Takes a waiting interaction out of the queue; false when it is not waiting (any more). */
 export function cancelQueued(token: string): boolean {
-  const notice = waiting.get(token);
-  if (!notice) return false;
+  const entry = waiting.get(token);
+  if (!entry) return false;
   waiting.delete(token);
-  notice.cancel();
+  if (entry.until <= performance.now()) return false;
+  entry.notice.cancel();
   return true;
 }
 

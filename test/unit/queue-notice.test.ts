@@ -2,7 +2,7 @@
  * Honest queues (issue 13): a wait over 3 s is told at once, with an estimate and a Cancel button;
  * told again only when the estimate moved; Cancel takes the interaction out of the queue.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { english } from '../../src/i18n/messages.js';
 import { placeAtAck } from '../../src/slack/acked-place.js';
 import { cancelQueued, queueNotice } from '../../src/slack/queue-notice.js';
@@ -78,6 +78,29 @@ describe('queue notice', () => {
     expect(cancelQueued(token)).toBe(false);
     notice.onQueued(30_000); // cancelled: nothing more is told
     expect(sent).toHaveLength(1);
+  });
+
+  it('a Cancel button stops working 10 minutes after it was told, and past 5,000 waiting the oldest goes first', () => {
+    const now = vi.spyOn(performance, 'now');
+    try {
+      now.mockReturnValue(1_000);
+      const { sent, notice } = scene(0);
+      notice.onQueued(30_000);
+      now.mockReturnValue(1_000 + 10 * 60_000);
+      expect(cancelQueued(cancelTokenOf(sent[0]!))).toBe(false);
+      expect(notice.signal.aborted).toBe(false);
+      now.mockReturnValue(2_000_000);
+      const tokens = Array.from({ length: 5_001 }, () => {
+        const one = scene(0);
+        one.notice.onQueued(30_000);
+        return cancelTokenOf(one.sent[0]!);
+      });
+      expect(cancelQueued(tokens[0]!)).toBe(false);
+      expect(cancelQueued(tokens[1]!)).toBe(true);
+      expect(cancelQueued(tokens[5_000]!)).toBe(true);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('told in the ack: the notice is returned for the ack (not posted), and the queue telling the same wait posts nothing', () => {
