@@ -94,8 +94,8 @@ export interface ExpectedCall {
   release(): void;
   /**
    * Calls `start` (once) when the action's work should begin for its first call to be queued in time:
-   * at once when its place may come up within `leadMs` (plus the time between two re-estimates) or the
-   * throttle has no limits; else when a re-estimate finds it that close, or its turn comes early (the
+   * at once when its place may come up within `leadMs` or the throttle has no limits; else when a
+   * check (timed for the nearest waiting place) finds it that close, or its turn comes early (the
    * queue moved faster than thought). Nothing is called once the place is released. `start` runs
    * inside the throttle's bookkeeping: it must not call the throttle synchronously.
    */
@@ -126,6 +126,9 @@ export function nextActionOrder(): number {
 
 const noop = (): void => undefined;
 
+/** The due check (`Throttle.#armDueCheck`) runs at most this often. */
+const DUE_CHECK_MIN_MS = 250;
+
 /** The ticket of a send that was counted when granted (or of a throttle without limits): nothing to settle. */
 const settledTicket: SendTicket = { sent: () => undefined, cancel: () => undefined };
 
@@ -141,7 +144,7 @@ interface Waiter {
   /** A kept place whose action has sent another of its calls: its own call is on the way (the turn goes on). */
   started?: true;
   /** The first kept place of an action whose work waits for its turn to near (`ExpectedCall.whenDue`). */
-  due?: { withinMs: number; start: () => void };
+  due?: { leadMs: number; start: () => void };
   readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
   /** The shared budget's permit, when there is one: settled with the ticket. */
@@ -307,6 +310,7 @@ export class Throttle {
   #timer: { handle: unknown; at: number } | undefined;
   readonly #reestimateEveryMs: number;
   #reestimateTimer: unknown;
+  #dueTimer: { handle: unknown; at: number } | undefined;
   readonly #shared: SharedBudget | undefined;
   readonly #onSharedError: (error: unknown) => void;
 
@@ -389,16 +393,15 @@ export class Throttle {
     return {
       estimatedWaitMs,
       whenDue: (leadMs, start) => {
-        const withinMs = leadMs + this.#reestimateEveryMs;
         // Asked at once (as a command's ack does), the last place's estimate is the one just made: no
         // second pass over the queue. It is at most a turn later than the first place's.
         const firstWaitMs = this.#clock.now() === expectedAt ? estimatedWaitMs : this.#placeEstimate(first);
-        if (first.state !== 'queued' || this.#reestimateEveryMs <= 0 || firstWaitMs <= withinMs) {
+        if (first.state !== 'queued' || firstWaitMs <= leadMs) {
           start();
           return;
         }
-        first.due = { withinMs, start };
-        this.#armReestimates();
+        first.due = { leadMs, start };
+        this.#armDueCheck(firstWaitMs - leadMs);
       },
       release: () => {
         let dropped = false;
@@ -698,6 +701,40 @@ export class Throttle {
     this.#timer = { handle, at: wakeAt };
   }
 
+  /**
+   * One timer for the works waiting for their places' turns (`whenDue`): it fires when the nearest is
+   * expected to come within its lead, at most every DUE_CHECK_MIN_MS, and starts every work whose place
+   * is then that close. Only a user's first waiting place is looked at: their later ones come after it.
+   */
+  #armDueCheck(inMs: number): void {
+    const at = this.#clock.now() + Math.max(DUE_CHECK_MIN_MS, inMs);
+    if (this.#dueTimer && this.#dueTimer.at <= at) return;
+    if (this.#dueTimer) this.#clock.clearTimeout(this.#dueTimer.handle);
+    const handle = this.#clock.setTimeout(machinery('the help-desk throttle', () => this.#checkDues()), at - this.#clock.now());
+    this.#dueTimer = { handle, at };
+  }
+
+  #checkDues(): void {
+    this.#dueTimer = undefined;
+    let nextInMs = Infinity;
+    for (const budget of BUDGETS) {
+      for (const priority of PRIORITIES) {
+        for (const queue of this.#lanes[budget].rings[priority].values()) {
+          for (const waiter of queue) {
+            if (!waiter.due) continue;
+            const inMs = this.#placeEstimate(waiter) - waiter.due.leadMs;
+            if (inMs > 0) {
+              nextInMs = Math.min(nextInMs, inMs);
+              break; // the user's later places come after this one
+            }
+            startDue(waiter);
+          }
+        }
+      }
+    }
+    if (nextInMs < Infinity) this.#armDueCheck(nextInMs);
+  }
+
   /** While calls wait, one timer tells each waiter that asked a fresh estimate every few seconds. */
   #armReestimates(): void {
     if (this.#reestimateEveryMs <= 0 || this.#reestimateTimer !== undefined) return;
@@ -713,11 +750,10 @@ export class Throttle {
         for (const queue of this.#lanes[budget].rings[priority].values()) {
           for (const waiter of queue) {
             if (waiter.placeholder) {
-              // A kept place whose work waits: started once its turn nears, its estimate told meanwhile.
-              if (waiter.due && this.#placeEstimate(waiter) <= waiter.due.withinMs) startDue(waiter);
+              // A kept place whose work waits for its turn (`#checkDues`): its estimate is told meanwhile.
               const estimate = waiter.onQueued && !waiter.started ? this.#placeEstimate(waiter) : 0;
               if (estimate > 0) waiter.onQueued!(estimate);
-              waiting ||= waiter.due !== undefined || waiter.onQueued !== undefined;
+              waiting ||= waiter.onQueued !== undefined;
               continue;
             }
             waiting = true;

@@ -56,9 +56,9 @@ export interface AckedPlace {
 }
 
 /**
- * How long before its place's turn the work of a read starts: ample for what comes before its first
- * call (the ack hold of a burst, the person's account and words), which is what the throttle adds
- * its re-estimate interval to (`ExpectedCall.whenDue`).
+ * How long before its place's turn the work of a read starts (`ExpectedCall.whenDue`), besides the
+ * ack hold it was told: ample for what comes before its first call (the person's account and words,
+ * a moment behind other work), which takes milliseconds.
  */
 const START_LEAD_MS = 2_000;
 

@@ -653,7 +653,7 @@ describe('Throttle: places kept for acked actions (expect)', () => {
 describe('Throttle: work that starts when its kept place nears its turn (whenDue)', () => {
   const oneASecond = { limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0, spread: false as const, reestimateEveryMs: 5_000 };
 
-  it('starts a place far down the queue only once a re-estimate finds it within the lead (plus a re-estimate’s interval), telling its estimate meanwhile', async () => {
+  it('starts a place far down the queue when a check timed for it finds it within its lead (later if the queue slowed), telling its estimate meanwhile', async () => {
     const clock = new ManualClock();
     const throttle = new Throttle({ clock, ...oneASecond });
     for (let i = 0; i < 20; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
@@ -664,20 +664,21 @@ describe('Throttle: work that starts when its kept place nears its turn (whenDue
     let startedAt: number | undefined;
     kept.whenDue(2_000, () => void (startedAt = clock.now()));
     await clock.advance(10_000);
-    expect(startedAt).toBeUndefined(); // 10 s left at 10 s: more than 2 + 5
     expect(told).toEqual([15_000, 10_000]);
-    await clock.advance(5_000);
-    expect(startedAt).toBe(15_000); // 5 s left: started, its call has that long to reach the queue
-    expect(told).toEqual([15_000, 10_000, 5_000]);
+    throttle.pause('general', 10_000); // a 429: nothing goes until 20 s, ana's turn moves to 29 s
+    await clock.advance(17_000 - 1);
+    expect(startedAt).toBeUndefined(); // the check at 18 s found it 11 s away
+    await clock.advance(1);
+    expect(startedAt).toBe(27_000); // 2 s before its turn: its call has that long to reach the queue
   });
 
-  it('starts at once a place that is already near, and a place whose turn comes before a re-estimate finds it', async () => {
+  it('starts at once a place that is already near, and a place whose turn comes before the check timed for it', async () => {
     const clock = new ManualClock();
     const throttle = new Throttle({ clock, ...oneASecond });
     for (let i = 0; i < 3; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
     const near = throttle.expect({ budget: 'general', userKey: 'ana', order: nextActionOrderForTest() });
     let nearStarted = false;
-    near.whenDue(0, () => void (nearStarted = true)); // 3 s away: within a re-estimate’s interval
+    near.whenDue(5_000, () => void (nearStarted = true)); // 3 s away: within its lead
     expect(nearStarted).toBe(true);
     const leaving = new AbortController();
     for (let i = 3; i < 20; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}`, signal: leaving.signal }).catch(() => undefined);
@@ -689,7 +690,7 @@ describe('Throttle: work that starts when its kept place nears its turn (whenDue
     expect(farStartedAt).toBeUndefined();
     leaving.abort(); // the 17 calls ahead of bora leave the queue
     await clock.advance(3_000);
-    // bora’s turn came at 3 s (after u1, u2 and ana’s place), before any re-estimate: started, and cem went.
+    // bora’s turn came at 3 s (after u1, u2 and ana’s place), long before its check: started, and cem went.
     expect(farStartedAt).toBe(3_000);
     expect(await cem).toBe(3_000);
   });
