@@ -38,17 +38,13 @@ export function isSslCheck(contentType: string | undefined, raw: Buffer): boolea
   return (Array.isArray(value) ? value[0] : value) === '1';
 }
 
+/** A `%` in a field's name: after the start or an `&`, before any `=`. */
+const PERCENT_IN_A_NAME = /(?:^|&)[^=&]*%/;
+
 /** Whether some field's name is `ssl_check` or percent-encoded (names of Slack's own forms never are). */
 function mayNameSslCheck(raw: Buffer): boolean {
-  if (raw.includes('ssl_check')) return true;
-  let inName = true;
-  for (let i = 0; i < raw.length; i++) {
-    const byte = raw[i];
-    if (byte === 0x26 /* & */) inName = true;
-    else if (byte === 0x3d /* = */) inName = false;
-    else if (byte === 0x25 /* % */ && inName) return true;
-  }
-  return false;
+  // Native searches: a byte loop in JavaScript ran cold through a burst's first requests (3 % of its CPU).
+  return raw.includes('ssl_check') || PERCENT_IN_A_NAME.test(raw.toString('latin1'));
 }
 
 // ── the envelope, per kind of body ─────────────────────────────────────────────────────────────

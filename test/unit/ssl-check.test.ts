@@ -9,6 +9,7 @@ describe('isSslCheck (answered before the signature, as Bolt does)', () => {
     expect(check('ssl_check=1&token=x')).toBe(true);
     expect(check('token=x&ssl_check=1')).toBe(true);
     expect(check('ssl%5Fcheck=1&token=x')).toBe(true);
+    expect(check('command=%2Ftalep&ssl%5fcheck=1')).toBe(true); // an encoded name after values with % in them
     expect(check('token=x&ssl_check=1', 'application/x-www-form-urlencoded; charset=utf-8')).toBe(true);
   });
 
