@@ -135,6 +135,8 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
     done() {
       kept?.release();
       if (repeatKey && pendingReads.get(repeatKey)?.notice === notice) pendingReads.delete(repeatKey);
+      // Repeats that joined it and still wait (it was cancelled before its turn) go now, with calls of their own.
+      gate.open();
     },
     start(work) {
       gate.enter(work, notice);

@@ -211,4 +211,17 @@ describe('a /talep read’s place taken at its ack', () => {
     dues[0]!();
     expect(started).toEqual([true]);
   });
+
+  it('a repeat that joined a read cancelled before its turn starts when that read is done', () => {
+    const { place } = placeScene(true);
+    const first = place('show 6');
+    const repeat = place('show 6');
+    const started: string[] = [];
+    first.start(() => started.push('first'));
+    repeat.start(() => started.push('repeat'));
+    expect(cancelQueued(cancelTokenOf(first.notice.atAck(first.waitMs, english)!))).toBe(true);
+    expect(started).toEqual(['first']); // it leaves the queue through its cancelled calls
+    first.done();
+    expect(started).toEqual(['first', 'repeat']); // not cancelled itself: it makes its own call
+  });
 });
