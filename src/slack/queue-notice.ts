@@ -42,15 +42,15 @@ const RETELL_AFTER_MS = 5_000;
  */
 const WAITING_MAX = 5_000;
 const WAITING_TTL_MS = 10 * 60_000;
-const waiting = new Map<string, { notice: Notice; until: number }>();
+const waiting = new Map<string, { cancellation: Cancellation; until: number }>();
 
-function keepWaiting(token: string, notice: Notice): void {
+function keepWaiting(token: string, cancellation: Cancellation): void {
   const now = performance.now();
   for (const [oldest, entry] of waiting) {
     if (entry.until > now && waiting.size < WAITING_MAX) break;
     waiting.delete(oldest);
   }
-  waiting.set(token, { notice, until: now + WAITING_TTL_MS });
+  waiting.set(token, { cancellation, until: now + WAITING_TTL_MS });
 }
 
 export interface QueueNotice {
@@ -79,16 +79,45 @@ export function queueNotice(services: Services, surface: Surface, words?: Messag
 }
 
 /**
+ * What a Cancel button reaches, apart from its notice (the notice holds the surface and the services;
+ * a waiting entry outlives the wait by minutes): the waits to abort and the works to start. The
+ * controller behind `signal` is made when first needed (its AbortSignal is an EventTarget, dear to make).
+ */
+class Cancellation {
+  cancelled = false;
+  #controller: AbortController | undefined;
+  #then: (() => void)[] | undefined;
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.cancelled) this.#controller.abort(new CancelledFromNotice());
+    }
+    return this.#controller.signal;
+  }
+
+  whenCancelled(then: () => void): void {
+    if (this.cancelled) then();
+    else (this.#then ??= []).push(then);
+  }
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.#controller?.abort(new CancelledFromNotice());
+    const callbacks = this.#then ?? [];
+    this.#then = undefined;
+    for (const then of callbacks) then();
+  }
+}
+
+/**
  * A class rather than an object of closures: every slash command of a flood makes one at its ack,
- * and the closures were most of what that allocated. The controller behind `signal` is made when
- * first needed (its AbortSignal is an EventTarget, dear to make).
+ * and the closures were most of what that allocated. Its Cancellation is made when first needed.
  */
 class Notice implements QueueNotice {
   #m: Messages | undefined;
-  #controller: AbortController | undefined;
-  /** Set by the Cancel button; `signal` is aborted then, or as soon as it is made. */
-  #cancelled = false;
-  #onCancel: (() => void)[] | undefined;
+  #cancellation: Cancellation | undefined;
   #token: string | undefined;
   #told: { ms: number; at: number } | undefined;
   #latest: { ms: number; at: number } | undefined;
@@ -102,7 +131,7 @@ class Notice implements QueueNotice {
   }
 
   get signal(): AbortSignal {
-    return this.#abortController().signal;
+    return this.#cancel().signal;
   }
 
   /** Passed on alone (as the calls' `onQueued`), so bound. */
@@ -135,26 +164,11 @@ class Notice implements QueueNotice {
   }
 
   whenCancelled(then: () => void): void {
-    if (this.#cancelled) then();
-    else (this.#onCancel ??= []).push(then);
+    this.#cancel().whenCancelled(then);
   }
 
-  /** The Cancel button was pressed. */
-  cancel(): void {
-    if (this.#cancelled) return;
-    this.#cancelled = true;
-    this.#controller?.abort(new CancelledFromNotice());
-    const callbacks = this.#onCancel ?? [];
-    this.#onCancel = undefined;
-    for (const then of callbacks) then();
-  }
-
-  #abortController(): AbortController {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#cancelled) this.#controller.abort(new CancelledFromNotice());
-    }
-    return this.#controller;
+  #cancel(): Cancellation {
+    return (this.#cancellation ??= new Cancellation());
   }
 
   #note(estimatedWaitMs: number): { ms: number; at: number } {
@@ -163,7 +177,7 @@ class Notice implements QueueNotice {
 
   /** The notice to tell for this estimate, if one is due (and it then counts as told). */
   #due(estimatedWaitMs: number, said: Messages | undefined): SlackMessage | undefined {
-    if (this.#cancelled) return undefined;
+    if (this.#cancellation?.cancelled) return undefined;
     const { ms: answerIn, at: now } = this.#note(estimatedWaitMs);
     if (answerIn <= ANNOUNCE_EXPECTED_OVER_MS) return undefined;
     const told = this.#told;
@@ -175,7 +189,7 @@ class Notice implements QueueNotice {
     this.#told = { ms: answerIn, at: now };
     if (!this.#token) {
       this.#token = randomUUID();
-      keepWaiting(this.#token, this);
+      keepWaiting(this.#token, this.#cancel());
     }
     return queuedMessage(answerIn, this.#token, said);
   }
@@ -187,7 +201,7 @@ export function cancelQueued(token: string): boolean {
   if (!entry) return false;
   waiting.delete(token);
   if (entry.until <= performance.now()) return false;
-  entry.notice.cancel();
+  entry.cancellation.cancel();
   return true;
 }
 
