@@ -717,22 +717,23 @@ export class Throttle {
   #checkDues(): void {
     this.#dueTimer = undefined;
     let nextInMs = Infinity;
-    for (const budget of BUDGETS) {
-      for (const priority of PRIORITIES) {
-        for (const queue of this.#lanes[budget].rings[priority].values()) {
-          for (const waiter of queue) {
-            if (!waiter.due) continue;
-            const inMs = this.#placeEstimate(waiter) - waiter.due.leadMs;
-            if (inMs > 0) {
-              nextInMs = Math.min(nextInMs, inMs);
-              break; // the user's later places come after this one
-            }
-            startDue(waiter);
-          }
+    for (const queue of this.#userQueues()) {
+      for (const waiter of queue) {
+        if (!waiter.due) continue;
+        const inMs = this.#placeEstimate(waiter) - waiter.due.leadMs;
+        if (inMs > 0) {
+          nextInMs = Math.min(nextInMs, inMs);
+          break; // the user's later places come after this one
         }
+        startDue(waiter);
       }
     }
     if (nextInMs < Infinity) this.#armDueCheck(nextInMs);
+  }
+
+  /** Every user's queue, in every lane and priority (for the timed passes, not the pump). */
+  *#userQueues(): Generator<Waiter[]> {
+    for (const budget of BUDGETS) for (const priority of PRIORITIES) yield* this.#lanes[budget].rings[priority].values();
   }
 
   /** While calls wait, one timer tells each waiter that asked a fresh estimate every few seconds. */
@@ -745,23 +746,19 @@ export class Throttle {
   #reestimate(): void {
     this.#reestimateTimer = undefined;
     let waiting = false;
-    for (const budget of BUDGETS) {
-      for (const priority of PRIORITIES) {
-        for (const queue of this.#lanes[budget].rings[priority].values()) {
-          for (const waiter of queue) {
-            if (waiter.placeholder) {
-              // A kept place whose work waits for its turn (`#checkDues`): its estimate is told meanwhile.
-              const estimate = waiter.onQueued && !waiter.started ? this.#placeEstimate(waiter) : 0;
-              if (estimate > 0) waiter.onQueued!(estimate);
-              waiting ||= waiter.onQueued !== undefined;
-              continue;
-            }
-            waiting = true;
-            if (!waiter.onQueued) continue;
-            const estimate = this.#estimate(budget, this.#callsAhead(waiter), waiter.priority);
-            if (estimate > 0) waiter.onQueued(estimate); // 0: it goes this instant
-          }
+    for (const queue of this.#userQueues()) {
+      for (const waiter of queue) {
+        if (waiter.placeholder) {
+          // A kept place whose work waits for its turn (`#checkDues`): its estimate is told meanwhile.
+          const estimate = waiter.onQueued && !waiter.started ? this.#placeEstimate(waiter) : 0;
+          if (estimate > 0) waiter.onQueued!(estimate);
+          waiting ||= waiter.onQueued !== undefined;
+          continue;
         }
+        waiting = true;
+        if (!waiter.onQueued) continue;
+        const estimate = this.#estimate(waiter.budget, this.#callsAhead(waiter), waiter.priority);
+        if (estimate > 0) waiter.onQueued(estimate); // 0: it goes this instant
       }
     }
     if (waiting) this.#armReestimates();

@@ -652,11 +652,16 @@ describe('Throttle: places kept for acked actions (expect)', () => {
 
 describe('Throttle: work that starts when its kept place nears its turn (whenDue)', () => {
   const oneASecond = { limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0, spread: false as const, reestimateEveryMs: 5_000 };
-
-  it('starts a place far down the queue when a check timed for it finds it within its lead (later if the queue slowed), telling its estimate meanwhile', async () => {
+  /** One call a second, with a call of each of `users` users queued (u0’s goes at once). */
+  const queueOf = (users: number) => {
     const clock = new ManualClock();
     const throttle = new Throttle({ clock, ...oneASecond });
-    for (let i = 0; i < 20; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
+    for (let i = 0; i < users; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
+    return { clock, throttle };
+  };
+
+  it('starts a place far down the queue when a check timed for it finds it within its lead (later if the queue slowed), telling its estimate meanwhile', async () => {
+    const { clock, throttle } = queueOf(20);
     await settle();
     const told: number[] = [];
     const kept = throttle.expect({ budget: 'general', userKey: 'ana', order: nextActionOrderForTest(), onQueued: (ms) => void told.push(ms) });
@@ -673,9 +678,7 @@ describe('Throttle: work that starts when its kept place nears its turn (whenDue
   });
 
   it('starts at once a place that is already near, and a place whose turn comes before the check timed for it', async () => {
-    const clock = new ManualClock();
-    const throttle = new Throttle({ clock, ...oneASecond });
-    for (let i = 0; i < 3; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
+    const { clock, throttle } = queueOf(3);
     const near = throttle.expect({ budget: 'general', userKey: 'ana', order: nextActionOrderForTest() });
     let nearStarted = false;
     near.whenDue(5_000, () => void (nearStarted = true)); // 3 s away: within its lead
@@ -696,9 +699,7 @@ describe('Throttle: work that starts when its kept place nears its turn (whenDue
   });
 
   it('never starts a released place, and does not keep the process awake for it', async () => {
-    const clock = new ManualClock();
-    const throttle = new Throttle({ clock, ...oneASecond });
-    for (let i = 0; i < 20; i++) void throttle.acquire({ budget: 'general', userKey: `u${i}` });
+    const { clock, throttle } = queueOf(20);
     const kept = throttle.expect({ budget: 'general', userKey: 'ana', order: nextActionOrderForTest() });
     let started = false;
     kept.whenDue(2_000, () => void (started = true));
