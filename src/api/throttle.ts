@@ -130,7 +130,7 @@ const noop = (): void => undefined;
 const DUE_CHECK_MIN_MS = 250;
 
 /** The ticket of a send that was counted when granted (or of a throttle without limits): nothing to settle. */
-const settledTicket: SendTicket = { sent: () => undefined, cancel: () => undefined };
+const settledTicket: SendTicket = { sent: noop, cancel: noop };
 
 interface Waiter {
   readonly budget: RateBudget;
@@ -369,7 +369,7 @@ export class Throttle {
     const { budget, userKey, order } = request;
     const lane = this.#lanes[budget];
     if (!this.#enabled) {
-      return { estimatedWaitMs: Math.max(0, lane.pausedUntil - this.#clock.now()), release: () => undefined, whenDue: (_leadMs, start) => start() };
+      return { estimatedWaitMs: Math.max(0, lane.pausedUntil - this.#clock.now()), release: noop, whenDue: (_leadMs, start) => start() };
     }
     // One place per call the action is expected to make (they go in one turn): its answer comes after the last.
     const count = Math.max(1, request.calls ?? 1);

@@ -131,7 +131,7 @@ class Notice implements QueueNotice {
   }
 
   get signal(): AbortSignal {
-    return this.#cancel().signal;
+    return this.#cancellationMade().signal;
   }
 
   /** Passed on alone (as the calls' `onQueued`), so bound. */
@@ -164,10 +164,11 @@ class Notice implements QueueNotice {
   }
 
   whenCancelled(then: () => void): void {
-    this.#cancel().whenCancelled(then);
+    this.#cancellationMade().whenCancelled(then);
   }
 
-  #cancel(): Cancellation {
+  /** The notice's Cancellation, made when first needed. */
+  #cancellationMade(): Cancellation {
     return (this.#cancellation ??= new Cancellation());
   }
 
@@ -189,7 +190,7 @@ class Notice implements QueueNotice {
     this.#told = { ms: answerIn, at: now };
     if (!this.#token) {
       this.#token = randomUUID();
-      keepWaiting(this.#token, this.#cancel());
+      keepWaiting(this.#token, this.#cancellationMade());
     }
     return queuedMessage(answerIn, this.#token, said);
   }
