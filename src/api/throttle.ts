@@ -128,6 +128,13 @@ const noop = (): void => undefined;
 
 /** The due check (`Throttle.#armDueCheck`) runs at most this often. */
 const DUE_CHECK_MIN_MS = 250;
+/**
+ * A person who made an interactive call this recently, and has none queued in a lane now, is taken to
+ * come back to it (see `#callsAhead`): a flood's commands arrive over seconds, each person's in turn.
+ */
+const RECENTLY_ACTIVE_MS = 10_000;
+/** How fast a lane's typical action size (`Lane.callsPerAction`) follows the actions acked. */
+const ACTION_SIZE_WEIGHT = 0.25;
 
 /** The ticket of a send that was counted when granted (or of a throttle without limits): nothing to settle. */
 const settledTicket: SendTicket = { sent: noop, cancel: noop };
@@ -293,6 +300,8 @@ interface Lane {
   readonly queued: Record<Priority, number>;
   /** Places kept by `expect` (not calls yet): an interactive one holds the lane's background calls back. */
   readonly kept: Record<Priority, number>;
+  /** How many calls of this budget an acked action makes, on average lately (`expect`'s `calls`). */
+  callsPerAction: number;
   /** The last call let go: a queued call of the same action goes right after it, in the same turn. */
   last: { userKey: string; order: number; priority: Priority } | undefined;
   /** With a shared budget: a question to the ledger is open (its answer pumps again). */
@@ -313,6 +322,8 @@ export class Throttle {
   #dueTimer: { handle: unknown; at: number } | undefined;
   readonly #shared: SharedBudget | undefined;
   readonly #onSharedError: (error: unknown) => void;
+  /** People by when they last queued an interactive call or kept a place (any lane), oldest first. */
+  readonly #recentlyActive = new Map<string, number>();
 
   constructor(options: ThrottleOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -335,6 +346,7 @@ export class Throttle {
         rings: { interactive: new Map(), background: new Map() },
         queued: { interactive: 0, background: 0 },
         kept: { interactive: 0, background: 0 },
+        callsPerAction: 1,
         last: undefined,
         asking: false,
         sharedRetryAt: -Infinity,
@@ -373,6 +385,7 @@ export class Throttle {
     }
     // One place per call the action is expected to make (they go in one turn): its answer comes after the last.
     const count = Math.max(1, request.calls ?? 1);
+    lane.callsPerAction += ACTION_SIZE_WEIGHT * (count - lane.callsPerAction);
     const places = Array.from({ length: count }, (_, index): Waiter => ({
       budget,
       priority: request.priority ?? 'interactive',
@@ -532,6 +545,7 @@ export class Throttle {
 
   #enqueue(waiter: Waiter): void {
     const lane = this.#lanes[waiter.budget];
+    if (waiter.priority === 'interactive') this.#seen(waiter.userKey);
     const ring = lane.rings[waiter.priority];
     let queue = ring.get(waiter.userKey);
     if (!queue) ring.set(waiter.userKey, (queue = []));
@@ -553,6 +567,17 @@ export class Throttle {
     queue.splice(at, 0, waiter);
     if (waiter.placeholder) lane.kept[waiter.priority]++;
     else lane.queued[waiter.priority]++;
+  }
+
+  /** Notes that `userKey` is active now, and forgets those who were not lately. */
+  #seen(userKey: string): void {
+    const now = this.#clock.now();
+    this.#recentlyActive.delete(userKey); // re-inserted last: the map stays oldest first
+    this.#recentlyActive.set(userKey, now);
+    for (const [key, at] of this.#recentlyActive) {
+      if (at > now - RECENTLY_ACTIVE_MS) break;
+      this.#recentlyActive.delete(key);
+    }
   }
 
   /** `tookTurn`: the user just sent, so they move to the back of the ring; a cancel keeps their place. */
@@ -793,7 +818,25 @@ export class Throttle {
       const first = firstTurns(queue, turns);
       ahead += first.calls < queue.length || first.turns === 0 ? first.calls : Math.round((turns * first.calls) / first.turns);
     }
-    return ahead;
+    return ahead + this.#returningCalls(self, lane, rounds);
+  }
+
+  /**
+   * The calls of people active lately but with nothing queued in `self`'s lane, expected before
+   * `self`'s turn number `rounds`: one who comes back joins the ring at the back, behind `self`'s user,
+   * but ahead of its later turns, since a user who goes moves behind everyone waiting. In a flood after
+   * a burst went at once, most people are out of the ring for a moment; left out, a person's later
+   * commands were told half their wait. Each is taken to make `rounds` actions of the lane's typical size.
+   */
+  #returningCalls(self: Waiter, lane: Lane, rounds: number): number {
+    if (rounds === 0 || self.priority !== 'interactive') return 0;
+    const ring = lane.rings.interactive;
+    const since = this.#clock.now() - RECENTLY_ACTIVE_MS;
+    let returning = 0;
+    for (const [userKey, at] of this.#recentlyActive) {
+      if (at > since && !ring.has(userKey)) returning++;
+    }
+    return Math.round(returning * rounds * lane.callsPerAction);
   }
 
   /** When a kept place would go, as things stand (a shared budget's refusal included). */

@@ -333,13 +333,28 @@ describe('Throttle: wait estimates', () => {
   });
 
   it("counts only one turn of a flooding user who is behind the caller's user in the rotation", async () => {
-    const { clock, sends, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
-    call('x');
+    const { clock, sends, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 20_000, safetyMarginMs: 0 });
+    call('x'); // fills the window; x is not active lately by the time the others come
+    await clock.advance(11_000);
     call('a');
     for (let i = 0; i < 5; i++) call('b');
     const secondOfA = call('a');
-    expect(secondOfA.estimate).toBe(3_000); // a, b, then this one
+    expect(secondOfA.estimate).toBe(49_000); // a at 20 s, b at 40 s, then this one at 60 s
+    await clock.advance(60_000);
+    expect(sends.find((s) => s.id === secondOfA.id)?.at).toBe(60_000);
+  });
+
+  it('counts a turn of a person active lately who has nothing queued now: coming back, they go before the caller’s later turn', async () => {
+    const { clock, sends, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
+    call('x'); // goes at once: x leaves the rotation
+    const firstOfA = call('a');
+    const secondOfA = call('a');
+    expect(firstOfA.estimate).toBe(1_000); // x coming back joins behind a’s first turn
+    expect(secondOfA.estimate).toBe(3_000); // a, x (back again), then this one
+    await clock.advance(500);
+    const xAgain = call('x');
     await clock.advance(10_000);
+    expect(sends.find((s) => s.id === xAgain.id)?.at).toBe(2_000);
     expect(sends.find((s) => s.id === secondOfA.id)?.at).toBe(3_000);
   });
 
