@@ -46,6 +46,11 @@ export interface AckedPlace {
   readonly announce: boolean;
   /** Whether its work waits for its turn to near (`start`), rather than starting after the ack. */
   readonly startsLater: boolean;
+  /**
+   * How long its work may wait for the other acks (./ack-first.ts): the burst's hold its estimate
+   * counted, or, when its wait was told in the ack (`told`), longer, well inside that wait.
+   */
+  holdMs(told: boolean): number;
   /** The work is over: its kept place (if its first call never came) and its pending entry go. */
   done(): void;
   /**
@@ -61,6 +66,13 @@ export interface AckedPlace {
  * a moment behind other work), which takes milliseconds.
  */
 const START_LEAD_MS = 2_000;
+
+/**
+ * How long the work of a command whose wait was told in its ack may wait for the other acks: well
+ * inside that wait, so its first call is queued before its kept place comes up.
+ */
+const PATIENT_HOLD_MAX_MS = 5_000;
+const PATIENT_HOLD_MARGIN_MS = 2_000;
 
 /** Works waiting for their place's turn to near; the first `open` lets them go, later ones go at once. */
 class StartGate {
@@ -132,6 +144,11 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
     waitMs,
     announce: answerInMs > ANNOUNCE_EXPECTED_OVER_MS,
     startsLater: !gate.isOpen,
+    holdMs(told) {
+      // Never less than the burst's hold: a wait told under 2 s was held for no time, its work ran
+      // before that of commands acked ahead of it and took their places (told 3 s, answered in 2).
+      return told ? Math.max(startsInMs, Math.min(PATIENT_HOLD_MAX_MS, waitMs - PATIENT_HOLD_MARGIN_MS)) : startsInMs;
+    },
     done() {
       kept?.release();
       if (repeatKey && pendingReads.get(repeatKey)?.notice === notice) pendingReads.delete(repeatKey);

@@ -126,14 +126,6 @@ const loggedOnly = (services: Services): Surface => {
   return { kind: 'dm', send, replace: send };
 };
 
-/**
- * How long the work of a command whose wait was told in its ack may wait for the other acks: well
- * inside that wait, so its first call is queued before its kept place comes up.
- */
-const PATIENT_HOLD_MAX_MS = 5_000;
-const PATIENT_HOLD_MARGIN_MS = 2_000;
-const patientHoldMs = (waitMs: number): number => Math.min(PATIENT_HOLD_MAX_MS, Math.max(0, waitMs - PATIENT_HOLD_MARGIN_MS));
-
 /** How long an ack may wait for the store to say whether the person can act (a shared store's round trip). */
 const ACK_LOOKUP_BUDGET_MS = 50;
 
@@ -316,9 +308,9 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
             place?.done();
           }
         },
-        // Held as long as its estimate counted: a told wait's patience, else the hold of a burst or none.
-        // Started when its turn nears (./acked-place.ts), it is held no longer than any work.
-        later ? undefined : notice ? patientHoldMs(place!.waitMs) : place ? holdNow : undefined,
+        // Held as long as its estimate counted (./acked-place.ts), else the hold of a burst or none.
+        // Started when its turn nears, it is held no longer than any work.
+        later ? undefined : place ? place.holdMs(notice !== undefined) : undefined,
       );
     if (place) place.start(work);
     else work(false);

@@ -125,7 +125,7 @@ describe('queue notice', () => {
 
 describe('a /talep read’s place taken at its ack', () => {
   /** `far`: places are far from their turn; their works start when the test says (`dues`). */
-  function placeScene(far = false) {
+  function placeScene(far = false, waitOf = (nth: number) => 10_000 * nth) {
     const expected: { budget: string; calls: number | undefined; released: number }[] = [];
     const dues: (() => void)[] = [];
     const services = {
@@ -135,14 +135,32 @@ describe('a /talep read’s place taken at its ack', () => {
           const entry = { budget, calls: action.calls, released: 0 };
           expected.push(entry);
           const whenDue = (_leadMs: number, start: () => void) => (far ? void dues.push(start) : start());
-          return { estimatedWaitMs: 10_000 * expected.length, release: () => void entry.released++, whenDue };
+          return { estimatedWaitMs: waitOf(expected.length), release: () => void entry.released++, whenDue };
         },
       },
       logger: { warn: () => undefined },
     } as unknown as Services;
     const surface: Surface = { kind: 'respond', send: async () => undefined, replace: async () => undefined };
-    return { expected, dues, place: (text: string, userId = 'U1') => placeAtAck(services, surface, { teamId: 'T1', userId }, { budget: 'general', calls: 2, repeatJoins: true }, text) };
+    return {
+      expected,
+      dues,
+      place: (text: string, userId = 'U1', startsInMs = 0) => placeAtAck(services, surface, { teamId: 'T1', userId }, { budget: 'general', calls: 2, repeatJoins: true }, text, startsInMs),
+    };
   }
+
+  it('its work waits for the acks as long as the burst’s hold its estimate counted, longer when a long wait was told', () => {
+    const { place } = placeScene(false, (nth) => (nth === 1 ? 1_000 : 30_000));
+    // A short wait, told (3 s with the call): held like the commands acked ahead of it, not run before theirs.
+    const near = place('show 1', 'U1', 300);
+    expect(near.holdMs(true)).toBe(300);
+    expect(near.holdMs(false)).toBe(300);
+    // A long wait: held until well inside it (at most 5 s), its first call still queued before its turn.
+    const far = place('show 2', 'U2', 300);
+    expect(far.holdMs(true)).toBe(5_000);
+    expect(far.holdMs(false)).toBe(300);
+    near.done();
+    far.done();
+  });
 
   it('keeps a place with the route’s budget and calls, told when the wait is long, released when the work is done', () => {
     const { expected, place } = placeScene();
