@@ -43,14 +43,25 @@ const RETELL_AFTER_MS = 5_000;
 const WAITING_MAX = 5_000;
 const WAITING_TTL_MS = 10 * 60_000;
 const waiting = new Map<string, { cancellation: Cancellation; until: number }>();
+/** When the oldest entry (as of the last look) expires: until then, and under the cap, nothing is looked at. */
+let oldestUntil = Infinity;
 
 function keepWaiting(token: string, cancellation: Cancellation): void {
   const now = performance.now();
-  for (const [oldest, entry] of waiting) {
-    if (entry.until > now && waiting.size < WAITING_MAX) break;
-    waiting.delete(oldest);
+  if (now >= oldestUntil || waiting.size >= WAITING_MAX) {
+    for (const [oldest, entry] of waiting) {
+      if (entry.until > now && waiting.size < WAITING_MAX) break;
+      waiting.delete(oldest);
+    }
+    oldestUntil = Infinity;
+    for (const entry of waiting.values()) {
+      oldestUntil = entry.until;
+      break;
+    }
   }
-  waiting.set(token, { cancellation, until: now + WAITING_TTL_MS });
+  const until = now + WAITING_TTL_MS;
+  if (waiting.size === 0) oldestUntil = until;
+  waiting.set(token, { cancellation, until });
 }
 
 export interface QueueNotice {

@@ -157,23 +157,28 @@ export class Router {
 
   /** Decides what the text asks for: the longest registered path that the text starts with. */
   resolve(text: string): Resolution {
-    const parts = text.trim().split(/(\s+)/);
-    const tokens = parts.filter((_, index) => index % 2 === 0).filter(Boolean);
-    const first = commandWord(tokens[0] ?? '');
+    const trimmed = text.trim();
+    // The first words (as many as the deepest path has), each as the router compares it, and where it ends.
+    const keys: string[] = [];
+    const ends: number[] = [];
+    for (const match of trimmed.matchAll(/\S+/g)) {
+      keys.push(commandWord(match[0]));
+      ends.push(match.index + match[0].length);
+      if (keys.length === this.#deepest) break;
+    }
+    const first = keys[0];
     if (!first || first === 'help' || first === '?') return { help: true };
-    for (let depth = Math.min(this.#deepest, tokens.length); depth >= 1; depth -= 1) {
-      const key = tokens.slice(0, depth).map(commandWord).join(' ');
-      const found = this.#routes.get(key);
+    for (let depth = keys.length; depth >= 1; depth -= 1) {
+      const found = this.#routes.get(depth === 1 ? first : keys.slice(0, depth).join(' '));
       if (!found) continue;
       // The rest of the text exactly as typed (inner spacing and line breaks kept).
-      const consumed = parts.slice(0, depth * 2 - 1).join('').length;
-      const rest = text.trim().slice(consumed).trim();
+      const rest = trimmed.slice(ends[depth - 1]).trim();
       if (found.exact && rest) continue;
       return { route: found, args: found.parse(rest) };
     }
     const family = this.familyEntries(first);
-    if (family.length > 0) return { help: true, unknown: tokens.slice(0, 2).join(' '), family: first };
-    return { help: true, unknown: tokens[0] };
+    if (family.length > 0) return { help: true, unknown: words(trimmed).slice(0, 2).join(' '), family: first };
+    return { help: true, unknown: words(trimmed)[0] };
   }
 }
 

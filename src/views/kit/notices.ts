@@ -3,7 +3,7 @@
  * and the notice that a call waits in the help desk's queue. Pure: data → Block Kit.
  */
 import { english, type Messages } from '../../i18n/messages.js';
-import { actions, button, type SlackMessage, section } from './blocks.js';
+import { actions, button, type Button, plain, type SlackMessage, section } from './blocks.js';
 
 export const CONNECT_ACTION = 'account_connect_open';
 
@@ -39,20 +39,30 @@ export function aboutText(waitMs: number, m: Messages = english): string {
   return aboutWait(roundedWait(waitMs), m);
 }
 
-/** Notice texts by language and rounded estimate: a flood tells hundreds of people the same few estimates. */
-const queuedTexts = new Map<string, string>();
-const QUEUED_TEXTS_MAX = 1_000;
+/**
+ * A notice's text and its section block, by language and rounded estimate, and the Cancel button's
+ * label by language: a flood tells hundreds of people the same few estimates, each at its ack. The
+ * blocks are shared between messages, never changed.
+ */
+interface QueuedWords {
+  text: string;
+  section: ReturnType<typeof section>;
+  cancelLabel: ReturnType<typeof plain>;
+}
+const queuedWords = new Map<string, QueuedWords>();
+const QUEUED_WORDS_MAX = 1_000;
 
-function queuedText(waitMs: number, m: Messages): string {
+function queuedWordsFor(waitMs: number, m: Messages): QueuedWords {
   const wait = roundedWait(waitMs);
   const key = 'seconds' in wait ? `${m.locale} ${wait.seconds} s` : `${m.locale} ${wait.minutes} min`;
-  let text = queuedTexts.get(key);
-  if (text === undefined) {
-    if (queuedTexts.size >= QUEUED_TEXTS_MAX) queuedTexts.clear();
-    text = m.t('kit.queued', { about: aboutWait(wait, m) });
-    queuedTexts.set(key, text);
+  let words = queuedWords.get(key);
+  if (words === undefined) {
+    if (queuedWords.size >= QUEUED_WORDS_MAX) queuedWords.clear();
+    const text = m.t('kit.queued', { about: aboutWait(wait, m) });
+    words = { text, section: section(text), cancelLabel: plain(m.t('kit.queueCancelButton'), 75) };
+    queuedWords.set(key, words);
   }
-  return text;
+  return words;
 }
 
 /**
@@ -60,9 +70,10 @@ function queuedText(waitMs: number, m: Messages): string {
  * queue moves), and, with `cancelToken`, a Cancel button that takes it out of the queue.
  */
 export function queuedMessage(waitMs: number, cancelToken?: string, m: Messages = english): SlackMessage {
-  const text = queuedText(waitMs, m);
+  const { text, section: said, cancelLabel } = queuedWordsFor(waitMs, m);
   if (!cancelToken) return { text };
-  return { text, blocks: [section(text), actions('queue_notice', [button(m.t('kit.queueCancelButton'), QUEUE_CANCEL_ACTION, cancelToken)])] };
+  const cancel: Button = { type: 'button', text: cancelLabel, action_id: QUEUE_CANCEL_ACTION, value: cancelToken };
+  return { text, blocks: [said, actions('queue_notice', [cancel])] };
 }
 
 /** After Cancel on a queued notice. */
