@@ -40,9 +40,9 @@ export function aboutText(waitMs: number, m: Messages = english): string {
 }
 
 /**
- * A notice's text and its section block, by language and rounded estimate, and the Cancel button's
- * label by language: a flood tells hundreds of people the same few estimates, each at its ack. The
- * blocks are shared between messages, never changed.
+ * A notice's text, its section block and its Cancel button's label, by language and rounded estimate:
+ * a flood tells hundreds of people the same few estimates, each at its ack. The blocks are shared
+ * between messages, never changed.
  */
 interface QueuedWords {
   text: string;
