@@ -53,14 +53,10 @@ function keepWaiting(token: string, cancellation: Cancellation): void {
       if (entry.until > now && waiting.size < WAITING_MAX) break;
       waiting.delete(oldest);
     }
-    oldestUntil = Infinity;
-    for (const entry of waiting.values()) {
-      oldestUntil = entry.until;
-      break;
-    }
+    oldestUntil = waiting.values().next().value?.until ?? Infinity;
   }
   const until = now + WAITING_TTL_MS;
-  if (waiting.size === 0) oldestUntil = until;
+  oldestUntil = Math.min(oldestUntil, until);
   waiting.set(token, { cancellation, until });
 }
 

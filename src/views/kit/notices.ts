@@ -3,7 +3,7 @@
  * and the notice that a call waits in the help desk's queue. Pure: data → Block Kit.
  */
 import { english, type Messages } from '../../i18n/messages.js';
-import { actions, button, type Button, plain, type SlackMessage, section } from './blocks.js';
+import { actions, button, type SlackMessage, section } from './blocks.js';
 
 export const CONNECT_ACTION = 'account_connect_open';
 
@@ -47,7 +47,7 @@ export function aboutText(waitMs: number, m: Messages = english): string {
 interface QueuedWords {
   text: string;
   section: ReturnType<typeof section>;
-  cancelLabel: ReturnType<typeof plain>;
+  cancelLabel: string;
 }
 const queuedWords = new Map<string, QueuedWords>();
 const QUEUED_WORDS_MAX = 1_000;
@@ -59,7 +59,7 @@ function queuedWordsFor(waitMs: number, m: Messages): QueuedWords {
   if (words === undefined) {
     if (queuedWords.size >= QUEUED_WORDS_MAX) queuedWords.clear();
     const text = m.t('kit.queued', { about: aboutWait(wait, m) });
-    words = { text, section: section(text), cancelLabel: plain(m.t('kit.queueCancelButton'), 75) };
+    words = { text, section: section(text), cancelLabel: m.t('kit.queueCancelButton') };
     queuedWords.set(key, words);
   }
   return words;
@@ -72,8 +72,7 @@ function queuedWordsFor(waitMs: number, m: Messages): QueuedWords {
 export function queuedMessage(waitMs: number, cancelToken?: string, m: Messages = english): SlackMessage {
   const { text, section: said, cancelLabel } = queuedWordsFor(waitMs, m);
   if (!cancelToken) return { text };
-  const cancel: Button = { type: 'button', text: cancelLabel, action_id: QUEUE_CANCEL_ACTION, value: cancelToken };
-  return { text, blocks: [said, actions('queue_notice', [cancel])] };
+  return { text, blocks: [said, actions('queue_notice', [button(cancelLabel, QUEUE_CANCEL_ACTION, cancelToken)])] };
 }
 
 /** After Cancel on a queued notice. */
