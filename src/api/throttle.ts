@@ -100,6 +100,11 @@ export interface ExpectedCall {
    * inside the throttle's bookkeeping: it must not call the throttle synchronously.
    */
   whenDue(leadMs: number, start: () => void): void;
+  /**
+   * The action's work is running now: its first call is moments away. For WORKING_PLACE_GRACE_MS the
+   * calls of people behind it in the ring wait for it rather than take the send its estimate counted.
+   */
+  working(): void;
 }
 
 /** A granted send. Say `sent()` when it goes on the wire, or `cancel()` if it never will (exactly one counts). */
@@ -133,6 +138,15 @@ const DUE_CHECK_MIN_MS = 250;
  * come back to it (see `#callsAhead`): a flood's commands arrive over seconds, each person's in turn.
  */
 const RECENTLY_ACTIVE_MS = 10_000;
+/**
+ * How long a kept place whose work is running (`ExpectedCall.working`) holds the calls behind it. Works
+ * let go together after a burst's acks reach the throttle a few milliseconds apart, not in the order
+ * they were acked (a person's first command reads their account, a later one finds it cached): a
+ * command acked later took the send an earlier one had been told was its own, and was answered a
+ * second early (told 3 s, answered in 2) while the earlier one waited a turn more. Short, so a work
+ * stuck before its call (a slow Slack profile, the lock-out guard) delays nobody for long.
+ */
+const WORKING_PLACE_GRACE_MS = 200;
 /** How fast a lane's typical action size (`Lane.callsPerAction`) follows the actions acked. */
 const ACTION_SIZE_WEIGHT = 0.25;
 
@@ -152,6 +166,8 @@ interface Waiter {
   started?: true;
   /** The first kept place of an action whose work waits for its turn to near (`ExpectedCall.whenDue`). */
   due?: { leadMs: number; start: () => void };
+  /** The first kept place of an action whose work is running (`ExpectedCall.working`): since when. */
+  workingSince?: number;
   readonly onQueued: ((estimatedWaitMs: number) => void) | undefined;
   state: 'queued' | 'sent' | 'cancelled';
   /** The shared budget's permit, when there is one: settled with the ticket. */
@@ -311,6 +327,8 @@ interface Lane {
   asking: boolean;
   /** With a shared budget: the ledger said not before this instant. */
   sharedRetryAt: number;
+  /** The calls wait for a working kept place's call until then, at most (see WORKING_PLACE_GRACE_MS). */
+  heldForWorkUntil: number | undefined;
 }
 
 export class Throttle {
@@ -353,6 +371,7 @@ export class Throttle {
         last: undefined,
         asking: false,
         sharedRetryAt: -Infinity,
+        heldForWorkUntil: undefined,
       };
     };
     this.#lanes = { general: lane(limits.general), search: lane(limits.search) };
@@ -384,7 +403,7 @@ export class Throttle {
     const { budget, userKey, order } = request;
     const lane = this.#lanes[budget];
     if (!this.#enabled) {
-      return { estimatedWaitMs: Math.max(0, lane.pausedUntil - this.#clock.now()), release: noop, whenDue: (_leadMs, start) => start() };
+      return { estimatedWaitMs: Math.max(0, lane.pausedUntil - this.#clock.now()), release: noop, whenDue: (_leadMs, start) => start(), working: noop };
     }
     // One place per call the action is expected to make (they go in one turn): its answer comes after the last.
     const count = Math.max(1, request.calls ?? 1);
@@ -418,6 +437,9 @@ export class Throttle {
         }
         first.due = { leadMs, start };
         this.#armDueCheck(firstWaitMs - leadMs);
+      },
+      working: () => {
+        if (first.state === 'queued' && !first.started) first.workingSince = this.#clock.now();
       },
       release: () => {
         let dropped = false;
@@ -673,6 +695,7 @@ export class Throttle {
   }
 
   #next(lane: Lane, now: number): Waiter | undefined {
+    lane.heldForWorkUntil = undefined;
     if (now < this.#freeAt(lane, 'interactive')) return undefined;
     // The calls an action makes at once (a card's record and comments) go in one turn of its user.
     const last = lane.last;
@@ -681,6 +704,12 @@ export class Throttle {
     for (const priority of PRIORITIES) {
       if (lane.queued[priority] === 0 || !this.#mayGo(lane, priority) || !this.#paced(lane, priority, now)) continue; // only kept places, or held back
       for (const queue of lane.rings[priority].values()) {
+        const workingSince = queue[0]!.workingSince;
+        if (workingSince !== undefined && queue[0]!.state === 'queued' && now < workingSince + WORKING_PLACE_GRACE_MS) {
+          // Its call is moments away, and the send is the one its estimate counted (see the constant).
+          lane.heldForWorkUntil = workingSince + WORKING_PLACE_GRACE_MS;
+          return undefined;
+        }
         const call = firstCall(queue);
         if (call) return call;
       }
@@ -713,6 +742,8 @@ export class Throttle {
       const ready = lane.queued.interactive > 0 ? 'interactive' : lane.queued.background > 0 && this.#mayGo(lane, 'background') ? 'background' : undefined;
       const freeAt = ready && !lane.asking ? this.#freeAt(lane, ready) : Infinity;
       if (freeAt > now) wakeAt = Math.min(wakeAt, freeAt);
+      // Free, but waiting for a working kept place's call: its call or release pumps, or this timer.
+      else if (lane.heldForWorkUntil !== undefined) wakeAt = Math.min(wakeAt, lane.heldForWorkUntil);
     }
     if (wakeAt === Infinity) {
       this.#clearTimer(); // nothing waits (let the process exit), or only a ticket can make room
@@ -802,7 +833,9 @@ export class Throttle {
   /**
    * How many queued calls of its lane go before `self`: all of a higher priority, then per round-robin
    * round, where one user's turn is one action (its calls queued together go at once). `self` is in
-   * its user's turn number `rounds`; users ahead of it in the ring get one more turn than those behind.
+   * its user's turn number `rounds`; users ahead of it in the ring get one more turn than those behind,
+   * unless its user's first turn is under way (its action has sent a call): the others ahead have
+   * not gone in this round, and go once before the user's next turn, like those behind.
    */
   #callsAhead(self: Waiter): number {
     const lane = this.#lanes[self.budget];
@@ -810,7 +843,8 @@ export class Throttle {
     const mine = lane.rings[self.priority].get(self.userKey) ?? [];
     const index = mine.indexOf(self);
     const rounds = index < 0 ? 0 : turnsBefore(mine, index);
-    let beforeSelf = true;
+    const firstTurnUnderWay = rounds > 0 && isUnderWay(lane, mine[0]!);
+    let beforeSelf = !firstTurnUnderWay;
     for (const queue of lane.rings[self.priority].values()) {
       if (queue === mine) {
         beforeSelf = false;
@@ -834,6 +868,11 @@ export class Throttle {
    * but ahead of its later turns, since a user who goes moves behind everyone waiting. In a flood after
    * a burst went at once, most people are out of the ring for a moment; left out, a person's later
    * commands were told half their wait. Each is taken to make `rounds` actions of the lane's typical size.
+   *
+   * Whether they come back before the user's turn going now ends (then they are ahead of its next
+   * turn) or after it (then behind) is a race of milliseconds in a flood: counting them only when that
+   * turn was expected later than 100 ms fixed a few estimates and broke more (first turns held
+   * 150 ms for the burst's acks, while the others came back).
    */
   #returningCalls(self: Waiter, lane: Lane, rounds: number): number {
     if (rounds === 0 || self.priority !== 'interactive') return 0;
@@ -886,6 +925,12 @@ function startDue(place: Waiter): void {
   const due = place.due;
   place.due = undefined;
   due?.start();
+}
+
+/** Whether the action of `waiter` (a user's first queued) has sent a call: its turn goes on (`#next`). */
+function isUnderWay(lane: Lane, waiter: Waiter): boolean {
+  const last = lane.last;
+  return waiter.started === true || (last !== undefined && last.userKey === waiter.userKey && last.order === waiter.order && last.priority === waiter.priority);
 }
 
 /** Marks the places kept for more calls of `sent`'s action as started; whether there were any. */

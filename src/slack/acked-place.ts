@@ -51,6 +51,8 @@ export interface AckedPlace {
    * counted, or, when its wait was told in the ack (`told`), longer, well inside that wait.
    */
   holdMs(told: boolean): number;
+  /** The work is running: its first call is moments away, and its kept place is held for it (`ExpectedCall.working`). */
+  working(): void;
   /** The work is over: its kept place (if its first call never came) and its pending entry go. */
   done(): void;
   /**
@@ -148,6 +150,9 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
       // Never less than the burst's hold: a wait told under 2 s was held for no time, its work ran
       // before that of commands acked ahead of it and took their places (told 3 s, answered in 2).
       return told ? Math.max(startsInMs, Math.min(PATIENT_HOLD_MAX_MS, waitMs - PATIENT_HOLD_MARGIN_MS)) : startsInMs;
+    },
+    working() {
+      kept?.working();
     },
     done() {
       kept?.release();

@@ -285,6 +285,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
       afterAck(
         SLASH_COMMAND,
         async () => {
+          place?.working();
           try {
             const deliveryKey = triggerDeliveryKey('command', command.team_id, command.user_id, command.trigger_id);
             if (await isCopy(deliveryKey, 'a slash command')) return;

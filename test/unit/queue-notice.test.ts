@@ -126,16 +126,16 @@ describe('queue notice', () => {
 describe('a /talep read’s place taken at its ack', () => {
   /** `far`: places are far from their turn; their works start when the test says (`dues`). */
   function placeScene(far = false, waitOf = (nth: number) => 10_000 * nth) {
-    const expected: { budget: string; calls: number | undefined; released: number }[] = [];
+    const expected: { budget: string; calls: number | undefined; released: number; working: number }[] = [];
     const dues: (() => void)[] = [];
     const services = {
       helpdesk: {
         typicalCallMs: 1_000,
         expectCall: (budget: string, action: { calls?: number }) => {
-          const entry = { budget, calls: action.calls, released: 0 };
+          const entry = { budget, calls: action.calls, released: 0, working: 0 };
           expected.push(entry);
           const whenDue = (_leadMs: number, start: () => void) => (far ? void dues.push(start) : start());
-          return { estimatedWaitMs: waitOf(expected.length), release: () => void entry.released++, whenDue };
+          return { estimatedWaitMs: waitOf(expected.length), release: () => void entry.released++, whenDue, working: () => void entry.working++ };
         },
       },
       logger: { warn: () => undefined },
@@ -162,11 +162,13 @@ describe('a /talep read’s place taken at its ack', () => {
     far.done();
   });
 
-  it('keeps a place with the route’s budget and calls, told when the wait is long, released when the work is done', () => {
+  it('keeps a place with the route’s budget and calls, told when the wait is long, held for its work while it runs, released when the work is done', () => {
     const { expected, place } = placeScene();
     const first = place('show 1');
-    expect(expected).toEqual([{ budget: 'general', calls: 2, released: 0 }]);
+    expect(expected).toEqual([{ budget: 'general', calls: 2, released: 0, working: 0 }]);
     expect([first.waitMs, first.announce]).toEqual([10_000, true]);
+    first.working();
+    expect(expected[0]!.working).toBe(1);
     first.done();
     first.done();
     expect(expected[0]!.released).toBe(2); // release itself is idempotent in the throttle

@@ -358,6 +358,30 @@ describe('Throttle: wait estimates', () => {
     expect(sends.find((s) => s.id === secondOfA.id)?.at).toBe(3_000);
   });
 
+  it('counts the people ahead in the rotation once when the caller’s first turn is under way: they have not gone in this round', async () => {
+    const { clock, throttle, sends } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
+    const send = (user: string, order: number, onQueued?: (ms: number) => void) =>
+      throttle.acquire({ budget: 'general', userKey: user, order, ...(onQueued ? { onQueued } : {}) }).then(() => void sends.push({ at: clock.now(), user, budget: 'general', id: order }));
+    throttle.expect({ budget: 'general', userKey: 'bora', order: 1 }); // ahead of ana in the rotation; its work is not running yet
+    throttle.expect({ budget: 'general', userKey: 'ana', order: 2, calls: 2 }); // a card: record and comments
+    await send('ana', 2); // the record goes at once; the card's turn is under way
+    let told: number | undefined;
+    const later = send('ana', 3, (ms) => (told = ms));
+    expect(told).toBe(3_000); // the card's comments, bora once, then this one (bora twice before: 4 s)
+    await clock.advance(100);
+    const comments = send('ana', 2);
+    await clock.advance(400);
+    const bora = send('bora', 1);
+    await clock.advance(5_000);
+    await Promise.all([later, comments, bora]);
+    expect(sends.map((one) => [one.user, one.id, one.at])).toEqual([
+      ['ana', 2, 0],
+      ['ana', 2, 1_000],
+      ['bora', 1, 2_000],
+      ['ana', 3, 3_000],
+    ]);
+  });
+
   it("counts other users' queued search calls against a search call's estimate", async () => {
     const { clock, sends, call } = setup({ limits: { general: 90, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
     call('x', 'search');
@@ -647,6 +671,39 @@ describe('Throttle: places kept for acked actions (expect)', () => {
     card.release(); // the comments were known: no second call
     await later;
     expect(sends.map((one) => one.id)).toEqual([2]);
+  });
+
+  it('keeps the send a working place was told for its call, which comes moments later: a call acked after it does not take it', async () => {
+    const { clock, throttle, sends } = setup({ limits: { general: 1, search: 1 } });
+    const send = (user: string, order: number) =>
+      throttle.acquire({ budget: 'general', userKey: user, order }).then(() => void sends.push({ at: clock.now(), user, budget: 'general', id: order }));
+    const anaPlace = throttle.expect({ budget: 'general', userKey: 'ana', order: 1 });
+    const boraPlace = throttle.expect({ budget: 'general', userKey: 'bora', order: 2 });
+    expect([anaPlace.estimatedWaitMs, boraPlace.estimatedWaitMs]).toEqual([0, MINUTE_AND_MARGIN]);
+    anaPlace.working(); // both works run after the burst's acks; bora's reaches the throttle first
+    boraPlace.working();
+    const bora = send('bora', 2);
+    await clock.advance(50);
+    expect(sends).toEqual([]);
+    await send('ana', 1);
+    await clock.advance(MINUTE_AND_MARGIN);
+    await bora;
+    expect(sends.map((one) => [one.user, one.at])).toEqual([
+      ['ana', 50],
+      ['bora', 50 + MINUTE_AND_MARGIN],
+    ]);
+  });
+
+  it('waits for a working place’s call 200 ms at most, then lets the calls behind it go', async () => {
+    const { clock, throttle, sends } = setup({ limits: { general: 1, search: 1 } });
+    throttle.expect({ budget: 'general', userKey: 'ana', order: 1 }).working();
+    const bora = throttle.acquire({ budget: 'general', userKey: 'bora' }).then(() => void sends.push({ at: clock.now(), user: 'bora', budget: 'general', id: 2 }));
+    await clock.advance(199);
+    expect(sends).toEqual([]);
+    await clock.advance(1);
+    await bora;
+    expect(sends.map((one) => [one.user, one.at])).toEqual([['bora', 200]]);
+    expect(clock.pendingTimers).toBe(0); // nothing waits for ana's place any more
   });
 
   it('holds background calls back while an interactive place is kept, and lets them go when it is released', async () => {

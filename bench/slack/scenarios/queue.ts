@@ -120,7 +120,13 @@ function queueScenarioOf(variant: Variant): Scenario {
         const noticeP50 = percentile(outcome.noticeDelaysMs, 50);
         const notices = outcome.noticeDelaysMs.length;
         const answeredByCommand = { search: 0, show: 0 };
-        const whoSent = (index: number) => ({ user: index % users.length, command: commandOf(index), sentAtMs: Math.round((sent[index]?.sentAt ?? startedAt) - startedAt) });
+        // The response_url names the request in the bot's own logs and traces.
+        const whoSent = (index: number) => ({
+          user: index % users.length,
+          command: commandOf(index),
+          sentAtMs: Math.round((sent[index]?.sentAt ?? startedAt) - startedAt),
+          responseUrl: sent[index]?.responseUrl,
+        });
         sent.forEach((request, i) => {
           const answered = (request.responseUrl ? posts.get(request.responseUrl) : undefined)?.some((post) => !isQueuedNotice(post.body));
           if (answered) answeredByCommand[commandOf(i).startsWith('search') ? 'search' : 'show']++;
