@@ -134,10 +134,11 @@ const noop = (): void => undefined;
 /** The due check (`Throttle.#armDueCheck`) runs at most this often. */
 const DUE_CHECK_MIN_MS = 250;
 /**
- * A person who made an interactive call this recently, and has none queued in a lane now, is taken to
- * come back to it (see `#callsAhead`): a flood's commands arrive over seconds, each person's in turn.
+ * How long a person whose interactive queue in a lane emptied keeps their slot in its rotation (an idle
+ * slot, see `#remove`): a flood's commands arrive over seconds, each person's in turn, and their queue
+ * empties for a moment whenever their calls went faster than their next command came.
  */
-const RECENTLY_ACTIVE_MS = 10_000;
+const IDLE_SLOT_MS = 10_000;
 /**
  * How long a kept place whose work is running (`ExpectedCall.working`) holds the calls behind it. Works
  * let go together after a burst's acks reach the throttle a few milliseconds apart, not in the order
@@ -306,8 +307,11 @@ class Pacer {
   }
 }
 
-/** A user's queued calls and kept places in one lane, by order; `turnEnds` is kept by `turnEnds()`. */
-type UserQueue = Waiter[] & { turnEnds?: number[] | undefined };
+/**
+ * A user's queued calls and kept places in one lane, by order; `turnEnds` is kept by `turnEnds()`.
+ * Empty, it is an idle slot (interactive rotation only), kept since `idleSince` (see `#remove`).
+ */
+type UserQueue = Waiter[] & { turnEnds?: number[] | undefined; idleSince?: number };
 
 /** One budget's state: its log, spread, 429 pause and queue (per priority, users in turn order). */
 interface Lane {
@@ -520,8 +524,11 @@ export class Throttle {
     if (!this.#enabled) return Math.max(0, this.#lanes[budget].pausedUntil - this.#clock.now());
     const lane = this.#lanes[budget];
     let ahead = priority === 'background' ? lane.queued.interactive + lane.kept.interactive : 0;
-    // A new user's first call goes after one turn of every user ahead of it in the ring.
-    for (const queue of lane.rings[priority].values()) ahead += Math.min(queue.length, 1);
+    // A new user's first call goes after one turn of every user ahead of where it joins (`#join`).
+    for (const queue of lane.rings[priority].values()) {
+      if (queue.length === 0) break;
+      ahead++;
+    }
     return Math.max(this.#estimate(budget, ahead, priority), lane.sharedRetryAt - this.#clock.now());
   }
 
@@ -573,7 +580,9 @@ export class Throttle {
     if (waiter.priority === 'interactive') this.#seen(waiter.userKey);
     const ring = lane.rings[waiter.priority];
     let queue = ring.get(waiter.userKey);
-    if (!queue) ring.set(waiter.userKey, (queue = []));
+    if (queue?.length === 0 && this.#idleSlotGone(ring, waiter.userKey, queue)) queue = undefined;
+    if (!queue) this.#join(ring, waiter.userKey, (queue = []));
+    queue.idleSince = undefined; // back in their slot, if they had one
     if (!waiter.placeholder) {
       // A call of the action takes a place kept for it (`expect`).
       const kept = queue.findIndex((other) => other.placeholder && other.order === waiter.order);
@@ -601,12 +610,41 @@ export class Throttle {
     this.#recentlyActive.delete(userKey); // re-inserted last: the map stays oldest first
     this.#recentlyActive.set(userKey, now);
     for (const [key, at] of this.#recentlyActive) {
-      if (at > now - RECENTLY_ACTIVE_MS) break;
+      if (at > now - IDLE_SLOT_MS) break;
       this.#recentlyActive.delete(key);
     }
   }
 
-  /** `tookTurn`: the user just sent, so they move to the back of the ring; a cancel keeps their place. */
+  /**
+   * A user new to the rotation (or whose idle slot expired) joins it ahead of the idle slots: those
+   * people had a turn since the last one of everyone ahead of them, the newcomer has not.
+   */
+  #join(ring: Map<string, UserQueue>, userKey: string, queue: UserQueue): void {
+    const behind: [string, UserQueue][] = [];
+    for (const entry of ring) {
+      if (behind.length === 0 && entry[1].length > 0) continue;
+      behind.push(entry);
+    }
+    for (const [key] of behind) ring.delete(key);
+    ring.set(userKey, queue);
+    for (const [key, other] of behind) if (other.length > 0 || !this.#idleSlotGone(ring, key, other)) ring.set(key, other);
+  }
+
+  /** Whether an idle slot has expired (IDLE_SLOT_MS); it then leaves the rotation. */
+  #idleSlotGone(ring: Map<string, UserQueue>, userKey: string, queue: UserQueue): boolean {
+    if (this.#clock.now() - (queue.idleSince ?? -Infinity) < IDLE_SLOT_MS) return false;
+    ring.delete(userKey);
+    return true;
+  }
+
+  /**
+   * `tookTurn`: the user just sent, so they move to the back of the ring; a cancel keeps their place.
+   * A person whose interactive queue empties keeps their slot for IDLE_SLOT_MS (an idle slot): coming
+   * back, they take their turn there, before those who went after them. Sent to the back instead, the
+   * order of a flood's turns hung on milliseconds (whether a person's next command came before or
+   * after someone else's turn went), and estimates could not tell it: in the bench's flood a person's
+   * `show` told 28 s was answered in 21 (the others came back just after its user's turn went).
+   */
   #remove(waiter: Waiter, tookTurn: boolean): void {
     const lane = this.#lanes[waiter.budget];
     const ring = lane.rings[waiter.priority];
@@ -617,11 +655,18 @@ export class Throttle {
     queue.turnEnds = undefined;
     if (waiter.placeholder) lane.kept[waiter.priority]--;
     else lane.queued[waiter.priority]--;
-    if (queue.length === 0) ring.delete(waiter.userKey);
-    else if (tookTurn) {
+    if (tookTurn) {
       ring.delete(waiter.userKey); // re-inserting moves the user to the back of the Map's order
       ring.set(waiter.userKey, queue);
     }
+    if (queue.length > 0) return;
+    if (waiter.priority === 'background') {
+      ring.delete(waiter.userKey);
+      return;
+    }
+    queue.idleSince = this.#clock.now();
+    // Idle slots drift to the front as others take turns: the expired ones leave from there.
+    for (const [key, first] of ring) if (first.length > 0 || !this.#idleSlotGone(ring, key, first)) break;
   }
 
   /** When a call of `priority` may go next in `lane`. */
@@ -704,7 +749,7 @@ export class Throttle {
     for (const priority of PRIORITIES) {
       if (lane.queued[priority] === 0 || !this.#mayGo(lane, priority) || !this.#paced(lane, priority, now)) continue; // only kept places, or held back
       for (const queue of lane.rings[priority].values()) {
-        const workingSince = queue[0]!.workingSince;
+        const workingSince = queue[0]?.workingSince;
         if (workingSince !== undefined && queue[0]!.state === 'queued' && now < workingSince + WORKING_PLACE_GRACE_MS) {
           // Its call is moments away, and the send is the one its estimate counted (see the constant).
           lane.heldForWorkUntil = workingSince + WORKING_PLACE_GRACE_MS;
@@ -835,54 +880,57 @@ export class Throttle {
    * round, where one user's turn is one action (its calls queued together go at once). `self` is in
    * its user's turn number `rounds`; users ahead of it in the ring get one more turn than those behind,
    * unless its user's first turn is under way (its action has sent a call): the others ahead have
-   * not gone in this round, and go once before the user's next turn, like those behind.
+   * not gone in this round, and go once before the user's next turn, like those behind. An idle slot
+   * counts as a person coming back, with one action of the lane's typical size a turn.
    */
   #callsAhead(self: Waiter): number {
     const lane = this.#lanes[self.budget];
+    const ring = lane.rings[self.priority];
     let ahead = self.priority === 'background' ? lane.queued.interactive + lane.kept.interactive : 0;
-    const mine = lane.rings[self.priority].get(self.userKey) ?? [];
+    const mine = ring.get(self.userKey) ?? [];
     const index = mine.indexOf(self);
     const rounds = index < 0 ? 0 : turnsBefore(mine, index);
     const firstTurnUnderWay = rounds > 0 && isUnderWay(lane, mine[0]!);
     let beforeSelf = !firstTurnUnderWay;
-    for (const queue of lane.rings[self.priority].values()) {
+    // Turns of people with an idle slot, or active lately in another lane, if they come (each an action
+    // of the lane's typical size); newcomers join ahead of the first idle slot (`#join`).
+    let idleTurns = 0;
+    let newcomerTurns = rounds;
+    for (const [userKey, queue] of ring) {
       if (queue === mine) {
         beforeSelf = false;
         ahead += Math.max(0, index);
         continue;
       }
+      if (beforeSelf && queue.length === 0) newcomerTurns = rounds + 1;
       // A user with work queued is taken to keep sending at their pace: a flood's later commands
       // from others would otherwise make every early estimate too short.
       const turns = beforeSelf ? rounds + 1 : rounds;
+      if (queue.length === 0) {
+        // In a flood, a person's queue empties for a moment whenever their calls went faster than
+        // their next command came: left out, a person's later commands were told half their wait.
+        if (!this.#idleSlotGone(ring, userKey, queue)) idleTurns += turns;
+        continue;
+      }
       if (turns === 0) continue;
       const ends = turnEnds(queue);
       // Fewer turns queued than counted: the ones queued, at the pace of those.
       ahead += turns < ends.length ? ends[turns - 1]! : Math.round((turns * queue.length) / ends.length);
     }
-    return ahead + this.#returningCalls(self, lane, rounds);
+    if (self.priority === 'interactive' && newcomerTurns > 0) idleTurns += newcomerTurns * this.#activeElsewhere(ring);
+    return ahead + Math.round(idleTurns * lane.callsPerAction);
   }
 
   /**
-   * The calls of people active lately but with nothing queued in `self`'s lane, expected before
-   * `self`'s turn number `rounds`: one who comes back joins the ring at the back, behind `self`'s user,
-   * but ahead of its later turns, since a user who goes moves behind everyone waiting. In a flood after
-   * a burst went at once, most people are out of the ring for a moment; left out, a person's later
-   * commands were told half their wait. Each is taken to make `rounds` actions of the lane's typical size.
-   *
-   * Whether they come back before the user's turn going now ends (then they are ahead of its next
-   * turn) or after it (then behind) is a race of milliseconds in a flood: counting them only when that
-   * turn was expected later than 100 ms fixed a few estimates and broke more (first turns held
-   * 150 ms for the burst's acks, while the others came back).
+   * People active lately (in any lane) with no slot in `ring`: a flood's people search and show in
+   * turn, and most of those searching now come to the general lane in moments (counted only in their
+   * own lane, the general lane's estimates missed them).
    */
-  #returningCalls(self: Waiter, lane: Lane, rounds: number): number {
-    if (rounds === 0 || self.priority !== 'interactive') return 0;
-    const ring = lane.rings.interactive;
-    const since = this.#clock.now() - RECENTLY_ACTIVE_MS;
-    let returning = 0;
-    for (const [userKey, at] of this.#recentlyActive) {
-      if (at > since && !ring.has(userKey)) returning++;
-    }
-    return Math.round(returning * rounds * lane.callsPerAction);
+  #activeElsewhere(ring: Map<string, UserQueue>): number {
+    const since = this.#clock.now() - IDLE_SLOT_MS;
+    let count = 0;
+    for (const [userKey, at] of this.#recentlyActive) if (at > since && !ring.has(userKey)) count++;
+    return count;
   }
 
   /** When a kept place would go, as things stand (a shared budget's refusal included). */

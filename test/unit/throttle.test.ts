@@ -346,16 +346,48 @@ describe('Throttle: wait estimates', () => {
 
   it('counts a turn of a person active lately who has nothing queued now: coming back, they go before the caller’s later turn', async () => {
     const { clock, sends, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
-    call('x'); // goes at once: x leaves the rotation
+    call('x'); // goes at once: x's queue is empty, x keeps an idle slot
     const firstOfA = call('a');
     const secondOfA = call('a');
-    expect(firstOfA.estimate).toBe(1_000); // x coming back joins behind a’s first turn
+    expect(firstOfA.estimate).toBe(1_000); // a, new to the rotation, joins ahead of x’s idle slot
     expect(secondOfA.estimate).toBe(3_000); // a, x (back again), then this one
     await clock.advance(500);
     const xAgain = call('x');
     await clock.advance(10_000);
     expect(sends.find((s) => s.id === xAgain.id)?.at).toBe(2_000);
     expect(sends.find((s) => s.id === secondOfA.id)?.at).toBe(3_000);
+  });
+
+  it('keeps the slot of a person whose queue emptied: back within 10 s, they go before those who took a turn after them', async () => {
+    const { clock, sends, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
+    call('x'); // goes at once; x keeps an idle slot
+    call('y');
+    const secondOfY = call('y');
+    expect(secondOfY.estimate).toBe(3_000); // y, x (coming back), then this one
+    await clock.advance(1_500); // y's first call went at 1 s, and y moved behind x's slot
+    call('x');
+    await clock.advance(5_000);
+    // Sent to the back when it came (after y's turn), x went after y's second call, a second before the estimate.
+    expect(sends.map((send) => [send.user, send.at])).toEqual([
+      ['x', 0],
+      ['y', 1_000],
+      ['x', 2_000],
+      ['y', 3_000],
+    ]);
+  });
+
+  it('counts a turn of each person active lately in another lane: a flood’s people search and show in turn', async () => {
+    const { clock, sends, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
+    call('s', 'search'); // s is busy searching
+    call('a'); // goes at once
+    call('a');
+    const thirdOfA = call('a');
+    expect(thirdOfA.estimate).toBe(3_000); // a, s (coming to this lane), then this one
+    await clock.advance(500);
+    const sShows = call('s');
+    await clock.advance(5_000);
+    expect(sends.find((send) => send.id === sShows.id)?.at).toBe(2_000);
+    expect(sends.find((send) => send.id === thirdOfA.id)?.at).toBe(3_000);
   });
 
   it('counts the people ahead in the rotation once when the caller’s first turn is under way: they have not gone in this round', async () => {
