@@ -880,8 +880,12 @@ export class Throttle {
    * round, where one user's turn is one action (its calls queued together go at once). `self` is in
    * its user's turn number `rounds`; users ahead of it in the ring get one more turn than those behind,
    * unless its user's first turn is under way (its action has sent a call): the others ahead have
-   * not gone in this round, and go once before the user's next turn, like those behind. An idle slot
-   * counts as a person coming back, with one action of the lane's typical size a turn.
+   * not gone in this round, and go once before the user's next turn, like those behind.
+   *
+   * Before the user's later turns (`rounds` > 0), an idle slot counts as a person coming back, with one
+   * action of the lane's typical size a turn, and so does a person active lately in the other lane.
+   * Not before a first turn: outside a flood most people do not come back within seconds, and counted
+   * there, a person acting alone after someone else was told a wait for that someone's next command.
    */
   #callsAhead(self: Waiter): number {
     const lane = this.#lanes[self.budget];
@@ -909,7 +913,7 @@ export class Throttle {
       if (queue.length === 0) {
         // In a flood, a person's queue empties for a moment whenever their calls went faster than
         // their next command came: left out, a person's later commands were told half their wait.
-        if (!this.#idleSlotGone(ring, userKey, queue)) idleTurns += turns;
+        if (!this.#idleSlotGone(ring, userKey, queue) && rounds > 0) idleTurns += turns;
         continue;
       }
       if (turns === 0) continue;
@@ -917,7 +921,7 @@ export class Throttle {
       // Fewer turns queued than counted: the ones queued, at the pace of those.
       ahead += turns < ends.length ? ends[turns - 1]! : Math.round((turns * queue.length) / ends.length);
     }
-    if (self.priority === 'interactive' && newcomerTurns > 0) idleTurns += newcomerTurns * this.#activeElsewhere(ring);
+    if (self.priority === 'interactive' && rounds > 0) idleTurns += newcomerTurns * this.#activeElsewhere(ring);
     return ahead + Math.round(idleTurns * lane.callsPerAction);
   }
 

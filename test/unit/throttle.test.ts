@@ -376,6 +376,17 @@ describe('Throttle: wait estimates', () => {
     ]);
   });
 
+  it('does not count idle slots before a person’s first turn: outside a flood most people do not come back within seconds', async () => {
+    const { clock, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
+    call('x'); // goes at once; x keeps an idle slot
+    call('y', 'search'); // y is busy elsewhere too
+    const firstOfY = call('y');
+    expect(firstOfY.estimate).toBe(1_000);
+    await clock.advance(1_000); // y went, behind x's idle slot
+    const nextOfY = call('y');
+    expect(nextOfY.estimate).toBe(1_000); // the window only: x, or someone searching, may never come
+  });
+
   it('counts a turn of each person active lately in another lane: a flood’s people search and show in turn', async () => {
     const { clock, sends, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
     call('s', 'search'); // s is busy searching
