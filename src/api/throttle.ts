@@ -882,10 +882,11 @@ export class Throttle {
    * unless its user's first turn is under way (its action has sent a call): the others ahead have
    * not gone in this round, and go once before the user's next turn, like those behind.
    *
-   * Before the user's later turns (`rounds` > 0), an idle slot counts as a person coming back, with one
-   * action of the lane's typical size a turn, and so does a person active lately in the other lane.
-   * Not before a first turn: outside a flood most people do not come back within seconds, and counted
-   * there, a person acting alone after someone else was told a wait for that someone's next command.
+   * An idle slot counts as a person coming back, with one action of the lane's typical size a turn, and
+   * so does a person active lately in the other lane (see `#activeElsewhere`). Before a first turn only
+   * while others wait in the lane: people come back into a queue, but outside one most do not within
+   * seconds (counted anyway, a person acting alone after someone else was told a wait for that
+   * someone's next command).
    */
   #callsAhead(self: Waiter): number {
     const lane = this.#lanes[self.budget];
@@ -900,6 +901,8 @@ export class Throttle {
     // of the lane's typical size); newcomers join ahead of the first idle slot (`#join`).
     let idleTurns = 0;
     let newcomerTurns = rounds;
+    // Whether others' calls or places are counted ahead: the lane is contended.
+    let othersWait = false;
     for (const [userKey, queue] of ring) {
       if (queue === mine) {
         beforeSelf = false;
@@ -913,15 +916,17 @@ export class Throttle {
       if (queue.length === 0) {
         // In a flood, a person's queue empties for a moment whenever their calls went faster than
         // their next command came: left out, a person's later commands were told half their wait.
-        if (!this.#idleSlotGone(ring, userKey, queue) && rounds > 0) idleTurns += turns;
+        if (!this.#idleSlotGone(ring, userKey, queue)) idleTurns += turns;
         continue;
       }
       if (turns === 0) continue;
       const ends = turnEnds(queue);
       // Fewer turns queued than counted: the ones queued, at the pace of those.
       ahead += turns < ends.length ? ends[turns - 1]! : Math.round((turns * queue.length) / ends.length);
+      othersWait = true;
     }
-    if (self.priority === 'interactive' && rounds > 0) idleTurns += newcomerTurns * this.#activeElsewhere(ring);
+    if (rounds === 0 && !othersWait) return ahead;
+    if (self.priority === 'interactive' && newcomerTurns > 0) idleTurns += newcomerTurns * this.#activeElsewhere(ring);
     return ahead + Math.round(idleTurns * lane.callsPerAction);
   }
 

@@ -376,7 +376,7 @@ describe('Throttle: wait estimates', () => {
     ]);
   });
 
-  it('does not count idle slots before a person’s first turn: outside a flood most people do not come back within seconds', async () => {
+  it('does not count idle slots before a person’s first turn while nobody else waits: outside a queue most people do not come back within seconds', async () => {
     const { clock, call } = setup({ limits: { general: 1, search: 1 }, windowMs: 1_000, safetyMarginMs: 0 });
     call('x'); // goes at once; x keeps an idle slot
     call('y', 'search'); // y is busy elsewhere too
