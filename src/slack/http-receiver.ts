@@ -20,7 +20,7 @@
  * Other routes (health, readiness, help-desk webhooks) are added with `addRoute`. Every refused request
  * is logged as one line, without its body.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type App, ErrorCode, type Logger, type Receiver, ReceiverMultipleAckError } from '@slack/bolt';
@@ -97,12 +97,15 @@ export class SlackHttpReceiver implements Receiver {
   readonly #unackedTimers = new Set<NodeJS.Timeout>();
   readonly #holdEvents: SlackHttpReceiverOptions['holdEventAnswers'];
   readonly #turns: Turns;
+  /** The signing secret as a key object, made once: turning the string into a key per request was 1.5 % of a burst's CPU. */
+  readonly #signingKey: KeyObject;
   #app: App | undefined;
   #server: Server | undefined;
 
   constructor(options: SlackHttpReceiverOptions) {
     if (!options.signingSecret) throw new Error('The Slack HTTP receiver needs the signing secret.');
     this.#options = options;
+    this.#signingKey = createSecretKey(Buffer.from(options.signingSecret, 'utf8'));
     this.#logger = options.logger;
     this.#path = options.path ?? '/slack/events';
     this.#holdEvents = options.holdEventAnswers;
@@ -259,7 +262,7 @@ export class SlackHttpReceiver implements Receiver {
     if (timestamp > nowSeconds + this.#skewSeconds) throw new Refusal(401, 'timestamp in the future (more than 5 minutes ahead)');
     const match = /^v0=([0-9a-f]{64})$/.exec(signature);
     if (!match) throw new Refusal(401, 'unknown signature format');
-    const expected = createHmac('sha256', this.#options.signingSecret).update(`v0:${timestampText}:`).update(raw).digest();
+    const expected = createHmac('sha256', this.#signingKey).update(`v0:${timestampText}:`).update(raw).digest();
     const given = Buffer.from(match[1] as string, 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Refusal(401, 'signature mismatch');
     // Remembered until the timestamp leaves the window: after that the age check refuses it anyway.

@@ -156,8 +156,11 @@ describe('what the kernel would trip on fails, named by place, never by value', 
     const huge = problemOf(blockActionElement, { action_id: 'x', type: 'button', value: secret });
     expect(huge).toMatch(/^value: /);
     expect(huge).not.toContain('SECRET');
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'not a url', 'https://', 'https://hooks slack.com/x', 'https://user@evil.example/x', 'https://h/a\u0000b', 'https://h:123456/x']) {
       expect(problemOf(blockActionPayload, { ...messageAction, response_url: url })).toMatch(/^response_url: /);
+    }
+    for (const url of ['https://hooks.slack.com/actions/T1/1/abc?x=1', 'http://127.0.0.1:3000/respond/1', 'http://[::1]:3000/respond/1']) {
+      expect(blockActionPayload.safeParse({ ...messageAction, response_url: url }).success).toBe(true);
     }
     expect(problemOf(blockActionPayload, { ...messageAction, user: { id: 'U1 <!here>' } })).toBe('user.id: is not a Slack id');
     expect(problemOf(messageShortcutPayload, { type: 'message_action', team, user, callback_id: 'x', trigger_id: 't', channel: { id: 'C1' } })).toMatch(/^message: /);
