@@ -1,7 +1,8 @@
 /**
  * Two small layers in front of the network:
  * - SingleFlight: identical concurrent reads share one request (and one throttle slot); each caller
- *   can still cancel its own wait.
+ *   can still cancel its own wait. A read made for an action also answers that action's repeats that
+ *   come moments after it finished (see `SingleFlight.run`'s `action`).
  * - ReferenceCache: categories, priorities, custom-field definitions and comment templates change
  *   rarely; keeping them (refreshed in the background) lets modals open instantly and spares the budget.
  */
@@ -17,22 +18,44 @@ interface Flight {
   readonly listeners: Set<(estimatedWaitMs: number) => void>;
   /** The shared request's latest wait estimate, and when it was made (for callers who join later). */
   estimate: { ms: number; at: number } | undefined;
+  /** The action (its order) whose call started the request: its answer then lingers for that action. */
+  readonly action: number | undefined;
 }
+
+/**
+ * How long a read made for an action answers that action's late repeats. Ample for a repeat whose work
+ * was held behind a burst of acks (./slack/acked-place.ts holds a work 5 s at most), short next to
+ * anything a person would notice as stale.
+ */
+export const ACTION_ANSWER_LINGER_MS = 10_000;
+/** Lingering answers kept at most (the oldest go first): a flood's actions, not a cache. */
+const LINGERING_MAX = 2_000;
 
 export class SingleFlight {
   readonly #inFlight = new Map<string, Flight>();
+  /** Finished reads of actions, by key, oldest first (all linger the same time). */
+  readonly #finished = new Map<string, { action: number; value: unknown; until: number }>();
 
   /**
    * Runs `work` once per key at a time; identical concurrent calls share its result. Each caller's
    * `signal` cancels only that caller's wait: one user's cancel must not fail another's call. The
    * shared work sees its own signal, aborted once every caller has cancelled, and an `onQueued` that
    * tells every caller (those who join later get the estimate at once, less the time gone by).
+   *
+   * `action`: the order of the action the read is for (Throttle's `order`). Its answer then lingers
+   * ACTION_ANSWER_LINGER_MS for later reads of the same key *and action*: a repeated command joins the
+   * pending one's action (./slack/acked-place.ts) and was told it would be answered with it, but when
+   * its work ran moments after that read's answer (held behind a burst of acks), it made a call of its
+   * own, in the pending action's early place, and every later command of that person lost a turn
+   * (told 24 s, answered in 51, on a loaded host). A write made for the action forgets its answers
+   * (`forgetAction`), so the action's own reads after it are fresh.
    */
   run<T>(
     key: string,
     work: (signal: AbortSignal, onQueued: (estimatedWaitMs: number) => void) => Promise<T>,
     callerSignals: readonly (AbortSignal | undefined)[] = [],
     onQueued?: (estimatedWaitMs: number) => void,
+    action?: number,
   ): Promise<T> {
     // Several signals (a call's own and its queue cancel) are each listened to: AbortSignal.any made a
     // signal with weak references for every call, most of the allocation of a queued help-desk call.
@@ -40,11 +63,15 @@ export class SingleFlight {
     const aborted = signals.find((one) => one.aborted);
     if (aborted) return Promise.reject(cancelledError(aborted));
     let flight = this.#inFlight.get(key);
+    if (!flight && action !== undefined) {
+      const finished = this.#finished.get(key);
+      if (finished?.action === action && finished.until > performance.now()) return Promise.resolve(finished.value as T);
+    }
     if (!flight) {
       const controller = new AbortController();
       const listeners = new Set<(estimatedWaitMs: number) => void>();
       // The flight exists before the work starts: the work may report a wait synchronously.
-      const started: Flight = { promise: Promise.resolve(), controller, waiting: 0, listeners, estimate: undefined };
+      const started: Flight = { promise: Promise.resolve(), controller, waiting: 0, listeners, estimate: undefined, action };
       const tell = (ms: number): void => {
         started.estimate = { ms, at: performance.now() };
         for (const listener of [...listeners]) listener(ms);
@@ -56,7 +83,10 @@ export class SingleFlight {
         if (this.#inFlight.get(key) === started) this.#inFlight.delete(key);
       };
       // Registered first, so the key is free again before any caller sees the outcome.
-      started.promise.then(done, done);
+      started.promise.then((value) => {
+        done();
+        if (action !== undefined) this.#linger(key, action, value);
+      }, done);
       this.#inFlight.set(key, started);
       flight = started;
     } else if (onQueued) {
@@ -68,6 +98,21 @@ export class SingleFlight {
 
   get size(): number {
     return this.#inFlight.size;
+  }
+
+  /** Forgets the lingering answers of `action` (it wrote: what it read before may have changed). */
+  forgetAction(action: number): void {
+    for (const [key, finished] of this.#finished) if (finished.action === action) this.#finished.delete(key);
+  }
+
+  #linger(key: string, action: number, value: unknown): void {
+    const now = performance.now();
+    for (const [oldest, finished] of this.#finished) {
+      if (finished.until > now && this.#finished.size < LINGERING_MAX) break;
+      this.#finished.delete(oldest);
+    }
+    this.#finished.delete(key); // re-inserted last: the map stays oldest first
+    this.#finished.set(key, { action, value, until: now + ACTION_ANSWER_LINGER_MS });
   }
 
   has(key: string): boolean {

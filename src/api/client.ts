@@ -303,10 +303,17 @@ export class HelpdeskClient {
       decodeResponse(operation, def, params, await this.#executeEitherMethod(def, target, credential, waits ? extended(options, waits) : options));
 
     if (!target.idempotent) {
-      const result = await run();
-      const stale = invalidatedBy[operation];
-      if (stale) this.#core.cache?.invalidate(stale);
-      return result as ResultOf<K>;
+      // What the action read before its write may have changed: its reads after it ask again.
+      const forget = () => (options.order !== undefined ? this.#core.flights.forgetAction(options.order) : undefined);
+      forget();
+      try {
+        const result = await run();
+        const stale = invalidatedBy[operation];
+        if (stale) this.#core.cache?.invalidate(stale);
+        return result as ResultOf<K>;
+      } finally {
+        forget();
+      }
     }
 
     const cache = def.cache ? this.#core.cache : undefined;
@@ -328,6 +335,8 @@ export class HelpdeskClient {
         },
         [flightOptions.signal, flightOptions.queueSignal],
         flightOptions.onQueued,
+        // A person's action only: a background read is no one's command to repeat.
+        options.priority === 'background' ? undefined : options.order,
       );
     const hit = cache && !options.fresh && verified ? cache.get(cacheKey) : undefined;
     if (hit) {

@@ -2,8 +2,9 @@
  * The two layers in front of the network: single-flight for identical concurrent reads, and the
  * reference-data cache (shared or per user) with invalidation by writes.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../../src/api/auth.js';
+import { ACTION_ANSWER_LINGER_MS } from '../../src/api/cache.js';
 import { HelpdeskError } from '../../src/api/errors.js';
 import { categoriesJson, ManualClock, type MockHelpdesk, mockHelpdesk, prioritiesJson, settle, talepJson } from './client-fixtures.js';
 
@@ -161,6 +162,56 @@ describe('single-flight', () => {
     h.replyJson(talepJson);
     await expect(h.client.getTalep({ id: 1 })).resolves.toMatchObject({ TalepID: 12 });
     expect(h.requests()).toHaveLength(2);
+  });
+
+  it('a read made for an action answers that action’s repeat that comes just after it finished, and no one else', async () => {
+    const h = open();
+    h.replyJson(talepJson);
+    h.replyJson({ ...talepJson, Status: 'Closed' });
+    h.replyJson({ ...talepJson, Status: 'Closed' });
+    const action = h.client.withCredential(bearer('ayse'), { order: 7 });
+
+    const first = await action.getTalep({ id: 1 });
+    // The repeat of the command joined action 7 (./slack/acked-place.ts); its work came a moment late.
+    const repeat = await action.getTalep({ id: 1 });
+    // Another action of the same person, and the same action's read of something else, ask.
+    const later = await h.client.withCredential(bearer('ayse'), { order: 8 }).getTalep({ id: 1 });
+    const unordered = await h.client.withCredential(bearer('ayse')).getTalep({ id: 1 });
+
+    expect(repeat).toBe(first);
+    expect(later.Status).toBe('Closed');
+    expect(unordered.Status).toBe('Closed');
+    expect(h.requests()).toHaveLength(3);
+  });
+
+  it('an action’s answer lingers 10 s at most, and not past a write the action makes', async () => {
+    const h = open();
+    h.replyJson({ ...talepJson, Status: 'New' });
+    h.replyJson({ ...talepJson, Status: 'Open' });
+    h.reply();
+    h.replyJson({ ...talepJson, Status: 'Closed' });
+    const action = h.client.withCredential(bearer('ayse'), { order: 7 });
+    const now = vi.spyOn(performance, 'now');
+    try {
+      now.mockReturnValue(1_000);
+      await action.getTalep({ id: 1 });
+      now.mockReturnValue(1_000 + ACTION_ANSWER_LINGER_MS + 1);
+      expect((await action.getTalep({ id: 1 })).Status).toBe('Open');
+      await action.addComment({ id: 1, body: 'closing' });
+      expect((await action.getTalep({ id: 1 })).Status).toBe('Closed');
+    } finally {
+      now.mockRestore();
+    }
+    expect(h.requests()).toHaveLength(4);
+  });
+
+  it('a background read lingers for no one', async () => {
+    const h = open();
+    h.replyJson(talepJson);
+    h.replyJson({ ...talepJson, Status: 'Closed' });
+    const poller = h.client.withCredential(bearer('ayse'), { order: 7, priority: 'background' });
+    await poller.getTalep({ id: 1 });
+    expect((await poller.getTalep({ id: 1 })).Status).toBe('Closed');
   });
 
   it('writes are never merged', async () => {
