@@ -6,7 +6,7 @@
  * across instances they also claim the execution in `services.sharedDeliveries`. Message and reaction
  * events are kept in the store instead (`stores.seenEvents`, across restarts).
  */
-import { LRUCache } from 'lru-cache';
+import { TTLCache } from '@isaacs/ttlcache';
 
 export interface SeenOnceOptions {
   /** Default 10,000. */
@@ -16,10 +16,11 @@ export interface SeenOnceOptions {
 }
 
 export class SeenOnce {
-  readonly #seen: LRUCache<string, true>;
+  /** A TTL cache, not lru-cache: lru-cache takes memory for all `maxEntries` up front, at start. */
+  readonly #seen: TTLCache<string, true>;
 
   constructor(options: SeenOnceOptions = {}) {
-    this.#seen = new LRUCache<string, true>({ max: Math.max(1, options.maxEntries ?? 10_000), ttl: options.ttlMs ?? 60 * 60_000 });
+    this.#seen = new TTLCache<string, true>({ max: Math.max(1, options.maxEntries ?? 10_000), ttl: options.ttlMs ?? 60 * 60_000 });
   }
 
   /** True the first time `key` is offered (and remembers it); false while it is remembered. */

@@ -12,7 +12,7 @@
  *   skipped by the kernel, and `chat.unfurl` itself replaces rather than adds.
  */
 import { channelMessages } from '../../slack/locale.js';
-import { LRUCache } from 'lru-cache';
+import { TTLCache } from '@isaacs/ttlcache';
 import * as z from 'zod';
 import { DEFAULT_UNFURL_MODE } from '../../domain/unfurl-mode.js';
 import { actorFor } from '../../slack/actor.js';
@@ -40,10 +40,11 @@ export interface LinkSharedDeps {
   sender: UnfurlSender;
   offers: ConnectOffers;
   /** `team:channel:ts:url` of previews already added. */
-  done: LRUCache<string, true>;
+  done: TTLCache<string, true>;
 }
 
-export const previewsDone = (): LRUCache<string, true> => new LRUCache<string, true>({ max: 20_000, ttl: 24 * 60 * 60_000 });
+/** Kept a day, 20,000 at most (a TTL cache: its memory grows with use; lru-cache's is all taken up front). */
+export const previewsDone = (): TTLCache<string, true> => new TTLCache<string, true>({ max: 20_000, ttl: 24 * 60 * 60_000 });
 
 export async function onLinkShared(ctx: EventCtx, deps: LinkSharedDeps): Promise<void> {
   const { services, client } = ctx;

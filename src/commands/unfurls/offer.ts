@@ -9,7 +9,7 @@
  * offer comes at most once a day per person and process.
  */
 import type { webApi } from '@slack/bolt';
-import { LRUCache } from 'lru-cache';
+import { TTLCache } from '@isaacs/ttlcache';
 import type { Who } from '../../slack/actor.js';
 import { type LinkProblem, linkProblemMessage } from '../../slack/failures.js';
 import { surfaceDeps } from '../../slack/interaction.js';
@@ -20,7 +20,8 @@ import { connectPrompt } from '../../views/kit/notices.js';
 import type { UnfurlTarget } from './send.js';
 
 export class ConnectOffers {
-  readonly #offered = new LRUCache<string, true>({ max: 10_000, ttl: 24 * 60 * 60_000 });
+  /** Who was offered, for a day (a TTL cache: its memory grows with use; lru-cache's is all taken up front). */
+  readonly #offered = new TTLCache<string, true>({ max: 10_000, ttl: 24 * 60 * 60_000 });
 
   /** Offers `who` to connect, unless they were offered already. */
   async offer(services: Services, client: webApi.WebClient, who: Who, target: UnfurlTarget & { threadTs?: string | undefined }, problem: LinkProblem): Promise<void> {

@@ -12,7 +12,7 @@
  * adding more, and the entity's `external_ref` is the talep id, the same every time.
  */
 import type { webApi } from '@slack/bolt';
-import { LRUCache } from 'lru-cache';
+import { TTLCache } from '@isaacs/ttlcache';
 import { slackErrorCode } from '../../slack/surface.js';
 import type { TalepEntity } from '../../views/unfurls/talep-entity.js';
 import type { BlockUnfurl } from '../../views/unfurls/talep-unfurl.js';
@@ -49,7 +49,7 @@ export interface Previews {
 
 export class UnfurlSender {
   /** Team → Work Objects unavailable (until the entry expires). */
-  readonly #withoutWorkObjects = new LRUCache<string, true>({ max: 1_000, ttl: 60 * 60_000 });
+  readonly #withoutWorkObjects = new TTLCache<string, true>({ max: 1_000, ttl: 60 * 60_000 });
 
   /** Sends the previews; answers the URLs Slack took. Failures other than the Work Objects fallback propagate. */
   async send({ client, logger, teamId, target, taleps, docs }: Previews): Promise<string[]> {
