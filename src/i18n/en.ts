@@ -42,7 +42,7 @@ export const en = {
   'kit.done': 'Done',
   'kit.connectPrompt': 'Connect your help-desk account to use /talep.',
   'kit.connectButton': 'Connect help-desk account',
-  'kit.aboutSeconds': 'about {seconds} s',
+  'kit.aboutSeconds': 'about {seconds, number} s',
   'kit.aboutMinutes': 'about {minutes} min',
   'kit.queued': ':hourglass_flowing_sand: The help desk is busy; your request is queued ({about}) and the answer will appear here.',
   'kit.queueCancelButton': 'Cancel',

@@ -40,7 +40,7 @@ export const tr: Catalog<typeof en> = {
   'kit.done': 'Tamam',
   'kit.connectPrompt': '/talep kullanmak için help-desk hesabınızı bağlayın.',
   'kit.connectButton': 'Help-desk hesabını bağla',
-  'kit.aboutSeconds': 'yaklaşık {seconds} sn',
+  'kit.aboutSeconds': 'yaklaşık {seconds, number} sn',
   'kit.aboutMinutes': 'yaklaşık {minutes} dk',
   'kit.queued': ':hourglass_flowing_sand: Help desk şu an yoğun; isteğiniz sırada ({about}) ve yanıt buraya gelecek.',
   'kit.queueCancelButton': 'İptal',

@@ -20,8 +20,8 @@ interface AckBody {
   blocks?: { elements?: { action_id?: string; value?: string }[] }[];
 }
 
-/** The estimate in a notice's text ("about 7 s" → 7). */
-const aboutSeconds = (body: AckBody): number => Number(/about (\d+) s/.exec(body.text ?? '')?.[1] ?? Number.NaN);
+/** The estimate in a notice's text ("about 7 s" → 7, "about 2.5 s" → 2.5). */
+const aboutSeconds = (body: AckBody): number => Number(/about (\d+(?:\.\d+)?) s/.exec(body.text ?? '')?.[1] ?? Number.NaN);
 const cancelToken = (body: AckBody): string | undefined =>
   (body.blocks ?? []).flatMap((block) => block.elements ?? []).find((element) => element.action_id === QUEUE_CANCEL_ACTION)?.value;
 
@@ -40,7 +40,7 @@ describe('a long wait told in the ack itself', () => {
     const firstAck = first.body as AckBody;
     expect(first.status).toBe(200);
     expect(firstAck.response_type).toBe('ephemeral');
-    expect(firstAck.text).toMatch(/queued \(about \d+ s\)/);
+    expect(firstAck.text).toMatch(/queued \(about \d+(?:\.\d)? s\)/);
     expect(cancelToken(firstAck)).toBeTruthy();
     const firstWait = aboutSeconds(firstAck);
     expect(firstWait).toBeGreaterThanOrEqual(3);

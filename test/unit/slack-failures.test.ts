@@ -59,9 +59,14 @@ describe('errorMessage and prompts', () => {
     expect(connectPrompt().blocks?.[1]).toMatchObject({ type: 'actions' });
   });
 
-  it('words the queued notice in seconds, then minutes, never more than a sixth off', () => {
+  it('words the queued notice in half seconds, seconds, then minutes, never more than a sixth off', () => {
+    expect(queuedMessage(2_450).text).toContain('about 2.5 s'); // not 2 s (a fifth under) nor 3 s
+    expect(queuedMessage(2_700).text).toContain('about 2.5 s');
     expect(queuedMessage(3_030).text).toContain('about 3 s'); // not 4 s: a third over the estimate
-    expect(queuedMessage(3_600).text).toContain('about 4 s');
+    expect(queuedMessage(3_600).text).toContain('about 3.5 s');
+    expect(queuedMessage(9_700).text).toContain('about 9.5 s');
+    expect(queuedMessage(9_800).text).toContain('about 10 s');
+    expect(messagesFor('tr').t('kit.aboutSeconds', { seconds: 2.5 })).toBe('yaklaşık 2,5 sn');
     expect(queuedMessage(40_000).text).toContain('about 40 s');
     expect(queuedMessage(125_000).text).toContain('about 125 s');
     expect(queuedMessage(179_000).text).toContain('about 179 s');

@@ -21,13 +21,16 @@ export function connectPrompt(reason?: string, m: Messages = english): SlackMess
 export const QUEUE_CANCEL_ACTION = 'queue_cancel';
 
 /**
- * The estimate as it is said: the nearest whole second under 3 min, then the nearest whole minute.
- * Rounding never moves it by more than a sixth (half a second of 3 s, 30 s of 3 min). Rounding up
- * said 4 s for 3.03 s, a third more than the estimate, and whole minutes from 90 s on said 3 min for
- * 121 s.
+ * The estimate as it is said: the nearest half second under 10 s, the nearest whole second under
+ * 3 min, then the nearest whole minute. Rounding never moves it by more than a tenth (a quarter second
+ * of the shortest wait told, 2.4 s; half a second of 10 s; 30 s of 5 min) and a sixth from 3 min on.
+ * Whole seconds said "about 3 s" for 2.5 s, a fifth over before the queue moved at all, and a call
+ * that then went at once (answered in 2.06 s) was a third under it. Rounding up said 4 s for 3.03 s;
+ * whole minutes from 90 s on said 3 min for 121 s.
  */
 function roundedWait(waitMs: number): { seconds: number } | { minutes: number } {
-  const seconds = Math.max(1, Math.round(waitMs / 1000));
+  if (waitMs < 9_750) return { seconds: Math.max(1, Math.round(waitMs / 500) / 2) };
+  const seconds = Math.round(waitMs / 1000);
   return seconds < 180 ? { seconds } : { minutes: Math.round(seconds / 60) };
 }
 
