@@ -22,7 +22,7 @@ export const QUEUE_CANCEL_ACTION = 'queue_cancel';
 
 /**
  * The estimate as it is said: the nearest half second under 10 s, the nearest whole second under
- * 3 min, then the nearest whole minute. Rounding never moves it by more than a tenth (a quarter second
+ * 3 min, then the nearest whole minute. Rounding moves it by about a tenth at most (a quarter second
  * of the shortest wait told, 2.4 s; half a second of 10 s; 30 s of 5 min) and a sixth from 3 min on.
  * Whole seconds said "about 3 s" for 2.5 s, a fifth over before the queue moved at all, and a call
  * that then went at once (answered in 2.06 s) was a third under it. Rounding up said 4 s for 3.03 s;
