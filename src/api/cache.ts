@@ -6,6 +6,7 @@
  * - ReferenceCache: categories, priorities, custom-field definitions and comment templates change
  *   rarely; keeping them (refreshed in the background) lets modals open instantly and spares the budget.
  */
+import { TTLCache } from '@isaacs/ttlcache';
 import { LRUCache } from 'lru-cache';
 import { HelpdeskError } from './errors.js';
 
@@ -33,8 +34,8 @@ const LINGERING_MAX = 2_000;
 
 export class SingleFlight {
   readonly #inFlight = new Map<string, Flight>();
-  /** Finished reads of actions, by key, oldest first (all linger the same time). */
-  readonly #finished = new Map<string, { action: number; value: unknown; until: number }>();
+  /** Finished reads of actions, by key (checked for age on every read: a lingering answer is never late). */
+  readonly #finished = new TTLCache<string, { action: number; value: unknown }>({ max: LINGERING_MAX, ttl: ACTION_ANSWER_LINGER_MS, checkAgeOnGet: true });
 
   /**
    * Runs `work` once per key at a time; identical concurrent calls share its result. Each caller's
@@ -65,7 +66,7 @@ export class SingleFlight {
     let flight = this.#inFlight.get(key);
     if (!flight && action !== undefined) {
       const finished = this.#finished.get(key);
-      if (finished?.action === action && finished.until > performance.now()) return Promise.resolve(finished.value as T);
+      if (finished?.action === action) return Promise.resolve(finished.value as T);
     }
     if (!flight) {
       const controller = new AbortController();
@@ -85,7 +86,7 @@ export class SingleFlight {
       // Registered first, so the key is free again before any caller sees the outcome.
       started.promise.then((value) => {
         done();
-        if (action !== undefined) this.#linger(key, action, value);
+        if (action !== undefined) this.#finished.set(key, { action, value });
       }, done);
       this.#inFlight.set(key, started);
       flight = started;
@@ -103,16 +104,6 @@ export class SingleFlight {
   /** Forgets the lingering answers of `action` (it wrote: what it read before may have changed). */
   forgetAction(action: number): void {
     for (const [key, finished] of this.#finished) if (finished.action === action) this.#finished.delete(key);
-  }
-
-  #linger(key: string, action: number, value: unknown): void {
-    const now = performance.now();
-    for (const [oldest, finished] of this.#finished) {
-      if (finished.until > now && this.#finished.size < LINGERING_MAX) break;
-      this.#finished.delete(oldest);
-    }
-    this.#finished.delete(key); // re-inserted last: the map stays oldest first
-    this.#finished.set(key, { action, value, until: now + ACTION_ANSWER_LINGER_MS });
   }
 
   has(key: string): boolean {
