@@ -4,7 +4,11 @@
  * everybody out. The guard decides, before each call, whether its credential may be sent.
  *
  * - A credential refused once (401) is never sent again.
- * - A credential that worked once ("verified") is always sent, except during a suspected block.
+ * - A credential that worked once ("verified") is always sent, except during a suspected block; but
+ *   never with more of its calls on the wire at once than the failure budget has room for (normally
+ *   2; a call out for a second has passed the check). It may stop working at any moment (its person
+ *   changed their password): every call of it already sent then fails, and each failure counts. A
+ *   call held for that (`Admission.toWire`) learns, before it is sent, whether the others were refused.
  * - Unverified credentials share a budget of `maxFailures` per `failureWindowMs`, counting failures
  *   that happened AND unverified calls still in flight (each might fail), so even a burst of concurrent
  *   first calls cannot exceed it.
@@ -99,6 +103,13 @@ export interface AdmitOptions {
 export type AuthVerdict = 'verified' | 'rejected' | 'suspected-block' | 'none';
 
 export interface Admission {
+  /**
+   * Resolves when the call may go on the wire, right before it is sent (after any wait for the rate
+   * budget): at once, except for a verified credential whose calls already on the wire use the room
+   * the failure budget has. Rejects `unauthorized` when the credential was refused meanwhile (nothing
+   * is sent), `cancelled` on abort. Optional: a call sent without it is simply not counted.
+   */
+  toWire(signal?: AbortSignal): Promise<void>;
   /** Call exactly once per admission; later calls are ignored and answer `none`. */
   report(outcome: AuthOutcome): AuthVerdict;
 }
@@ -148,6 +159,30 @@ interface How {
   holdsSlot: boolean;
 }
 
+/**
+ * A refusal comes back at once (the help desk checks the credential before anything else): a call out
+ * longer than this has passed the check, and a slow one (a create the help desk takes seconds over)
+ * no longer holds its credential's room on the wire.
+ */
+const SIGNED_IN_AFTER_MS = 1_000;
+
+/** One call on the wire, since `at` (the guard's clock). */
+interface WirePlace {
+  readonly at: number;
+}
+
+interface WireWaiter {
+  go(place: WirePlace): void;
+  refuse(error: HelpdeskError): void;
+}
+
+/** A verified credential's calls on the wire, and those waiting for room (oldest first). */
+interface OnWire {
+  readonly sending: WirePlace[];
+  readonly waiting: WireWaiter[];
+  timer: unknown;
+}
+
 export class AuthGuard {
   readonly #clock: Clock;
   readonly #maxFailures: number;
@@ -169,6 +204,8 @@ export class AuthGuard {
   readonly #unverifiedInFlight = new Map<string, InFlight>();
   /** Calls waiting for a decision, in arrival order. */
   readonly #waiters = new Set<Waiter>();
+  /** Verified credentials with calls on the wire (see the header), by fingerprint. */
+  readonly #onWire = new Map<string, OnWire>();
   #block: { until: number; probeInFlight: boolean } | undefined;
   #timer: { handle: unknown; at: number } | undefined;
   /** Pending until the memory was loaded; admissions wait for it. */
@@ -254,7 +291,7 @@ export class AuthGuard {
       if (answer.kind === 'rejected') {
         this.#reject(call.credential);
         void this.#persist();
-        throw new HelpdeskError('unauthorized', 'The help desk refused this credential earlier; it is not sent again.');
+        throw refusedEarlierError();
       }
       if (answer.kind === 'paused') throw authPausedError(answer.retryAfterMs);
       if (answer.retryAfterMs > 1_000) options.onQueued?.(answer.retryAfterMs);
@@ -286,6 +323,7 @@ export class AuthGuard {
   /** An admission whose report also tells the other instances what it learnt. */
   #pushingBlocks(shared: SharedSignIns, admission: Admission, call: CallIdentity | undefined, slot: SignInSlot | undefined): Admission {
     return {
+      toWire: (signal) => admission.toWire(signal),
       report: (outcome) => {
         const verdict = admission.report(outcome);
         if (slot) void slot.settle(outcome === 'auth-failed' ? 'failed' : 'done').catch(this.#onSharedError);
@@ -402,7 +440,7 @@ export class AuthGuard {
   #tryAdmit(call: CallIdentity, now: number): { admission: Admission; writeAhead: boolean } | undefined {
     const id = call.credential;
     if (this.#rejected.has(id)) {
-      throw new HelpdeskError('unauthorized', 'The help desk refused this credential earlier; it is not sent again.');
+      throw refusedEarlierError();
     }
     const verified = this.#verified.has(id);
     const block = this.#block;
@@ -448,11 +486,25 @@ export class AuthGuard {
     if (how.holdsSlot) this.#unverifiedInFlight.set(id, { at: this.#clock.now(), presenter: call.presenter, newcomer });
     if (how.probe && this.#block) this.#block.probeInFlight = true;
     let reported = false;
+    // Only a verified call that is neither a probe nor holding an unverified slot shares the wire: the
+    // others go alone anyway.
+    const shares = !how.probe && !how.holdsSlot;
+    let onWire: WirePlace | undefined;
     const admission: Admission = {
+      toWire: async (signal) => {
+        if (!shares || reported || onWire) return;
+        const place = await this.#toWire(id, signal);
+        // Reported while it waited (the caller gave up): the room goes back at once.
+        if (reported) this.#offWire(id, place);
+        else onWire = place;
+      },
       report: (outcome) => {
         if (reported) return 'none';
         reported = true;
-        return this.#settle(call, outcome, how);
+        const verdict = this.#settle(call, outcome, how);
+        // After the verdict: calls waiting for the room learn whether the credential was refused.
+        if (onWire) this.#offWire(id, onWire);
+        return verdict;
       },
     };
     if (how.holdsSlot) this.#slotHolders.set(admission, call);
@@ -508,6 +560,98 @@ export class AuthGuard {
     if (how.holdsSlot || how.probe || outcome === 'auth-failed' || outcome === 'blocked') void this.#persist();
     this.#drain();
     return verdict;
+  }
+
+  /** Room on the wire for one call of a verified credential (see the header); resolves with its place there. */
+  #toWire(id: string, signal: AbortSignal | undefined): Promise<WirePlace> {
+    if (signal?.aborted) return Promise.reject(cancelledError(signal));
+    if (this.#rejected.has(id)) return Promise.reject(refusedEarlierError());
+    let wire = this.#onWire.get(id);
+    if (!wire) this.#onWire.set(id, (wire = { sending: [], waiting: [], timer: undefined }));
+    const now = this.#clock.now();
+    if (wire.waiting.length === 0 && this.#unchecked(wire, now) < this.#wireRoom(now)) return Promise.resolve(this.#send(wire, now));
+    const waiting = wire.waiting;
+    return new Promise<WirePlace>((resolve, reject) => {
+      const onAbort = (): void => {
+        const at = waiting.indexOf(entry);
+        if (at < 0) return;
+        waiting.splice(at, 1);
+        reject(cancelledError(signal!));
+      };
+      const entry: WireWaiter = {
+        go: (place) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(place);
+        },
+        refuse: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      waiting.push(entry);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (waiting.length === 1) this.#armWire(id, wire, now);
+    });
+  }
+
+  #send(wire: OnWire, now: number): WirePlace {
+    const place = { at: now };
+    wire.sending.push(place);
+    return place;
+  }
+
+  /** A call of a verified credential left the wire. */
+  #offWire(id: string, place: WirePlace): void {
+    const wire = this.#onWire.get(id);
+    if (!wire) return;
+    const at = wire.sending.indexOf(place);
+    if (at >= 0) wire.sending.splice(at, 1);
+    this.#wakeWire(id, wire);
+  }
+
+  /** The calls waiting for room go while there is some, or learn that the credential was refused. */
+  #wakeWire(id: string, wire: OnWire): void {
+    const now = this.#clock.now();
+    const room = this.#wireRoom(now);
+    while (wire.waiting.length > 0) {
+      if (this.#rejected.has(id)) wire.waiting.shift()!.refuse(refusedEarlierError());
+      else if (this.#unchecked(wire, now) < room) wire.waiting.shift()!.go(this.#send(wire, now));
+      else break;
+    }
+    this.#armWire(id, wire, now);
+    if (wire.waiting.length === 0 && wire.sending.length === 0) this.#onWire.delete(id);
+  }
+
+  /** While calls wait, room also comes when the oldest unchecked call has been out long enough. */
+  #armWire(id: string, wire: OnWire, now: number): void {
+    if (wire.timer !== undefined) this.#clock.clearTimeout(wire.timer);
+    wire.timer = undefined;
+    if (wire.waiting.length === 0) return;
+    let oldest = now;
+    for (const place of wire.sending) if (now - place.at < SIGNED_IN_AFTER_MS) oldest = Math.min(oldest, place.at);
+    wire.timer = this.#clock.setTimeout(
+      machinery('the lock-out guard', () => {
+        wire.timer = undefined;
+        this.#wakeWire(id, wire);
+      }),
+      Math.max(0, oldest + SIGNED_IN_AFTER_MS - now),
+      { keepAlive: true },
+    );
+  }
+
+  /** Calls on the wire that may still be refused: those out for less than SIGNED_IN_AFTER_MS. */
+  #unchecked(wire: OnWire, now: number): number {
+    let count = 0;
+    for (const place of wire.sending) if (now - place.at < SIGNED_IN_AFTER_MS) count++;
+    return count;
+  }
+
+  /**
+   * How many calls of one verified credential may be on the wire unchecked: as many failures as the
+   * budget has room for (the unverified calls in flight may take some), at least one.
+   */
+  #wireRoom(now: number): number {
+    return Math.max(1, this.#maxFailures - this.#recentFailures(now).length - this.#unverifiedInFlight.size);
   }
 
   #reject(id: string): void {
@@ -668,6 +812,10 @@ function authPausedError(retryAfterMs: number): HelpdeskError {
     `Sign-in attempts are paused for ${minutes} min after recent failures, so the help desk does not block the bot.`,
     { retryAfterMs },
   );
+}
+
+function refusedEarlierError(): HelpdeskError {
+  return new HelpdeskError('unauthorized', 'The help desk refused this credential earlier; it is not sent again.');
 }
 
 function cancelledError(signal: AbortSignal): HelpdeskError {

@@ -16,7 +16,7 @@
 import { parse as parseContentDisposition } from 'content-disposition';
 import * as z from 'zod';
 import { applicationRoot, authorizationHeader, type Credential, credentialId } from './auth.js';
-import { AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
+import { type Admission, AuthGuard, type AuthGuardOptions, type AuthOutcome, type AuthVerdict } from './auth-guard.js';
 import { ReferenceCache, type ReferenceCacheOptions, SingleFlight } from './cache.js';
 import { ConnectionScheduler, type ConnectionSchedulerOptions, type Lane, type Slot } from './connection-scheduler.js';
 import {
@@ -482,7 +482,7 @@ export class HelpdeskClient {
       let sentAt: Date | undefined;
       const started = performance.now();
       try {
-        response = await this.#send(target, authorization, fairnessKey, options, (at) => (sentAt = at));
+        response = await this.#send(target, authorization, fairnessKey, options, admission, (at) => (sentAt = at));
         outcome = classifyForGuard(response);
       } catch (error) {
         const helpdeskError = withOperation(error, target.operation);
@@ -536,6 +536,7 @@ export class HelpdeskClient {
     authorization: string,
     fairnessKey: string,
     options: CallOptions,
+    admission: Admission,
     onSent: (at: Date) => void,
   ): Promise<IncomingResponse> {
     const { throttle, sockets, transport } = this.#core;
@@ -549,10 +550,14 @@ export class HelpdeskClient {
       signal: waiting,
       onQueued: options.onQueued,
     });
-    let slot: Slot;
+    let slot: Slot | undefined;
     try {
       slot = await sockets.acquire({ key: fairnessKey, lane: target.lane, priority: options.priority, signal: waiting });
+      // The lock-out guard's say on the wire itself (how many calls of a verified credential are out at
+      // once) comes last: the budget's and the connection's waits keep their places in their queues.
+      await admission.toWire(waiting);
     } catch (error) {
+      slot?.release();
       ticket.cancel();
       throw error;
     }

@@ -175,6 +175,90 @@ describe('AuthGuard: the sign-in failure budget', () => {
     expect(guard.state()).toMatchObject({ recentFailures: 1, blockedUntil: undefined });
   });
 
+  it('keeps at most two calls of a verified credential on the wire, so its revocation cannot add a third failure', async () => {
+    const { guard, good, request, admitNow } = setup();
+    good.add('alice');
+    await request('alice');
+    good.delete('alice'); // her password changed in the help desk
+    const admissions = await Promise.all([admitNow('alice'), admitNow('alice'), admitNow('alice')]);
+    await admissions[0]!.toWire();
+    await admissions[1]!.toWire();
+    const third = tracked(admissions[2]!.toWire());
+    await settle();
+    expect(third.done).toBe(false); // a third failure on the wire would be the IP block
+
+    admissions[0]!.report('auth-failed');
+    await expect(third.promise).rejects.toMatchObject({ kind: 'unauthorized' }); // learnt before it was sent
+    admissions[1]!.report('auth-failed');
+    admissions[2]!.report('other');
+    expect(guard.state()).toMatchObject({ recentFailures: 2, blockedUntil: undefined });
+  });
+
+  it('lets a waiting call of a working verified credential go as soon as one on the wire is answered', async () => {
+    const { guard, good, request, admitNow } = setup();
+    good.add('bob');
+    await request('bob');
+    const admissions = await Promise.all([admitNow('bob'), admitNow('bob'), admitNow('bob')]);
+    await Promise.all([admissions[0]!.toWire(), admissions[1]!.toWire()]);
+    const third = tracked(admissions[2]!.toWire());
+    await settle();
+    expect(third.done).toBe(false);
+    admissions[1]!.report('ok');
+    await third.promise;
+    for (const admission of admissions) admission.report('ok');
+    // Unverified credentials (one call each anyway) and other people are not held by bob's calls.
+    const other = await admitNow('carol');
+    await expect(other.toWire()).resolves.toBeUndefined();
+    expect(guard.isVerified('bob')).toBe(true);
+  });
+
+  it('stops counting a call that has been out a second (it passed the sign-in check): a slow create holds no room', async () => {
+    const { clock, good, request, admitNow } = setup();
+    good.add('fay');
+    await request('fay');
+    const admissions = await Promise.all([admitNow('fay'), admitNow('fay'), admitNow('fay')]);
+    await Promise.all([admissions[0]!.toWire(), admissions[1]!.toWire()]);
+    const third = tracked(admissions[2]!.toWire());
+    await clock.advance(999);
+    expect(third.done).toBe(false);
+    await clock.advance(1);
+    await third.promise; // both others are still out, but past the check
+    for (const admission of admissions) admission.report('ok');
+  });
+
+  it('has room for one call of a verified credential on the wire while a failure is in the window', async () => {
+    const { good, request, admitNow } = setup();
+    good.add('dave');
+    await request('dave');
+    expect(await request('stranger')).toBe('auth-failed');
+    const [first, second] = await Promise.all([admitNow('dave'), admitNow('dave')]);
+    await first!.toWire();
+    const waiting = tracked(second!.toWire());
+    await settle();
+    expect(waiting.done).toBe(false);
+    first!.report('ok');
+    await waiting.promise;
+    second!.report('ok');
+  });
+
+  it('gives the room back when a waiting call is cancelled', async () => {
+    const { good, request, admitNow } = setup();
+    good.add('erin');
+    await request('erin');
+    const admissions = await Promise.all([admitNow('erin'), admitNow('erin'), admitNow('erin'), admitNow('erin')]);
+    await Promise.all([admissions[0]!.toWire(), admissions[1]!.toWire()]);
+    const abort = new AbortController();
+    const cancelled = admissions[2]!.toWire(abort.signal);
+    const fourth = tracked(admissions[3]!.toWire());
+    abort.abort();
+    await expect(cancelled).rejects.toMatchObject({ kind: 'cancelled' });
+    admissions[2]!.report('other');
+    admissions[0]!.report('ok');
+    await fourth.promise; // next in line, past the cancelled one
+    admissions[1]!.report('ok');
+    admissions[3]!.report('ok');
+  });
+
   it('ignores a second report of the same call', async () => {
     const { guard, admitNow } = setup();
     const admission = await admitNow('u1');

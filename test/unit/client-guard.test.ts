@@ -64,6 +64,19 @@ describe('client + AuthGuard', () => {
     expect(kinds.filter((kind) => kind === 'auth-paused')).toHaveLength(10 - sent.length);
   });
 
+  it('a linked token revoked in the help desk: 5 calls at once put at most 2 on the wire, and no third failure follows', async () => {
+    const h = helpdeskWithOneGoodToken();
+    // Accepted when it was linked (knownGood), refused now: its person changed their password.
+    const revoked = h.client.withCredential(bearer('was-good'), { knownGood: true });
+
+    const kinds = await Promise.all([1, 2, 3, 4, 5].map((id) => outcome(revoked.getTalep({ id }))));
+
+    expect(kinds).toEqual(['unauthorized', 'unauthorized', 'unauthorized', 'unauthorized', 'unauthorized']);
+    expect(h.wire()).toEqual(['Bearer was-good', 'Bearer was-good']);
+    // Other linked tokens still work: nothing looked like the IP block.
+    expect(await outcome(h.client.withCredential(bearer('t'), { knownGood: true }).priorities())).toBe('ok');
+  });
+
   it('auth-paused says when sign-ins may resume', async () => {
     const h = helpdeskWithOneGoodToken();
     await outcome(h.client.withCredential(bearer('bad-1')).priorities());
