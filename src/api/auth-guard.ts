@@ -4,11 +4,13 @@
  * everybody out. The guard decides, before each call, whether its credential may be sent.
  *
  * - A credential refused once (401) is never sent again.
- * - A credential that worked once ("verified") is always sent, except during a suspected block; but
- *   never with more of its calls on the wire at once than the failure budget has room for (normally
- *   2; a call out for a second has passed the check). It may stop working at any moment (its person
- *   changed their password): every call of it already sent then fails, and each failure counts. A
- *   call held for that (`Admission.toWire`) learns, before it is sent, whether the others were refused.
+ * - A credential that worked once ("verified") is always sent, except during a suspected block. It
+ *   may stop working at any moment (its person changed their password), and every call of it already
+ *   sent then fails and counts: so background work (feeds, thread sync: nobody waits for it, and it
+ *   is what sends many calls of one credential at once) never adds a call of a credential that has as
+ *   many on the wire as the failure budget has room for (normally 2). Held for that
+ *   (`Admission.toWire`), it learns before it is sent whether the others were refused. A person's
+ *   own calls are counted but not held: their answer would wait a round trip.
  * - Unverified credentials share a budget of `maxFailures` per `failureWindowMs`, counting failures
  *   that happened AND unverified calls still in flight (each might fail), so even a burst of concurrent
  *   first calls cannot exceed it.
@@ -104,12 +106,13 @@ export type AuthVerdict = 'verified' | 'rejected' | 'suspected-block' | 'none';
 
 export interface Admission {
   /**
-   * Resolves when the call may go on the wire, right before it is sent (after any wait for the rate
+   * Resolves when the call may go on the wire, right before it is sent (after its wait for the rate
    * budget): at once, except for a verified credential whose calls already on the wire use the room
-   * the failure budget has. Rejects `unauthorized` when the credential was refused meanwhile (nothing
-   * is sent), `cancelled` on abort. Optional: a call sent without it is simply not counted.
+   * the failure budget has and `waits` (default true; a person's call passes `false`: it is counted
+   * and goes). Rejects `unauthorized` when the credential was refused meanwhile (nothing is sent),
+   * `cancelled` on abort. Optional: a call sent without it is simply not counted.
    */
-  toWire(signal?: AbortSignal): Promise<void>;
+  toWire(signal?: AbortSignal, waits?: boolean): Promise<void>;
   /** Call exactly once per admission; later calls are ignored and answer `none`. */
   report(outcome: AuthOutcome): AuthVerdict;
 }
@@ -159,28 +162,15 @@ interface How {
   holdsSlot: boolean;
 }
 
-/**
- * A refusal comes back at once (the help desk checks the credential before anything else): a call out
- * longer than this has passed the check, and a slow one (a create the help desk takes seconds over)
- * no longer holds its credential's room on the wire.
- */
-const SIGNED_IN_AFTER_MS = 1_000;
-
-/** One call on the wire, since `at` (the guard's clock). */
-interface WirePlace {
-  readonly at: number;
-}
-
 interface WireWaiter {
-  go(place: WirePlace): void;
+  go(): void;
   refuse(error: HelpdeskError): void;
 }
 
 /** A verified credential's calls on the wire, and those waiting for room (oldest first). */
 interface OnWire {
-  readonly sending: WirePlace[];
+  sending: number;
   readonly waiting: WireWaiter[];
-  timer: unknown;
 }
 
 export class AuthGuard {
@@ -323,7 +313,7 @@ export class AuthGuard {
   /** An admission whose report also tells the other instances what it learnt. */
   #pushingBlocks(shared: SharedSignIns, admission: Admission, call: CallIdentity | undefined, slot: SignInSlot | undefined): Admission {
     return {
-      toWire: (signal) => admission.toWire(signal),
+      toWire: (signal, waits) => admission.toWire(signal, waits),
       report: (outcome) => {
         const verdict = admission.report(outcome);
         if (slot) void slot.settle(outcome === 'auth-failed' ? 'failed' : 'done').catch(this.#onSharedError);
@@ -489,21 +479,21 @@ export class AuthGuard {
     // Only a verified call that is neither a probe nor holding an unverified slot shares the wire: the
     // others go alone anyway.
     const shares = !how.probe && !how.holdsSlot;
-    let onWire: WirePlace | undefined;
+    let onWire = false;
     const admission: Admission = {
-      toWire: async (signal) => {
+      toWire: async (signal, waits = true) => {
         if (!shares || reported || onWire) return;
-        const place = await this.#toWire(id, signal);
+        await this.#toWire(id, signal, waits);
         // Reported while it waited (the caller gave up): the room goes back at once.
-        if (reported) this.#offWire(id, place);
-        else onWire = place;
+        if (reported) this.#offWire(id);
+        else onWire = true;
       },
       report: (outcome) => {
         if (reported) return 'none';
         reported = true;
         const verdict = this.#settle(call, outcome, how);
         // After the verdict: calls waiting for the room learn whether the credential was refused.
-        if (onWire) this.#offWire(id, onWire);
+        if (onWire) this.#offWire(id);
         return verdict;
       },
     };
@@ -562,16 +552,18 @@ export class AuthGuard {
     return verdict;
   }
 
-  /** Room on the wire for one call of a verified credential (see the header); resolves with its place there. */
-  #toWire(id: string, signal: AbortSignal | undefined): Promise<WirePlace> {
+  /** Room on the wire for one call of a verified credential (see the header); `waits` false takes it at once. */
+  #toWire(id: string, signal: AbortSignal | undefined, waits: boolean): Promise<void> {
     if (signal?.aborted) return Promise.reject(cancelledError(signal));
     if (this.#rejected.has(id)) return Promise.reject(refusedEarlierError());
     let wire = this.#onWire.get(id);
-    if (!wire) this.#onWire.set(id, (wire = { sending: [], waiting: [], timer: undefined }));
-    const now = this.#clock.now();
-    if (wire.waiting.length === 0 && this.#unchecked(wire, now) < this.#wireRoom(now)) return Promise.resolve(this.#send(wire, now));
+    if (!wire) this.#onWire.set(id, (wire = { sending: 0, waiting: [] }));
+    if (!waits || (wire.waiting.length === 0 && wire.sending < this.#wireRoom())) {
+      wire.sending++;
+      return Promise.resolve();
+    }
     const waiting = wire.waiting;
-    return new Promise<WirePlace>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
         const at = waiting.indexOf(entry);
         if (at < 0) return;
@@ -579,9 +571,9 @@ export class AuthGuard {
         reject(cancelledError(signal!));
       };
       const entry: WireWaiter = {
-        go: (place) => {
+        go: () => {
           signal?.removeEventListener('abort', onAbort);
-          resolve(place);
+          resolve();
         },
         refuse: (error) => {
           signal?.removeEventListener('abort', onAbort);
@@ -590,68 +582,35 @@ export class AuthGuard {
       };
       waiting.push(entry);
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (waiting.length === 1) this.#armWire(id, wire, now);
     });
   }
 
-  #send(wire: OnWire, now: number): WirePlace {
-    const place = { at: now };
-    wire.sending.push(place);
-    return place;
-  }
-
-  /** A call of a verified credential left the wire. */
-  #offWire(id: string, place: WirePlace): void {
+  /** A call of a verified credential left the wire: the calls waiting go while there is room, or learn it was refused. */
+  #offWire(id: string): void {
     const wire = this.#onWire.get(id);
     if (!wire) return;
-    const at = wire.sending.indexOf(place);
-    if (at >= 0) wire.sending.splice(at, 1);
-    this.#wakeWire(id, wire);
-  }
-
-  /** The calls waiting for room go while there is some, or learn that the credential was refused. */
-  #wakeWire(id: string, wire: OnWire): void {
-    const now = this.#clock.now();
-    const room = this.#wireRoom(now);
+    wire.sending--;
+    const room = this.#wireRoom();
     while (wire.waiting.length > 0) {
-      if (this.#rejected.has(id)) wire.waiting.shift()!.refuse(refusedEarlierError());
-      else if (this.#unchecked(wire, now) < room) wire.waiting.shift()!.go(this.#send(wire, now));
-      else break;
+      const refused = this.#rejected.has(id);
+      if (!refused && wire.sending >= room) break;
+      const next = wire.waiting.shift()!;
+      if (refused) {
+        next.refuse(refusedEarlierError());
+      } else {
+        wire.sending++;
+        next.go();
+      }
     }
-    this.#armWire(id, wire, now);
-    if (wire.waiting.length === 0 && wire.sending.length === 0) this.#onWire.delete(id);
-  }
-
-  /** While calls wait, room also comes when the oldest unchecked call has been out long enough. */
-  #armWire(id: string, wire: OnWire, now: number): void {
-    if (wire.timer !== undefined) this.#clock.clearTimeout(wire.timer);
-    wire.timer = undefined;
-    if (wire.waiting.length === 0) return;
-    let oldest = now;
-    for (const place of wire.sending) if (now - place.at < SIGNED_IN_AFTER_MS) oldest = Math.min(oldest, place.at);
-    wire.timer = this.#clock.setTimeout(
-      machinery('the lock-out guard', () => {
-        wire.timer = undefined;
-        this.#wakeWire(id, wire);
-      }),
-      Math.max(0, oldest + SIGNED_IN_AFTER_MS - now),
-      { keepAlive: true },
-    );
-  }
-
-  /** Calls on the wire that may still be refused: those out for less than SIGNED_IN_AFTER_MS. */
-  #unchecked(wire: OnWire, now: number): number {
-    let count = 0;
-    for (const place of wire.sending) if (now - place.at < SIGNED_IN_AFTER_MS) count++;
-    return count;
+    if (wire.sending <= 0 && wire.waiting.length === 0) this.#onWire.delete(id);
   }
 
   /**
-   * How many calls of one verified credential may be on the wire unchecked: as many failures as the
-   * budget has room for (the unverified calls in flight may take some), at least one.
+   * How many calls of one verified credential may be on the wire: as many failures as the budget has
+   * room for (the unverified calls in flight may take some), at least one.
    */
-  #wireRoom(now: number): number {
-    return Math.max(1, this.#maxFailures - this.#recentFailures(now).length - this.#unverifiedInFlight.size);
+  #wireRoom(): number {
+    return Math.max(1, this.#maxFailures - this.#recentFailures(this.#clock.now()).length - this.#unverifiedInFlight.size);
   }
 
   #reject(id: string): void {

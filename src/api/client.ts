@@ -550,14 +550,13 @@ export class HelpdeskClient {
       signal: waiting,
       onQueued: options.onQueued,
     });
-    let slot: Slot | undefined;
+    let slot: Slot;
     try {
+      // The lock-out guard's say on the wire (how many calls of one verified credential are out at once)
+      // after the budget's wait, which keeps its place in the queue; it holds background calls only.
+      await admission.toWire(waiting, options.priority === 'background');
       slot = await sockets.acquire({ key: fairnessKey, lane: target.lane, priority: options.priority, signal: waiting });
-      // The lock-out guard's say on the wire itself (how many calls of a verified credential are out at
-      // once) comes last: the budget's and the connection's waits keep their places in their queues.
-      await admission.toWire(waiting);
     } catch (error) {
-      slot?.release();
       ticket.cancel();
       throw error;
     }
