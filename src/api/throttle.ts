@@ -90,6 +90,11 @@ export interface AcquireRequest {
  */
 export interface ExpectedCall {
   readonly estimatedWaitMs: number;
+  /**
+   * The place's estimate now (the queue has moved, or grown ahead of it since: newcomers' first
+   * turns); undefined once its first call is under way.
+   */
+  estimateNowMs(): number | undefined;
   /** The action is done (or made fewer calls of this budget): what is left of its place goes. Idempotent. */
   release(): void;
   /**
@@ -407,7 +412,8 @@ export class Throttle {
     const { budget, userKey, order } = request;
     const lane = this.#lanes[budget];
     if (!this.#enabled) {
-      return { estimatedWaitMs: Math.max(0, lane.pausedUntil - this.#clock.now()), release: noop, whenDue: (_leadMs, start) => start(), working: noop };
+      const pausedFor = (): number => Math.max(0, lane.pausedUntil - this.#clock.now());
+      return { estimatedWaitMs: pausedFor(), estimateNowMs: pausedFor, release: noop, whenDue: (_leadMs, start) => start(), working: noop };
     }
     // One place per call the action is expected to make (they go in one turn): its answer comes after the last.
     const count = Math.max(1, request.calls ?? 1);
@@ -431,6 +437,7 @@ export class Throttle {
     const expectedAt = this.#clock.now();
     return {
       estimatedWaitMs,
+      estimateNowMs: () => (last.state === 'queued' && !first.started ? this.#placeEstimate(last) : undefined),
       whenDue: (leadMs, start) => {
         // Asked at once (as a command's ack does), the last place's estimate is the one just made: no
         // second pass over the queue. It is at most a turn later than the first place's.

@@ -10,7 +10,8 @@
  * (the wait was told, and its place is kept).
  *
  * A repeat of a pending read (the same text from the same person, for a route whose repeats join the
- * pending call) takes no place: it is answered with the pending one, so it is told that one's wait.
+ * pending call) takes no place: it is answered with the pending one, so it is told that one's wait,
+ * as the pending place's estimate has it now (people seen since may have turns before it).
  *
  * The work of a read whose place is far down the queue starts only when its turn nears (`start`): a
  * burst's queued reads are then a place and a closure each, not minutes of suspended work holding
@@ -108,7 +109,7 @@ class StartGate {
 }
 
 /** Pending commands whose repeats join them, by person and text. Entries leave with their work. */
-const pendingReads = new Map<string, { notice: QueueNotice; order: number; gate: StartGate }>();
+const pendingReads = new Map<string, { notice: QueueNotice; order: number; gate: StartGate; kept: ExpectedCall }>();
 
 /** `startsInMs`: how long the work may wait for other acks before it runs (./ack-first.ts `holdNowMs`). */
 export function placeAtAck(services: Services, surface: Surface, who: Who, hint: QueueHint, text: string, startsInMs = 0): AckedPlace {
@@ -125,8 +126,10 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
   let waitMs: number;
   let gate: StartGate;
   if (pending && pendingAnswerInMs !== undefined) {
-    // The pending answer's time already holds a call's time, which the notice adds again.
-    waitMs = Math.max(0, pendingAnswerInMs - (services.helpdesk.typicalCallMs || 0));
+    // The pending place's estimate now, while it waits: the queue may have grown ahead of it since it
+    // was told (the first moments of a flood bring people not seen yet, whose first turns come first).
+    // Else the pending answer's time, which already holds a call's time the notice adds again.
+    waitMs = pending.kept.estimateNowMs() ?? Math.max(0, pendingAnswerInMs - (services.helpdesk.typicalCallMs || 0));
     // Its work starts with the pending one's: either may make the call the other joins.
     gate = pending.gate;
   } else {
@@ -139,7 +142,7 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
     else gate.open();
   }
   const answerInMs = notice.expect(waitMs);
-  if (repeatKey && !pending) pendingReads.set(repeatKey, { notice, order, gate });
+  if (repeatKey && !pending && kept) pendingReads.set(repeatKey, { notice, order, gate, kept });
   return {
     order,
     notice,

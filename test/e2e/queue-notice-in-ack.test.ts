@@ -68,4 +68,22 @@ describe('a long wait told in the ack itself', () => {
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     expect(h.slack.postsTo(behind.responseUrl ?? '').map((post) => json(post))).toEqual([json(behindAck)]);
   }, 60_000);
+
+  it('tells a repeat the pending place’s wait as it is now, longer when someone new came in ahead of it', async () => {
+    await answerOf((await h.send.slash(h.as('agent'), 'whoami')).responseUrl, 'the whoami answer');
+    await h.send.slash(h.as('agent'), 'show 1');
+    const second = await h.send.slash(h.as('agent'), 'show 2');
+    const secondWait = aboutSeconds(second.body as AckBody);
+    expect(secondWait).toBeGreaterThanOrEqual(3);
+
+    // Someone not in the queue yet: their first turn comes before the agent's second command.
+    const newcomer = await h.send.slash(h.as('agent2'), 'show 3');
+    expect(aboutSeconds(newcomer.body as AckBody)).toBeLessThanOrEqual(secondWait);
+
+    // The agent's `show 2` again joins the pending one and is told its wait as it is now: the
+    // newcomer's turn (a card's two calls, ~4 s each at 16/min) was not in the wait told at first.
+    const repeat = await h.send.slash(h.as('agent'), 'show   2');
+    expect(aboutSeconds(repeat.body as AckBody)).toBeGreaterThanOrEqual(secondWait + 4);
+    expect(json(await answerOf(repeat.responseUrl, 'the repeat’s card of talep #2'))).toContain('#2');
+  }, 90_000);
 });
