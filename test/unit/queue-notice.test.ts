@@ -126,16 +126,23 @@ describe('queue notice', () => {
 describe('a /talep read’s place taken at its ack', () => {
   /** `far`: places are far from their turn; their works start when the test says (`dues`). */
   function placeScene(far = false, waitOf = (nth: number) => 10_000 * nth) {
-    const expected: { budget: string; calls: number | undefined; released: number; working: number }[] = [];
+    /** `now`: what the place estimates when asked again (undefined: its call is under way, or not asked). */
+    const expected: { budget: string; calls: number | undefined; released: number; working: number; now?: number }[] = [];
     const dues: (() => void)[] = [];
     const services = {
       helpdesk: {
         typicalCallMs: 1_000,
         expectCall: (budget: string, action: { calls?: number }) => {
-          const entry = { budget, calls: action.calls, released: 0, working: 0 };
+          const entry: (typeof expected)[number] = { budget, calls: action.calls, released: 0, working: 0 };
           expected.push(entry);
           const whenDue = (_leadMs: number, start: () => void) => (far ? void dues.push(start) : start());
-          return { estimatedWaitMs: waitOf(expected.length), release: () => void entry.released++, whenDue, working: () => void entry.working++ };
+          return {
+            estimatedWaitMs: waitOf(expected.length),
+            estimateNowMs: () => entry.now,
+            release: () => void entry.released++,
+            whenDue,
+            working: () => void entry.working++,
+          };
         },
       },
       logger: { warn: () => undefined },
@@ -190,6 +197,18 @@ describe('a /talep read’s place taken at its ack', () => {
     repeat.done();
     place('show 1');
     expect(expected).toHaveLength(3);
+  });
+
+  it('a repeat is told the pending place’s estimate as it is now, when the place has one', () => {
+    const { expected, place } = placeScene();
+    const first = place('show 4');
+    expect(first.waitMs).toBe(10_000);
+    expect(expected[0]).toBeDefined();
+    expected[0]!.now = 25_000; // people seen since have turns before it
+    const repeat = place('show 4');
+    expect(repeat.waitMs).toBe(25_000);
+    expect(repeat.order).toBe(first.order);
+    expect(expected).toHaveLength(1);
   });
 
   it('a repeat after the pending read was sent is told nothing: its answer comes in a call’s time', () => {
