@@ -10,7 +10,7 @@
  */
 import { parse as parseForm } from 'node:querystring';
 import * as z from 'zod';
-import { checkedSlashCommands, slashCommandPayload } from './payloads.js';
+import { checkedSlashCommands, isReadableSlashCommand, slashCommandPayload } from './payloads.js';
 
 export type ParsedSlackBody =
   | { kind: 'url-verification'; challenge: string }
@@ -251,7 +251,7 @@ function fromObject(body: unknown, where: 'payload' | 'form' | 'json'): ParsedSl
   if (!category) return { kind: 'malformed', reason: `unsupported body type '${String(body.type).slice(0, 40)}'` };
   if (category === 'command' && where !== 'form') return { kind: 'malformed', reason: 'a slash command must be form-encoded' };
   // The kernel's check of a command is stricter than this one (a form's fields are all strings): one pass for both.
-  if (category === 'command' && slashCommandPayload.safeParse(body).success) {
+  if (category === 'command' && (isReadableSlashCommand(body) || slashCommandPayload.safeParse(body).success)) {
     checkedSlashCommands.add(body);
   } else {
     const checked = schemas[category].safeParse(body);
