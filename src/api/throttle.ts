@@ -153,6 +153,14 @@ const IDLE_SLOT_MS = 10_000;
  * stuck before its call (a slow Slack profile, the lock-out guard) delays nobody for long.
  */
 const WORKING_PLACE_GRACE_MS = 200;
+/**
+ * How long the lane keeps a send for the rest of a turn: an action's calls made at once (a card's
+ * record and comments) reach the queue a few microtasks apart, and the first may be granted alone.
+ * Without the wait the next person's call took the budget's last free send in between, and the card
+ * waited for the spread's next one (told 2.5 s, answered in 3.4). Short: an action that makes fewer
+ * calls than it said (a card whose record was known) leaves its last kept place until it is done.
+ */
+const STARTED_PLACE_GRACE_MS = 25;
 /** How fast a lane's typical action size (`Lane.callsPerAction`) follows the actions acked. */
 const ACTION_SIZE_WEIGHT = 0.25;
 
@@ -170,6 +178,8 @@ interface Waiter {
   readonly placeholder?: true;
   /** A kept place whose action has sent another of its calls: its own call is on the way (the turn goes on). */
   started?: true;
+  /** When that other call was sent: the lane waits for this one a moment (STARTED_PLACE_GRACE_MS). */
+  startedAt?: number;
   /** The first kept place of an action whose work waits for its turn to near (`ExpectedCall.whenDue`). */
   due?: { leadMs: number; start: () => void };
   /** The first kept place of an action whose work is running (`ExpectedCall.working`): since when. */
@@ -702,7 +712,7 @@ export class Throttle {
     // them: the user keeps their place in the ring, and their later commands wait, until the rest
     // have come and gone. Sent to the back at once, the rest waited a whole round of the other users,
     // twice the wait the estimate had told.
-    this.#remove(next, !startKeptPlaces(lane.rings[next.priority].get(next.userKey), next));
+    this.#remove(next, !startKeptPlaces(lane.rings[next.priority].get(next.userKey), next, now));
     lane.last = { userKey: next.userKey, order: next.order, priority: next.priority };
     lane.pacer?.granted(now);
     if (next.holds) lane.log.hold();
@@ -751,8 +761,15 @@ export class Throttle {
     if (now < this.#freeAt(lane, 'interactive')) return undefined;
     // The calls an action makes at once (a card's record and comments) go in one turn of its user.
     const last = lane.last;
-    const sameAction = last && this.#mayGo(lane, last.priority) && this.#paced(lane, last.priority, now) ? firstCall(lane.rings[last.priority].get(last.userKey)) : undefined;
+    const lastQueue = last && this.#mayGo(lane, last.priority) && this.#paced(lane, last.priority, now) ? lane.rings[last.priority].get(last.userKey) : undefined;
+    const sameAction = firstCall(lastQueue);
     if (sameAction && sameAction.order === last?.order) return sameAction;
+    // The rest of that turn, the action's other calls, may be moments away (see the constant).
+    const onTheWay = lastQueue?.[0];
+    const restOfTurnUntil =
+      onTheWay?.startedAt !== undefined && onTheWay.order === last?.order && onTheWay.state === 'queued' && now < onTheWay.startedAt + STARTED_PLACE_GRACE_MS
+        ? onTheWay.startedAt + STARTED_PLACE_GRACE_MS
+        : undefined;
     for (const priority of PRIORITIES) {
       if (lane.queued[priority] === 0 || !this.#mayGo(lane, priority) || !this.#paced(lane, priority, now)) continue; // only kept places, or held back
       for (const queue of lane.rings[priority].values()) {
@@ -763,6 +780,10 @@ export class Throttle {
           return undefined;
         }
         const call = firstCall(queue);
+        if (call && restOfTurnUntil !== undefined) {
+          lane.heldForWorkUntil = restOfTurnUntil;
+          return undefined;
+        }
         if (call) return call;
       }
     }
@@ -1002,11 +1023,14 @@ function isUnderWay(lane: Lane, waiter: Waiter): boolean {
 }
 
 /** Marks the places kept for more calls of `sent`'s action as started; whether there were any. */
-function startKeptPlaces(queue: readonly Waiter[] | undefined, sent: Waiter): boolean {
+function startKeptPlaces(queue: readonly Waiter[] | undefined, sent: Waiter, now: number): boolean {
   let started = false;
   for (const waiter of queue ?? []) {
     if (waiter.order > sent.order) break; // sorted by order
-    if (waiter.placeholder && waiter.order === sent.order) waiter.started = started = true;
+    if (waiter.placeholder && waiter.order === sent.order) {
+      waiter.started = started = true;
+      waiter.startedAt ??= now;
+    }
   }
   return started;
 }

@@ -692,15 +692,29 @@ describe('Throttle: places kept for acked actions (expect)', () => {
     throttle.expect({ budget: 'general', userKey: 'bora', order: 2 });
     throttle.expect({ budget: 'general', userKey: 'cem', order: 3 });
     const record = send('ana', 1); // the budget is free: it goes at once
-    const bora = send('bora', 2); // fills the window
+    const bora = send('bora', 2); // would take the window's last send, which the card's next call is moments from
     const cem = send('cem', 3);
     const comments = send('ana', 1); // the card's second call, a moment after its first
-    await Promise.all([record, bora]);
-    expect(sends.map((one) => one.user)).toEqual(['ana', 'bora']);
+    await Promise.all([record, comments]);
+    expect(sends.map((one) => [one.user, one.at])).toEqual([['ana', 0], ['ana', 0]]);
     clock.advance(MINUTE_AND_MARGIN);
-    await Promise.all([comments, cem]);
-    // Ana's turn went on: her second call before cem's (sent to the back at her first, it came after).
-    expect(sends.map((one) => one.user)).toEqual(['ana', 'bora', 'ana', 'cem']);
+    await Promise.all([bora, cem]);
+    // Ana's turn went on: her second call before bora's and cem's (sent to the back at her first, it came after).
+    expect(sends.map((one) => one.user)).toEqual(['ana', 'ana', 'bora', 'cem']);
+  });
+
+  it('keeps the rest of a started turn’s sends 25 ms at most: an action that makes fewer calls than it said lets the others go', async () => {
+    const { clock, throttle, sends } = setup({ limits });
+    const card = throttle.expect({ budget: 'general', userKey: 'ana', order: 1, calls: 2 });
+    await throttle.acquire({ budget: 'general', userKey: 'ana', order: 1 }); // the record was known: only the comments
+    const bora = throttle.acquire({ budget: 'general', userKey: 'bora', order: 2 }).then(() => void sends.push({ at: clock.now(), user: 'bora', budget: 'general', id: 2 }));
+    await clock.advance(24);
+    expect(sends).toEqual([]);
+    await clock.advance(1);
+    await bora;
+    expect(sends.map((one) => [one.user, one.at])).toEqual([['bora', 25]]);
+    card.release();
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('a later call held behind a started action arms no timer: the action’s next call or its release moves it', async () => {
