@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkedSlashCommands } from '../../src/slack/payloads.js';
 import { parseSlackBody } from '../../src/slack/slack-envelope.js';
+import { slashCommandFields } from '../support/slash-command-fields.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const command = (fields: Record<string, string> = {}) =>
   Buffer.from(
-    new URLSearchParams({
-      command: '/talep',
-      text: 'show 1',
-      team_id: 'T1',
-      user_id: 'U1',
-      channel_id: 'C1',
-      response_url: 'https://hooks.slack.com/commands/T1/1/x',
-      trigger_id: '1.2.3',
-      ...fields,
-    }).toString(),
+    new URLSearchParams({ ...slashCommandFields, ...fields }).toString(),
   );
 
 describe('slash commands at the envelope: checked once for the kernel too', () => {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isReadableSlashCommand, slashCommandPayload } from '../../src/slack/payloads.js';
+import { slashCommandFields } from '../support/slash-command-fields.js';
 
-const good = {
-  command: '/talep',
-  text: 'show 1',
-  team_id: 'T1',
-  user_id: 'U1',
-  channel_id: 'C1',
-  response_url: 'https://hooks.slack.com/commands/T1/1/x',
-  trigger_id: '1.2.3',
-};
+const good = slashCommandFields;
 
 /** Values each field is tried with: Slack's own shapes, the limits, and what a forged body may hold. */
 const variants: Record<keyof typeof good, unknown[]> = {
