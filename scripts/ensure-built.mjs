@@ -129,7 +129,7 @@ async function main() {
       }
       process.stderr.write(
         `talep-bot cannot start: ${why} and TypeScript (a dev dependency) is not installed to build it. ` +
-          `Build first with \`${PRODUCTION_BUILD}\`, then \`npm start\` (or \`node dist/index.js\`).\n`,
+          `Build first with \`${PRODUCTION_BUILD}\`, then \`npm start\` (or \`node --single-threaded-gc dist/index.js\`).\n`,
       );
       return 1;
     }

@@ -1,6 +1,7 @@
 /**
- * Entry point (`npm start` runs `node dist/index.js` with `exec`, so signals reach this process; it
- * only adds glibc's malloc settings to the environment, see the README's production checklist).
+ * Entry point (`npm start` runs `node --single-threaded-gc dist/index.js` with `exec`, so signals reach
+ * this process; it adds glibc's malloc settings to the environment and keeps V8's garbage collection on
+ * one thread, see the README's production checklist).
  * The configuration is checked first, before the rest of the bot is even loaded, so a missing variable
  * is told within a second; then `start.ts` runs the start-up checks and starts the bot.
  */

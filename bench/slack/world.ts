@@ -15,7 +15,7 @@ import { freePort, ProcessUnderTest, type Role } from './child-process.js';
 import { DelayingProxy } from './delaying-proxy.js';
 import { type BenchUser, type Fixture, TEAM_ID } from './fixture.js';
 import { BenchSlackRequests } from './load.js';
-import { npmStartEnvironment } from './start-script.js';
+import { npmStart } from './start-script.js';
 
 export interface WorldOptions {
   /** Its own directory (copies of the data, the child's log). */
@@ -55,20 +55,26 @@ export class World {
 
   /**
    * talep-bot, configured through its environment as in production (HTTP mode, help desk via the proxy),
-   * with the environment `npm start` gives it (glibc's malloc settings).
+   * with the environment and node options `npm start` gives it (glibc's malloc settings, the GC's threads).
    * `env`: more settings for this bot (e.g. `NOTIFY_POLL: 'off'` where only an action's own calls count).
    */
   async startBot(name: string, env: Record<string, string> = {}): Promise<ProcessUnderTest> {
     const dataDir = join(this.options.dir, `${name}-data`);
     await cp(this.fixture.botDataDir, dataDir, { recursive: true });
-    return this.#start('bot', name, {
-      ...npmStartEnvironment(),
-      DATA_DIR: dataDir,
-      TOKEN_ENCRYPTION_KEY: this.fixture.encryptionKeyHex,
-      HELPDESK_URL: this.proxy.apiUrl,
-      HELPDESK_RATE_LIMITS: 'on',
-      ...env,
-    });
+    const start = npmStart();
+    return this.#start(
+      'bot',
+      name,
+      {
+        ...start.environment,
+        DATA_DIR: dataDir,
+        TOKEN_ENCRYPTION_KEY: this.fixture.encryptionKeyHex,
+        HELPDESK_URL: this.proxy.apiUrl,
+        HELPDESK_RATE_LIMITS: 'on',
+        ...env,
+      },
+      start.nodeOptions,
+    );
   }
 
   /** The bare Bolt baseline with the same Slack settings. */
@@ -100,7 +106,7 @@ export class World {
     return this.options.heapSnapshot ? join(this.options.dir, 'heap-snapshots') : undefined;
   }
 
-  async #start(role: Role, name: string, env: Record<string, string>): Promise<ProcessUnderTest> {
+  async #start(role: Role, name: string, env: Record<string, string>, nodeOptions: string[] = []): Promise<ProcessUnderTest> {
     const port = await freePort();
     const child = await ProcessUnderTest.start({
       role,
@@ -108,6 +114,7 @@ export class World {
       port,
       logFile: join(this.options.dir, `${name}.log`),
       execArgv: [
+        ...nodeOptions,
         ...(this.options.cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', join(this.options.dir, 'cpu-profiles')] : []),
       ],
       env: {

@@ -139,7 +139,7 @@ describe('README: production start', () => {
   it('names the commands the start test and CI run', () => {
     expect(readme).toContain('npm ci && npm start');
     expect(readme).toContain('npm ci && npm run build && npm prune --omit=dev');
-    expect(readme).toContain('CMD ["node", "dist/index.js"]');
+    expect(readme).toContain('CMD ["node", "--single-threaded-gc", "dist/index.js"]');
     expect(repoRoot).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The built bot as a process manager runs it: `npm start` (→ `node dist/index.js`, nothing between),
+ * The built bot as a process manager runs it: `npm start` (→ `node --single-threaded-gc dist/index.js`, nothing between),
  * against the Slack stand-in and the embedded sandbox. It must serve its health endpoints, answer a
  * signed command, and stop on SIGTERM sent to the npm process — both ports closed within 10 s. Each
  * start-up check's failure is told in one sentence and the process exits 1.
