@@ -76,6 +76,19 @@ export async function knownPersonLocale(ix: { services: Services; who: Who }): P
   return localeOf(cached.locale) ?? workspaceLocale(services);
 }
 
+/**
+ * Starts the Slack look-up of a person's language when only Slack can tell it (no stored choice, no
+ * cached profile), without waiting for it: at an ack whose work needs the words first (a modal's
+ * title, before `views.open`). Asked by the work instead, each work of a burst waited a `users.info`
+ * round trip after the burst's acks (issue 13: 50 shortcuts at once). One look-up per person at a
+ * time (./profiles.ts); a failure is left to the work, which asks again and says why.
+ */
+export function lookUpWordsEarly(ix: { services: Services; client: webApi.WebClient; who: Who }): void {
+  knownPersonLocale(ix)
+    .then((known) => (known ? undefined : slackProfile(ix.client, ix.who.userId)))
+    .catch(() => undefined);
+}
+
 /** A channel's language and where it came from (its setting, else the workspace default). */
 export async function channelLocale(services: Services, teamId: string, channelId: string): Promise<{ locale: Locale; source: LocaleSource }> {
   try {

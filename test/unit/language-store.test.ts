@@ -4,10 +4,10 @@
  * And the order a person's language is found in: their choice, their Slack language, the workspace default.
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it, test } from 'vitest';
-import { channelLocale, personLocale } from '../../src/slack/locale.js';
+import { afterEach, describe, expect, it, test, vi } from 'vitest';
+import { channelLocale, lookUpWordsEarly, personLocale } from '../../src/slack/locale.js';
 import type { Services } from '../../src/slack/services.js';
-import { forgetSlackProfile } from '../../src/slack/profiles.js';
+import { cachedSlackProfile, forgetSlackProfile } from '../../src/slack/profiles.js';
 import type { ChannelRequests } from '../../src/store/channel-settings-store.js';
 import { openStores } from '../../src/store/index.js';
 import { dropTestSchemas } from '../support/postgres.js';
@@ -69,6 +69,60 @@ describe('which language', () => {
     forgetSlackProfile('U8');
     const failing = { users: { info: async () => Promise.reject(new Error('user_not_found')) } } as never;
     expect(await personLocale({ services, client: failing, who: { teamId: 'T1', userId: 'U8' } })).toEqual({ locale: 'en', source: 'default' });
+  });
+
+  it('an ack starts the Slack look-up only for a person whose language only Slack can tell, once, and the work then finds it cached', async () => {
+    const services = await servicesWith();
+    const asked: string[] = [];
+    let answer: (() => void) | undefined;
+    const slow = {
+      users: {
+        info: async ({ user }: { user: string }) => {
+          asked.push(user);
+          await new Promise<void>((resolve) => (answer = resolve));
+          return { ok: true, user: { id: user, locale: 'tr-TR' } };
+        },
+      },
+    } as never;
+    for (const userId of ['U5', 'U6']) forgetSlackProfile(userId);
+    await services.stores.languages.set('T1', 'U6', 'en');
+    // Two acks of one unknown person and one of a person with a stored choice: one users.info.
+    lookUpWordsEarly({ services, client: slow, who: { teamId: 'T1', userId: 'U5' } });
+    lookUpWordsEarly({ services, client: slow, who: { teamId: 'T1', userId: 'U5' } });
+    lookUpWordsEarly({ services, client: slow, who: { teamId: 'T1', userId: 'U6' } });
+    await vi.waitFor(() => expect(asked).toEqual(['U5']));
+    // The ack did not wait for it; the work joins the look-up on the way, not a second one.
+    const work = personLocale({ services, client: slow, who: { teamId: 'T1', userId: 'U5' } });
+    answer?.();
+    expect(await work).toEqual({ locale: 'tr', source: 'slack' });
+    expect(asked).toEqual(['U5']);
+    expect(cachedSlackProfile('U5')?.locale).toBe('tr-TR');
+    // Known now (cached): a later ack asks nothing.
+    lookUpWordsEarly({ services, client: slow, who: { teamId: 'T1', userId: 'U5' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual(['U5']);
+    forgetSlackProfile('U5');
+  });
+
+  it('an early look-up that fails is not an error: the work asks again', async () => {
+    const services = await servicesWith();
+    forgetSlackProfile('U7');
+    let calls = 0;
+    const failingOnce = {
+      users: {
+        info: async () => {
+          calls++;
+          if (calls === 1) throw new Error('ratelimited');
+          return { ok: true, user: { id: 'U7', locale: 'tr-TR' } };
+        },
+      },
+    } as never;
+    lookUpWordsEarly({ services, client: failingOnce, who: { teamId: 'T1', userId: 'U7' } });
+    await vi.waitFor(() => expect(calls).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await personLocale({ services, client: failingOnce, who: { teamId: 'T1', userId: 'U7' } })).toEqual({ locale: 'tr', source: 'slack' });
+    expect(calls).toBe(2);
+    forgetSlackProfile('U7');
   });
 
   it('a channel: its setting, else the workspace default (never the poster’s language)', async () => {
