@@ -11,11 +11,15 @@
  * including the tail until Slack saw nothing new for 1 s; RSS 3 s after start (when the burst begins)
  * and after that tail.
  *
- * Idle RSS is measured apart, on a bot and a bare Bolt app started side by side and left alone for 25 s:
+ * Idle RSS is measured apart, on a bot and a bare Bolt app started side by side and left alone for 40 s:
  * 3 s after start a process still holds its start-up's garbage and a young generation grown while
  * loading, which V8's memory reducer returns some seconds later, once allocation has been low for a
  * while (bare Bolt: ~85 MB at 3 s, ~72 MB once returned; the issue's idle figure for bare Bolt, 73 MB,
- * is that second one).
+ * is that second one). The reducer looks every 8 s from start-up's first full GC, and sees the
+ * allocation rate only as the last GC measured it: the bot's start-up work (token checks, reference
+ * data, the poller's first rounds) keeps that rate high until an idle scavenge, so it returns the
+ * memory ~24.5 s after start (`--trace-gc`: 105–111 MB → 88–93 MB). Sampled at 25 s, the figure was
+ * one or the other from run to run; at 40 s both processes are at rest.
  */
 import { performance } from 'node:perf_hooks';
 import { listenerTotal, type ListenerCounts, type Sample } from '../ipc.js';
@@ -30,7 +34,7 @@ import type { World } from '../world.js';
 /** From start to the burst. */
 const START_SETTLE_MS = 3_000;
 /** Long enough for V8's memory reducer (8 s after start-up's last full GC, again 8 s later if still busy). */
-const IDLE_STEADY_MS = 25_000;
+const IDLE_STEADY_MS = 40_000;
 const TAIL_QUIET_MS = 1_000;
 const TAIL_TIMEOUT_MS = 15_000;
 export const EVERYDAY_MIX = ['show 2', 'search printer', 'mine', 'stats', 'whoami'];
@@ -194,7 +198,7 @@ export const acksScenario: Scenario = {
       bot: 'rss.after.help', baseline: 'rss.after.bare', unit: 'MB', goal: { kind: 'at-most', max: 150 * 1024 * 1024, text: '≤ 150 MB' },
     },
     {
-      metric: 'RSS idle (25 s after start, nothing sent)',
+      metric: 'RSS idle (40 s after start, nothing sent)',
       bot: 'rss.idle.bot', baseline: 'rss.idle.bare', unit: 'MB', goal: { kind: 'at-most', max: 100 * 1024 * 1024, text: '≤ 100 MB' },
     },
     {
