@@ -95,6 +95,14 @@ export interface ExpectedCall {
    * turns); undefined once its first call is under way.
    */
   estimateNowMs(): number | undefined;
+  /**
+   * How long until the place's estimate stops depending on people the bot may not have read yet: 0
+   * when it is in its person's first turn (a newcomer takes a turn after it), or when no one else has
+   * joined the lane anew for NEWCOMER_QUIET_MS; else the rest of that quiet time. At a flood's start the
+   * requests still in the sockets are mostly people's first commands, and each takes its turn before
+   * anyone's second: an estimate made then for a second command came up short by a third or more.
+   */
+  settlesInMs(): number;
   /** The action is done (or made fewer calls of this budget): what is left of its place goes. Idempotent. */
   release(): void;
   /**
@@ -144,6 +152,13 @@ const DUE_CHECK_MIN_MS = 250;
  * empties for a moment whenever their calls went faster than their next command came.
  */
 const IDLE_SLOT_MS = 10_000;
+/**
+ * How long after a newcomer joined a lane a later turn's estimate may still be short (`settlesInMs`):
+ * a flood's first requests come in on new connections and are read over its first ~100–200 ms, not in
+ * the order they were sent, so people's first commands were still being read while others' second
+ * ones were acked (bench: told 13–21 s, answered in 18–26).
+ */
+export const NEWCOMER_QUIET_MS = 200;
 /**
  * How long a kept place whose work is running (`ExpectedCall.working`) holds the calls behind it. Works
  * let go together after a burst's acks reach the throttle a few milliseconds apart, not in the order
@@ -348,6 +363,8 @@ interface Lane {
   sharedRetryAt: number;
   /** The calls wait for a working kept place's call until then, at most (see WORKING_PLACE_GRACE_MS). */
   heldForWorkUntil: number | undefined;
+  /** Who last joined the interactive ring anew, and when (a newcomer: their first turn comes before others' second). */
+  newcomer: { at: number; userKey: string } | undefined;
 }
 
 export class Throttle {
@@ -391,6 +408,7 @@ export class Throttle {
         asking: false,
         sharedRetryAt: -Infinity,
         heldForWorkUntil: undefined,
+        newcomer: undefined,
       };
     };
     this.#lanes = { general: lane(limits.general), search: lane(limits.search) };
@@ -423,7 +441,7 @@ export class Throttle {
     const lane = this.#lanes[budget];
     if (!this.#enabled) {
       const pausedFor = (): number => Math.max(0, lane.pausedUntil - this.#clock.now());
-      return { estimatedWaitMs: pausedFor(), estimateNowMs: pausedFor, release: noop, whenDue: (_leadMs, start) => start(), working: noop };
+      return { estimatedWaitMs: pausedFor(), estimateNowMs: pausedFor, settlesInMs: () => 0, release: noop, whenDue: (_leadMs, start) => start(), working: noop };
     }
     // One place per call the action is expected to make (they go in one turn): its answer comes after the last.
     const count = Math.max(1, request.calls ?? 1);
@@ -461,6 +479,16 @@ export class Throttle {
       },
       working: () => {
         if (first.state === 'queued' && !first.started) first.workingSince = this.#clock.now();
+      },
+      settlesInMs: () => {
+        // The person's own arrival tells nothing of others still unread.
+        const { newcomer } = lane;
+        if (first.state !== 'queued' || first.priority !== 'interactive' || !newcomer || newcomer.userKey === userKey) return 0;
+        const quietFor = this.#clock.now() - newcomer.at;
+        if (quietFor >= NEWCOMER_QUIET_MS) return 0;
+        const queue = lane.rings.interactive.get(userKey);
+        const inFirstTurn = !queue || queue[0] === first;
+        return inFirstTurn ? 0 : NEWCOMER_QUIET_MS - quietFor;
       },
       release: () => {
         let dropped = false;
@@ -598,7 +626,10 @@ export class Throttle {
     const ring = lane.rings[waiter.priority];
     let queue = ring.get(waiter.userKey);
     if (queue?.length === 0 && this.#idleSlotGone(ring, waiter.userKey, queue)) queue = undefined;
-    if (!queue) this.#join(ring, waiter.userKey, (queue = []));
+    if (!queue) {
+      this.#join(ring, waiter.userKey, (queue = []));
+      if (waiter.priority === 'interactive') lane.newcomer = { at: this.#clock.now(), userKey: waiter.userKey };
+    }
     queue.idleSince = undefined; // back in their slot, if they had one
     if (!waiter.placeholder) {
       // A call of the action takes a place kept for it (`expect`).

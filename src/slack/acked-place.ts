@@ -48,6 +48,13 @@ export interface AckedPlace {
   /** Whether its work waits for its turn to near (`start`), rather than starting after the ack. */
   readonly startsLater: boolean;
   /**
+   * How long until its estimate no longer depends on people not read yet (`ExpectedCall.settlesInMs`):
+   * 0 when the wait may be told in the ack; else it is told once that time has passed (./dispatch.ts).
+   */
+  settlesInMs(): number;
+  /** The wait for the help desk's budget expected now; undefined once its first call is under way. */
+  waitNowMs(): number | undefined;
+  /**
    * How long its work may wait for the other acks (./ack-first.ts): the burst's hold its estimate
    * counted, or, when its wait was told in the ack (`told`), longer, well inside that wait.
    */
@@ -143,12 +150,16 @@ export function placeAtAck(services: Services, surface: Surface, who: Who, hint:
   }
   const answerInMs = notice.expect(waitMs);
   if (repeatKey && !pending && kept) pendingReads.set(repeatKey, { notice, order, gate, kept });
+  // A repeat's wait is the pending place's.
+  const place = kept ?? pending?.kept;
   return {
     order,
     notice,
     waitMs,
     announce: answerInMs > ANNOUNCE_EXPECTED_OVER_MS,
     startsLater: !gate.isOpen,
+    settlesInMs: () => place?.settlesInMs() ?? 0,
+    waitNowMs: () => place?.estimateNowMs(),
     holdMs(told) {
       // Never less than the burst's hold: a wait told under 2 s was held for no time, its work ran
       // before that of commands acked ahead of it and took their places (told 3 s, answered in 2).

@@ -14,6 +14,7 @@ import type * as z from 'zod';
 import { escapeText, type SlackMessage, truncate } from '../views/kit/blocks.js';
 import { resultView } from '../views/kit/states.js';
 import { AckFirst } from './ack-first.js';
+import { machinery } from '../machinery.js';
 import { type AckedPlace, placeAtAck } from './acked-place.js';
 import { actorFor, type Who, whoActs } from './actor.js';
 import { actionDeliveryKey, type AckAnswer, DeliveryLog, submissionDeliveryKey, triggerDeliveryKey, WAIT_FOR_FIRST_ACK_MS } from './deliveries.js';
@@ -128,6 +129,11 @@ const loggedOnly = (services: Services): Surface => {
 
 /** How long an ack may wait for the store to say whether the person can act (a shared store's round trip). */
 const ACK_LOOKUP_BUDGET_MS = 50;
+/**
+ * The latest a wait not told in the ack (its estimate was still settling, AckedPlace.settlesInMs) is
+ * told after it: well inside the second a long wait is to be announced in (issue 13).
+ */
+const SETTLING_TELL_MAX_MS = 400;
 
 /**
  * `ackFirst`: the receiver's count of requests not yet answered; the work after each `ack()` waits for
@@ -239,13 +245,40 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
    * starts only when its turn nears (it asks then). Without a notice here the wait is told once the
    * work reaches the queue.
    */
-  const noticeForAck = async (place: AckedPlace, client: webApi.WebClient, who: Who): Promise<SlackMessage | undefined> => {
+  const noticeWords = async (place: AckedPlace, client: webApi.WebClient, who: Who): Promise<Messages | undefined> => {
     const [known, usable] = await Promise.all([
       knownPersonLocale({ services, who }),
       withinMs(ACK_LOOKUP_BUDGET_MS, services.stores.accounts.hasUsableLink(who.teamId, who.userId)).catch(() => false),
     ]);
     if (!known && !place.startsLater) slackProfile(client, who.userId).catch(() => undefined);
-    return usable ? place.notice.atAck(place.waitMs, messagesFor(known ?? workspaceLocale(services))) : undefined;
+    return usable ? messagesFor(known ?? workspaceLocale(services)) : undefined;
+  };
+  const noticeForAck = async (place: AckedPlace, client: webApi.WebClient, who: Who): Promise<SlackMessage | undefined> => {
+    const words = await noticeWords(place, client, who);
+    return words ? place.notice.atAck(place.waitMs, words) : undefined;
+  };
+  /**
+   * A wait whose estimate was still settling at the ack (people not read yet may take turns before
+   * it): told on the response_url once it has settled, checked again if someone new came meanwhile,
+   * and at most SETTLING_TELL_MAX_MS after the ack, with the estimate as it is then.
+   */
+  const tellWhenSettled = (place: AckedPlace, client: webApi.WebClient, who: Who, settlesInMs: number): void => {
+    const deadline = performance.now() + SETTLING_TELL_MAX_MS;
+    const tell = async (): Promise<void> => {
+      const waitMs = place.waitNowMs();
+      if (waitMs === undefined) return; // its call is on the way: the answer is the news
+      const words = await noticeWords(place, client, who);
+      if (!words) return;
+      place.notice.speak(words);
+      place.notice.onQueued(waitMs);
+    };
+    const check = machinery('the queued notice', () => {
+      const more = place.settlesInMs();
+      const left = deadline - performance.now();
+      if (more > 0 && left > 0) setTimeout(check, Math.min(more, left));
+      else tell().catch((error: unknown) => logger.warn('queued notice failed', error));
+    });
+    setTimeout(check, Math.min(settlesInMs, SETTLING_TELL_MAX_MS));
   };
 
   /** Who acted, read leniently from a payload not validated yet (the work validates it); undefined without a user id. */
@@ -297,8 +330,11 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
     // told in the ack itself, and its work may then wait longer behind the other acks (./acked-place.ts).
     const holdNow = ackFirst.holdNowMs;
     const place = 'route' in next && next.route.queue && !next.route.needs.quiet ? placeAtAck(services, surface, who, next.route.queue, command.text ?? '', holdNow) : undefined;
-    const notice = place?.announce ? await noticeForAck(place, client, who) : undefined;
+    // A wait that people not read yet may still lengthen is told a moment after the ack instead.
+    const settlesInMs = place?.announce ? place.settlesInMs() : 0;
+    const notice = place?.announce && settlesInMs === 0 ? await noticeForAck(place, client, who) : undefined;
     await (notice ? ack({ response_type: 'ephemeral', ...forSlack(notice) }) : ack());
+    if (place && settlesInMs > 0) tellWhenSettled(place, client, who, settlesInMs);
     const work = (later: boolean): void =>
       afterAck(
         SLASH_COMMAND,
@@ -329,7 +365,7 @@ export function registerAreas(app: App, services: Services, areas: readonly Area
         },
         // Held as long as its estimate counted (./acked-place.ts), else the hold of a burst or none.
         // Started when its turn nears, it is held no longer than any work.
-        later ? undefined : place ? place.holdMs(notice !== undefined) : undefined,
+        later ? undefined : place ? place.holdMs(notice !== undefined || settlesInMs > 0) : undefined,
       );
     if (place) place.start(work);
     else work(false);

@@ -3,7 +3,7 @@ import { ManualClock, settle } from '../support/manual-clock.js';
 import { HelpdeskError } from '../../src/api/errors.js';
 import type { RateBudget } from '../../src/api/endpoints.js';
 import type { Priority, ThrottleOptions } from '../../src/api/throttle.js';
-import { nextActionOrder as nextActionOrderForTest, Throttle } from '../../src/api/throttle.js';
+import { NEWCOMER_QUIET_MS, nextActionOrder as nextActionOrderForTest, Throttle } from '../../src/api/throttle.js';
 
 interface Send {
   at: number;
@@ -674,6 +674,31 @@ describe('Throttle: places kept for acked actions (expect)', () => {
     await settle();
     expect(later.estimate).toBe(MINUTE_AND_MARGIN);
     expect(throttle.stats().queued.interactive).toBe(1);
+  });
+
+  it('a later turn’s estimate settles once no newcomer has joined for a moment; a first turn’s at once', async () => {
+    const { clock, throttle } = setup({ limits: { general: 1, search: 1 } });
+    const anaFirst = throttle.expect({ budget: 'general', userKey: 'ana', order: 1 });
+    const bora = throttle.expect({ budget: 'general', userKey: 'bora', order: 2 }); // a newcomer: first turn
+    const anaSecond = throttle.expect({ budget: 'general', userKey: 'ana', order: 3 });
+    // Anyone new comes after first turns but before ana's second: only that one may still grow.
+    expect(anaFirst.settlesInMs()).toBe(0);
+    expect(bora.settlesInMs()).toBe(0);
+    expect(anaSecond.settlesInMs()).toBe(NEWCOMER_QUIET_MS);
+    await clock.advance(NEWCOMER_QUIET_MS / 2);
+    // Someone else new: the quiet time starts again, and the estimate grew by their turn.
+    const before = anaSecond.estimateNowMs() ?? 0;
+    throttle.expect({ budget: 'general', userKey: 'cem', order: 5 });
+    expect(anaSecond.settlesInMs()).toBe(NEWCOMER_QUIET_MS);
+    expect(anaSecond.estimateNowMs()).toBeGreaterThan(before);
+    await clock.advance(NEWCOMER_QUIET_MS);
+    expect(anaSecond.settlesInMs()).toBe(0);
+    // Someone already in the rotation is no newcomer: nothing more to wait for.
+    throttle.expect({ budget: 'general', userKey: 'bora', order: 6 });
+    expect(anaSecond.settlesInMs()).toBe(0);
+    // Nor is the person's own arrival news of others: dan's second command right after his first.
+    throttle.expect({ budget: 'general', userKey: 'dan', order: 7 });
+    expect(throttle.expect({ budget: 'general', userKey: 'dan', order: 8 }).settlesInMs()).toBe(0);
   });
 
   it('an action expected to make two calls is told the second one’s wait', () => {
